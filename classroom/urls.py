@@ -1,0 +1,2 @@
+app_name = "classroom"
+urlpatterns: list = []

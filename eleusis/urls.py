@@ -1,0 +1,13 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from eleusis import health, views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", health.healthz, name="healthz"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("", include("classroom.urls")),
+    path("lessons/", include("lessons.urls")),
+]

@@ -1,0 +1,2 @@
+app_name = "lessons"
+urlpatterns: list = []

@@ -1,0 +1,47 @@
+"""Production settings pass Django's deployment checks; bad environment values are explained."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        timeout=120,
+    )
+
+
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "a-long-random-production-secret-key-for-the-deploy-check-0123456789",
+    "ALLOWED_HOSTS": "eleusis.example.org",
+}
+
+
+def test_check_deploy_reports_no_issue_with_production_settings():
+    result = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"DEBUG": "0", "SECRET_KEY": ""}, "SECRET_KEY must be set"),
+        ({"DEBUG": "maybe"}, "DEBUG='maybe' is not a boolean"),
+    ],
+)
+def test_a_bad_environment_is_refused_with_a_clear_message(env, message):
+    result = _manage("check", **env)
+    assert result.returncode != 0
+    assert message in result.stderr
