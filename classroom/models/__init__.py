@@ -1,0 +1,5 @@
+"""Classroom models, one module per area; import them from here."""
+
+from classroom.models.accounts import Classroom, Student, User
+
+__all__ = ["Classroom", "Student", "User"]
