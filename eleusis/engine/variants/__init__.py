@@ -1,0 +1,70 @@
+"""The games of the Eleusis family as state machines, registered by name in `VARIANTS`.
+
+from eleusis.engine.variants import VARIANTS, new_round, Play
+round_ = new_round("express", ExpressConfig(), seed=7, rule=rule, players=4)
+events = round_.apply(Play(player=0, card=Card.parse("QD")))
+"""
+
+from eleusis.engine.variants.actions import (
+    BuyHint,
+    DealerHint,
+    End,
+    Guess,
+    NoPlay,
+    Play,
+    Verdict,
+)
+from eleusis.engine.variants.base import (
+    VARIANTS,
+    Action,
+    Event,
+    GuessJudge,
+    IllegalActionError,
+    LayoutColumn,
+    Round,
+    Scores,
+    UnknownVariantError,
+    WrittenRule,
+    config_from_json,
+    new_round,
+    register_variant,
+    variant_class,
+)
+from eleusis.engine.variants.express import (
+    DealerView,
+    ExpressConfig,
+    ExpressGame,
+    ExpressRound,
+    PlayerView,
+    express_round,
+)
+
+__all__ = [
+    "VARIANTS",
+    "Action",
+    "BuyHint",
+    "DealerHint",
+    "DealerView",
+    "End",
+    "Event",
+    "ExpressConfig",
+    "ExpressGame",
+    "ExpressRound",
+    "Guess",
+    "GuessJudge",
+    "IllegalActionError",
+    "LayoutColumn",
+    "NoPlay",
+    "Play",
+    "PlayerView",
+    "Round",
+    "Scores",
+    "UnknownVariantError",
+    "Verdict",
+    "WrittenRule",
+    "config_from_json",
+    "express_round",
+    "new_round",
+    "register_variant",
+    "variant_class",
+]

@@ -1,0 +1,81 @@
+"""The actions shared by the games of the Eleusis family.
+
+Players are seats numbered from 0, starting at the dealer's left. Actions without a `player`
+are the dealer's. A play or a "no play" may carry the player's hypothesis and prediction at
+that moment; the engine records them with the play (they never change the outcome).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from eleusis.engine.cards import Card
+from eleusis.engine.variants.base import Action
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play one card from the hand. `prediction`: does the player expect it to be accepted?"""
+
+    kind = "play"
+    player: int
+    card: Card
+    hypothesis: str | None = None
+    prediction: bool | None = None
+
+
+@dataclass(frozen=True)
+class NoPlay(Action):
+    """Declare that no card in the hand is legal (and show the hand).
+    `prediction`: does the player expect the declaration to be right?"""
+
+    kind = "no_play"
+    player: int
+    hypothesis: str | None = None
+    prediction: bool | None = None
+
+
+@dataclass(frozen=True)
+class Guess(Action):
+    """State the rule. `checkable`: the text is in the rule language and the app judges it at
+    once; otherwise the dealer judges it with a `Verdict`."""
+
+    kind = "guess"
+    player: int
+    text: str
+    checkable: bool = True
+
+
+@dataclass(frozen=True)
+class BuyHint(Action):
+    """On one's turn, before playing: draw a card in exchange for a hint given to everyone."""
+
+    kind = "buy_hint"
+    player: int
+
+
+@dataclass(frozen=True)
+class DealerHint(Action):
+    """The dealer gives everyone a hint: answering a bought hint, or unprompted."""
+
+    kind = "dealer_hint"
+    text: str
+
+
+@dataclass(frozen=True)
+class Verdict(Action):
+    """The dealer's judgement of what is pending: a starter card, a play, a "no play", a
+    free-text guess. `correct` is whether the card is accepted / the declaration is right / the
+    guess states the rule. A wrong "no play" names the legal `card` taken from the hand."""
+
+    kind = "verdict"
+    correct: bool
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class End(Action):
+    """The dealer ends the round now (time is up, or everyone agrees)."""
+
+    kind = "end"
+    reason: str = "ended by the dealer"

@@ -1,0 +1,429 @@
+"""What every game of the Eleusis family shares: actions, events, rounds, and the registry.
+
+A round is a state machine in the manner of python-chess's `Board`: it is created from a config,
+a seed and a secret rule, and changed only by `Round.apply(action)`, which validates the action,
+changes the state, records the action and returns the events it caused. Replaying the recorded
+actions from the same config, seed and rule rebuilds the state exactly (`Round.replay`), and the
+state can be written to JSON and read back (`Round.to_json`, `Round.from_json`).
+
+Each game is a `Round` subclass registered by name in `VARIANTS` (python-chess style), so code
+outside a variant never asks `if variant == ...`: it looks the class up with `variant_class`.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self, TypeVar
+
+from eleusis.engine.cards import Card
+from eleusis.engine.history import Attempt, History, Rule
+from eleusis.engine.variants import codec
+from eleusis.engine.variants.codec import JSON
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow now. The message names the action's input."""
+
+
+class UnknownVariantError(KeyError):
+    """No game is registered under that name."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions and events: frozen dataclasses with a `kind`, registered so that JSON can find them.
+
+_ACTIONS: dict[str, type[Action]] = {}
+_EVENTS: dict[str, type[Event]] = {}
+
+
+class Action:
+    """Something a player or the dealer does. Subclasses are frozen dataclasses with a `kind`."""
+
+    kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.kind:
+            if cls.kind in _ACTIONS:
+                raise TypeError(f"two action classes share the kind {cls.kind!r}")
+            _ACTIONS[cls.kind] = cls
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {"kind": self.kind}
+        data.update(codec.dump(self))
+        return data
+
+    @staticmethod
+    def from_json(data: dict[str, JSON]) -> Action:
+        fields = dict(data)
+        kind = fields.pop("kind", None)
+        if kind not in _ACTIONS:
+            raise IllegalActionError(
+                f"unknown action kind {kind!r}: expected one of {', '.join(sorted(_ACTIONS))}"
+            )
+        try:
+            action: Action = codec.load_dataclass(_ACTIONS[kind], fields)
+        except ValueError as error:
+            raise IllegalActionError(f"cannot read {kind!r} action {data!r}: {error}") from None
+        return action
+
+
+class Event:
+    """Something that happened as a consequence of an action. Frozen dataclasses with a `kind`."""
+
+    kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.kind:
+            if cls.kind in _EVENTS:
+                raise TypeError(f"two event classes share the kind {cls.kind!r}")
+            _EVENTS[cls.kind] = cls
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {"kind": self.kind}
+        data.update(codec.dump(self))
+        return data
+
+    @staticmethod
+    def from_json(data: dict[str, JSON]) -> Event:
+        fields = dict(data)
+        kind = fields.pop("kind", None)
+        if kind not in _EVENTS:
+            raise codec.CodecError(f"unknown event kind {kind!r}")
+        event: Event = codec.load_dataclass(_EVENTS[kind], fields)
+        return event
+
+
+def action_kinds() -> dict[str, type[Action]]:
+    return dict(_ACTIONS)
+
+
+# ---------------------------------------------------------------------------------------------
+# Guessing: a checkable guess is rule text that the app compares with the secret rule at once.
+
+GuessJudge = Callable[[Rule | None, str], bool | None]
+"""Says whether guess text states the secret rule: True, False, or None when it cannot tell
+(the secret rule has no text, as when a person deals a rule the language cannot say). Raises
+`IllegalActionError` when the text is not a rule at all."""
+
+
+def rule_text(rule: Rule | None) -> str | None:
+    """The secret rule's own text, when it has one (compiled rules do)."""
+    text = getattr(rule, "text", None)
+    return text if isinstance(text, str) else None
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenRule:
+    """A secret rule in words that only a person can judge (rounds with a person dealing).
+    Asking it for a verdict is a mistake: the round waits for the dealer's `Verdict` instead."""
+
+    text: str
+
+    def accepts(self, history: History, card: Card) -> bool:
+        raise IllegalActionError(f"only the dealer can judge {card} under a rule in words")
+
+
+def language_guess_judge(secret: Rule | None, text: str) -> bool | None:
+    """Judge a guess with the rule language: compile it and check equivalence with the secret.
+    None when the secret rule is not one the language can say."""
+    from eleusis.engine.rules import RuleSyntaxError, compile_rule, equivalence
+
+    secret_text = rule_text(secret)
+    if secret is None or secret_text is None:
+        return None
+    try:
+        guessed = compile_rule(text)
+    except RuleSyntaxError as error:
+        raise IllegalActionError(
+            f"the guess {text!r} is not a rule the app can read: {error}"
+        ) from None
+    if hasattr(secret, "explain"):
+        secret_rule = secret
+    else:
+        try:
+            secret_rule = compile_rule(secret_text)
+        except RuleSyntaxError:
+            return None
+    return bool(equivalence(guessed, secret_rule).equivalent)
+
+
+# ---------------------------------------------------------------------------------------------
+# The layout: the mainline, each rejected attempt under the mainline card it was tried after.
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutColumn:
+    """One mainline card and the groups of cards rejected while it was the last one."""
+
+    card: Card
+    sideline: tuple[tuple[Card, ...], ...] = ()
+
+
+def layout_of(history: History, groups: Sequence[int] | None = None) -> list[LayoutColumn]:
+    """The layout of a history. `groups` optionally gives how many consecutive rejected
+    attempts form one group (Abbott's strings); by default every rejected card is its own group.
+    A rejection before any mainline card has no column to sit under and is not shown."""
+    columns: list[tuple[Card, list[tuple[Card, ...]]]] = []
+    sizes = list(groups) if groups is not None else []
+    index = 0
+    while index < len(history):
+        attempt = history[index]
+        if attempt.accepted:
+            columns.append((attempt.card, []))
+            index += 1
+            continue
+        size = sizes.pop(0) if sizes else 1
+        group = tuple(a.card for a in history[index : index + size])
+        if columns:
+            columns[-1][1].append(group)
+        index += size
+    return [LayoutColumn(card, tuple(sideline)) for card, sideline in columns]
+
+
+# ---------------------------------------------------------------------------------------------
+# Rounds and the registry.
+
+ConfigT = TypeVar("ConfigT")
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """A round's scores: one per player seat, and the dealer's."""
+
+    players: tuple[int, ...]
+    dealer: int
+
+
+@dataclass
+class RoundState:
+    """Base for a variant's mutable state. Subclasses are dataclasses of codec-friendly fields."""
+
+    over: bool = False
+    end_reason: str | None = None
+    events: list[dict[str, JSON]] = field(default_factory=list)
+
+
+class Round(ABC):
+    """One round of a game: (config, seed, rule, players) plus the actions applied so far."""
+
+    name: ClassVar[str] = ""
+    config_class: ClassVar[type[Any]]
+    state_class: ClassVar[type[RoundState]]
+
+    def __init__(
+        self,
+        config: Any,
+        seed: int,
+        rule: Rule | None,
+        players: int,
+        *,
+        judge_guess: GuessJudge | None = None,
+    ) -> None:
+        self.config = config
+        self.seed = seed
+        self.rule = rule
+        self.players = players
+        self.judge_guess: GuessJudge = judge_guess or language_guess_judge
+        self.rng = random.Random(seed)
+        self.actions: list[Action] = []
+        self.state: RoundState = self.state_class()
+        self.validate_setup()
+        self.state.events.extend(event.to_json() for event in self.setup())
+
+    # -- what a variant provides ------------------------------------------------------------
+
+    @abstractmethod
+    def validate_setup(self) -> None:
+        """Raise ValueError when the config, rule and players cannot make a round."""
+
+    @abstractmethod
+    def setup(self) -> list[Event]:
+        """Shuffle, deal and turn the starter. Called once, from the constructor."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Validate and perform one action; raise IllegalActionError without changing anything."""
+
+    @abstractmethod
+    def scores(self) -> Scores:
+        """The scores as they stand (final once the round is over)."""
+
+    @abstractmethod
+    def view(self, player: int) -> Any:
+        """What one player may see."""
+
+    @abstractmethod
+    def dealer_view(self) -> Any:
+        """What the dealer sees: everything, the secret rule included."""
+
+    @abstractmethod
+    def table_cards(self) -> list[Card]:
+        """Every card of the round wherever it is (table, hands, stock, pending): for checks."""
+
+    # -- shared machinery -------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.over
+
+    @property
+    def end_reason(self) -> str | None:
+        return self.state.end_reason
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action and return the events it caused. The state is unchanged if the
+        action is illegal (IllegalActionError)."""
+        if self.state.over:
+            raise IllegalActionError(
+                f"the round is over ({self.state.end_reason}): {action.kind} is not possible"
+            )
+        events = self._apply(action)
+        self.actions.append(action)
+        self.state.events.extend(event.to_json() for event in events)
+        return events
+
+    def apply_all(self, actions: Iterable[Action]) -> list[Event]:
+        events: list[Event] = []
+        for action in actions:
+            events.extend(self.apply(action))
+        return events
+
+    @classmethod
+    def replay(
+        cls,
+        config: Any,
+        seed: int,
+        rule: Rule | None,
+        players: int,
+        actions: Iterable[Action],
+        *,
+        judge_guess: GuessJudge | None = None,
+    ) -> Self:
+        """Rebuild a round from its start and its actions."""
+        round_ = cls(config, seed, rule, players, judge_guess=judge_guess)
+        round_.apply_all(actions)
+        return round_
+
+    def events(self) -> list[Event]:
+        """Every event since the setup, in order."""
+        return [Event.from_json(data) for data in self.state.events]
+
+    def to_json(self) -> dict[str, JSON]:
+        """The whole round (not the rule object itself) as JSON-ready data."""
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "variant": self.name,
+            "config": codec.dump(self.config),
+            "seed": self.seed,
+            "players": self.players,
+            "rule_text": rule_text(self.rule),
+            "rng": [version, list(internal), gauss],
+            "actions": [action.to_json() for action in self.actions],
+            "state": codec.dump(self.state),
+        }
+
+    @classmethod
+    def from_json(
+        cls, data: dict[str, JSON], rule: Rule | None, *, judge_guess: GuessJudge | None = None
+    ) -> Round:
+        """Read a round written by `to_json`; the caller supplies the secret rule again."""
+        variant = variant_class(data["variant"])
+        if cls is not Round and not issubclass(variant, cls):
+            raise codec.CodecError(f"{data['variant']!r} data is not a {cls.__name__}")
+        round_ = variant.__new__(variant)
+        round_.config = codec.load_dataclass(variant.config_class, data["config"])
+        round_.seed = codec.load(int, data["seed"])
+        round_.rule = rule
+        round_.players = codec.load(int, data["players"])
+        round_.judge_guess = judge_guess or language_guess_judge
+        round_.rng = random.Random()
+        version, internal, gauss = data["rng"]
+        round_.rng.setstate((version, tuple(internal), gauss))
+        round_.actions = [Action.from_json(item) for item in data["actions"]]
+        round_.state = codec.load_dataclass(variant.state_class, data["state"])
+        return round_
+
+    def judge(self, history: History, card: Card) -> bool:
+        """The app dealer's verdict: does the secret rule accept `card` after `history`?"""
+        if self.rule is None:
+            raise IllegalActionError("this round has no rule for the app to judge by")
+        return bool(self.rule.accepts(tuple(history), card))
+
+    def check_player(self, player: int) -> None:
+        if not 0 <= player < self.players:
+            raise IllegalActionError(
+                f"no player {player}: this round has players 0 to {self.players - 1}"
+            )
+
+
+VARIANTS: dict[str, type[Round]] = {}
+
+
+RoundT = TypeVar("RoundT", bound=type[Round])
+
+
+def register_variant(cls: RoundT) -> RoundT:
+    """Class decorator: make a Round subclass available by its `name`."""
+    if not cls.name:
+        raise TypeError(f"{cls.__name__} needs a name to be registered")
+    if cls.name in VARIANTS and VARIANTS[cls.name] is not cls:
+        raise TypeError(f"two variants share the name {cls.name!r}")
+    VARIANTS[cls.name] = cls
+    return cls
+
+
+def variant_class(name: str) -> type[Round]:
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        raise UnknownVariantError(
+            f"unknown variant {name!r}: expected one of {', '.join(sorted(VARIANTS))}"
+        ) from None
+
+
+def new_round(
+    variant: str,
+    config: Any,
+    seed: int,
+    rule: Rule | None,
+    players: int,
+    *,
+    judge_guess: GuessJudge | None = None,
+) -> Round:
+    """Start a round of the named variant."""
+    return variant_class(variant)(config, seed, rule, players, judge_guess=judge_guess)
+
+
+def config_from_json(variant: str, data: dict[str, JSON]) -> Any:
+    return codec.load_dataclass(variant_class(variant).config_class, data)
+
+
+__all__ = [
+    "VARIANTS",
+    "Action",
+    "Attempt",
+    "Event",
+    "GuessJudge",
+    "IllegalActionError",
+    "LayoutColumn",
+    "Round",
+    "RoundState",
+    "Scores",
+    "UnknownVariantError",
+    "WrittenRule",
+    "config_from_json",
+    "language_guess_judge",
+    "layout_of",
+    "new_round",
+    "register_variant",
+    "rule_text",
+    "variant_class",
+]

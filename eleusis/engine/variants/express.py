@@ -1,0 +1,939 @@
+"""Eleusis Express (John Golden), RULES.md section 1, with every variant of the seeds.
+
+Seats are numbered from 0 at the dealer's left; play goes left (seat 0, 1, 2, ...). The dealer
+holds no hand and is either the app, which judges by the rule, or a person, for whom the round
+records a pending judgement and waits for a `Verdict` action.
+
+Decisions beyond RULES.md, each documented here and tested:
+- The stock "runs out" when a card must be drawn and none is left. With `stock_exhaustion="end"`
+  the draw is not made and the round ends ("stock_exhausted"); with `"reshuffle_deck"` a newly
+  shuffled 52-card deck becomes the stock and the draw goes on.
+- A guess is allowed right after the guesser's own right play or right "no play", until the
+  next play, "no play" or bought hint. One guess per such moment.
+- While a judgement is pending (a person dealer's verdict, or a free-text guess), nothing but
+  the `Verdict`, a dealer hint or `End` may happen.
+- When the app corrects a wrong "no play", it takes the lowest legal card of the hand (in the
+  order ♠ ♥ ♦ ♣, then rank), so the choice is deterministic.
+- A bought hint does not block play: the request waits in `hint_requests` until the dealer
+  answers it with a `DealerHint`; an unprompted hint needs every player to have had the same
+  number of turns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from eleusis.engine.cards import Card, build_stock
+from eleusis.engine.history import Attempt, Rule
+from eleusis.engine.variants import codec
+from eleusis.engine.variants.actions import (
+    BuyHint,
+    DealerHint,
+    End,
+    Guess,
+    NoPlay,
+    Play,
+    Verdict,
+)
+from eleusis.engine.variants.base import (
+    Action,
+    Event,
+    GuessJudge,
+    IllegalActionError,
+    LayoutColumn,
+    Round,
+    RoundState,
+    Scores,
+    WrittenRule,
+    layout_of,
+    register_variant,
+    rule_text,
+)
+from eleusis.engine.variants.codec import JSON
+
+# ---------------------------------------------------------------------------------------------
+# Messages of IllegalActionError, importable by tests and by the UI's translations.
+
+NOT_YOUR_TURN = "not your turn: player {player} plays after player {turn}"
+CARD_NOT_IN_HAND = "{card} is not in player {player}'s hand"
+WAITING_FOR_VERDICT = "waiting for the dealer's verdict on the {what}: no {action} until then"
+NO_VERDICT_PENDING = "nothing awaits the dealer's verdict: there is nothing to judge"
+GUESS_NOT_ALLOWED = (
+    "player {player} may not guess now: a guess comes right after one's own right play "
+    'or right "no play"'
+)
+CANNOT_JUDGE_GUESS = (
+    "the app cannot compare a guess with this round's rule: guess in free text for the dealer"
+)
+HINTS_OFF = "player {player} cannot buy a hint: buying hints is off in this round"
+HINT_ALREADY_BOUGHT = "player {player} has already bought a hint this turn"
+HINT_STOCK_EMPTY = "player {player} cannot buy a hint: the stock is empty"
+UNPROMPTED_HINT = (
+    "the dealer may give a hint unprompted only when every player has had the same number of "
+    "turns (turns so far: {turns})"
+)
+EMPTY_HINT = "a hint needs some text"
+VERDICT_NEEDS_CARD = (
+    'the "no play" of player {player} was wrong: name the legal card the dealer takes from the hand'
+)
+VERDICT_NO_CARD = "a verdict on the {what} names no card (got {card})"
+UNSUPPORTED_ACTION = "Eleusis Express has no {kind!r} action"
+
+
+# ---------------------------------------------------------------------------------------------
+# Config
+
+
+StarterMode = Literal["until_legal", "flip"]
+FirstPlayer = Literal["left", "random"]
+StockExhaustion = Literal["end", "reshuffle_deck"]
+DealerKind = Literal["app", "person"]
+DealerAssignment = Literal["rotate", "winner"]
+
+HAND_SIZES = (10, 12, 14)
+MAX_PLAYERS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class ExpressConfig:
+    """The settings of RULES.md section 1. The base score equals `hand_size`."""
+
+    decks: int = 2
+    hand_size: int = 12
+    starter: StarterMode = "until_legal"
+    first_player: FirstPlayer = "left"
+    stock_exhaustion: StockExhaustion = "end"
+    wrong_guess_penalty: bool = False
+    buying_hints: bool = False
+    dealer: DealerKind = "app"
+    dealer_assignment: DealerAssignment = "rotate"
+
+    def __post_init__(self) -> None:
+        if self.hand_size not in HAND_SIZES:
+            raise ValueError(f"hand size {self.hand_size} is not one of 10, 12, 14")
+        if self.decks < 1:
+            raise ValueError(f"{self.decks} decks: a round needs at least one deck")
+        choices: dict[str, tuple[str, ...]] = {
+            "starter": ("until_legal", "flip"),
+            "first_player": ("left", "random"),
+            "stock_exhaustion": ("end", "reshuffle_deck"),
+            "dealer": ("app", "person"),
+            "dealer_assignment": ("rotate", "winner"),
+        }
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(
+                    f"{name} {getattr(self, name)!r} is not one of {', '.join(allowed)}"
+                )
+
+    @property
+    def base_score(self) -> int:
+        return self.hand_size
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = codec.dump(self)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSON]) -> ExpressConfig:
+        return codec.load_dataclass(cls, data)
+
+
+# ---------------------------------------------------------------------------------------------
+# Events
+
+
+@dataclass(frozen=True)
+class StarterTurned(Event):
+    """The dealer turned a card for the starter: accepted, or to the bottom of the stock."""
+
+    kind = "starter_turned"
+    card: Card
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class Played(Event):
+    kind = "played"
+    player: int
+    card: Card
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    """A card from the stock into a hand. Reasons: wrong_play, wrong_no_play, new_hand,
+    wrong_guess, hint."""
+
+    kind = "drew"
+    player: int
+    card: Card
+    reason: str
+
+
+@dataclass(frozen=True)
+class NoPlayJudged(Event):
+    """A "no play" declaration, the hand shown, and whether it was right."""
+
+    kind = "no_play_judged"
+    player: int
+    hand: tuple[Card, ...]
+    correct: bool
+
+
+@dataclass(frozen=True)
+class Corrected(Event):
+    """The dealer took a legal card from a wrong "no play" and put it on the mainline."""
+
+    kind = "corrected"
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class HandReturned(Event):
+    """A hand went to the bottom of the stock after a right "no play"."""
+
+    kind = "hand_returned"
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class GuessJudged(Event):
+    kind = "guess_judged"
+    player: int
+    text: str
+    correct: bool
+
+
+@dataclass(frozen=True)
+class AwaitingVerdict(Event):
+    """The dealer must judge something before play goes on."""
+
+    kind = "awaiting_verdict"
+    what: str
+    player: int | None
+
+
+@dataclass(frozen=True)
+class HintRequested(Event):
+    kind = "hint_requested"
+    player: int
+
+
+@dataclass(frozen=True)
+class HintGiven(Event):
+    kind = "hint_given"
+    text: str
+    requested_by: int | None
+
+
+@dataclass(frozen=True)
+class DeckShuffledIn(Event):
+    """The stock ran out and a fresh 52-card deck became the stock."""
+
+    kind = "deck_shuffled_in"
+    decks_used: int
+
+
+@dataclass(frozen=True)
+class TurnPassed(Event):
+    kind = "turn_passed"
+    player: int
+
+
+@dataclass(frozen=True)
+class RoundEnded(Event):
+    kind = "round_ended"
+    reason: str
+    scores: Scores
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+
+@dataclass
+class TableEntry:
+    """One line of the table's log. `kind`: starter, play, no_play (cards = the hand shown,
+    accepted = the declaration was right) or correction (the card the dealer took)."""
+
+    player: int | None
+    cards: list[Card]
+    accepted: bool
+    kind: str
+    hypothesis: str | None = None
+    prediction: bool | None = None
+
+
+@dataclass
+class Pending:
+    """What awaits the dealer's verdict: a starter card (on top of the stock), a play (the card
+    still in the hand), a "no play", or a free-text guess."""
+
+    what: Literal["starter", "play", "no_play", "guess"]
+    player: int | None = None
+    card: Card | None = None
+    text: str | None = None
+    hypothesis: str | None = None
+    prediction: bool | None = None
+
+
+@dataclass
+class GuessRecord:
+    player: int
+    text: str
+    checkable: bool
+    correct: bool
+
+
+@dataclass
+class HintRecord:
+    text: str
+    requested_by: int | None
+
+
+@dataclass
+class ExpressState(RoundState):
+    stock: list[Card] = field(default_factory=list)  # index 0 is the top
+    hands: list[list[Card]] = field(default_factory=list)
+    history: list[Attempt] = field(default_factory=list)
+    table: list[TableEntry] = field(default_factory=list)
+    starter_rejected: list[Card] = field(default_factory=list)
+    turn: int = 0
+    turns_taken: list[int] = field(default_factory=list)
+    guess_window: int | None = None
+    pending: Pending | None = None
+    hint_bought: bool = False
+    hint_requests: list[int] = field(default_factory=list)
+    hints: list[HintRecord] = field(default_factory=list)
+    guesses: list[GuessRecord] = field(default_factory=list)
+    guessed_by: int | None = None
+    emptied_by: int | None = None
+    decks_used: int = 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Views
+
+
+@dataclass(frozen=True, slots=True)
+class PendingView:
+    what: str
+    player: int | None
+    card: Card | None
+    text: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What one player may see: no other hand, no stock order, no secret rule, no other
+    player's hypotheses."""
+
+    player: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    stock_count: int
+    layout: tuple[LayoutColumn, ...]
+    history: tuple[Attempt, ...]
+    table: tuple[TableEntry, ...]
+    starter_rejected: tuple[Card, ...]
+    turn: int
+    can_guess: bool
+    pending: PendingView | None
+    hint_requests: tuple[int, ...]
+    hints: tuple[str, ...]
+    guesses: tuple[GuessRecord, ...]
+    scores: Scores
+    starter_mode: str
+    over: bool
+    end_reason: str | None
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = codec.dump(self)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class DealerView:
+    """Everything, the secret rule included."""
+
+    rule_text: str | None
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    layout: tuple[LayoutColumn, ...]
+    history: tuple[Attempt, ...]
+    table: tuple[TableEntry, ...]
+    starter_rejected: tuple[Card, ...]
+    turn: int
+    guess_window: int | None
+    pending: PendingView | None
+    hint_requests: tuple[int, ...]
+    hints: tuple[str, ...]
+    guesses: tuple[GuessRecord, ...]
+    turns_taken: tuple[int, ...]
+    scores: Scores
+    decks_used: int
+    over: bool
+    end_reason: str | None
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = codec.dump(self)
+        return data
+
+
+# ---------------------------------------------------------------------------------------------
+# The round
+
+
+@register_variant
+class ExpressRound(Round):
+    """A round of Eleusis Express. Create with `ExpressRound(config, seed, rule, players)`."""
+
+    name = "express"
+    config_class = ExpressConfig
+    state_class = ExpressState
+
+    config: ExpressConfig
+    state: ExpressState
+
+    # -- setup ------------------------------------------------------------------------------
+
+    def validate_setup(self) -> None:
+        if not 1 <= self.players <= MAX_PLAYERS:
+            raise ValueError(f"{self.players} players: Eleusis Express takes 1 to {MAX_PLAYERS}")
+        needed = self.players * self.config.hand_size + 1
+        if needed > self.config.decks * 52:
+            raise ValueError(
+                f"{self.players} hands of {self.config.hand_size} and a starter need {needed} "
+                f"cards, more than {self.config.decks} deck(s) hold"
+            )
+        if self.config.dealer == "app" and (
+            self.rule is None or isinstance(self.rule, WrittenRule)
+        ):
+            raise ValueError("the app can deal only a rule it can judge: give a compiled rule")
+
+    def setup(self) -> list[Event]:
+        state = self.state
+        state.stock = build_stock(self.config.decks, self.rng)
+        state.decks_used = self.config.decks
+        state.hands = [[] for _ in range(self.players)]
+        for _ in range(self.config.hand_size):
+            for hand in state.hands:
+                hand.append(state.stock.pop(0))
+        state.turns_taken = [0] * self.players
+        if self.config.first_player == "random":
+            state.turn = self.rng.randrange(self.players)
+        events: list[Event] = []
+        self._turn_starter(events)
+        return events
+
+    def _turn_starter(self, events: list[Event]) -> None:
+        state = self.state
+        if self.config.starter == "flip":
+            self._accept_starter(events)
+            return
+        if self.config.dealer == "person":
+            state.pending = Pending("starter", card=state.stock[0])
+            events.append(AwaitingVerdict("starter", None))
+            return
+        for _ in range(len(state.stock)):
+            if self.judge((), state.stock[0]):
+                self._accept_starter(events)
+                return
+            self._reject_starter(events)
+        raise ValueError("no card in the stock is a legal starter under this rule")
+
+    def _accept_starter(self, events: list[Event]) -> None:
+        card = self.state.stock.pop(0)
+        self.state.history.append(Attempt(card, True))
+        self.state.table.append(TableEntry(None, [card], True, "starter"))
+        events.append(StarterTurned(card, True))
+
+    def _reject_starter(self, events: list[Event]) -> None:
+        card = self.state.stock.pop(0)
+        self.state.stock.append(card)
+        self.state.starter_rejected.append(card)
+        events.append(StarterTurned(card, False))
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, Play):
+            self._play(action, events)
+        elif isinstance(action, NoPlay):
+            self._no_play(action, events)
+        elif isinstance(action, Guess):
+            self._guess(action, events)
+        elif isinstance(action, BuyHint):
+            self._buy_hint(action, events)
+        elif isinstance(action, DealerHint):
+            self._dealer_hint(action, events)
+        elif isinstance(action, Verdict):
+            self._verdict(action, events)
+        elif isinstance(action, End):
+            self._end(action.reason, events)
+        else:
+            raise IllegalActionError(UNSUPPORTED_ACTION.format(kind=action.kind))
+        return events
+
+    def _check_turn(self, player: int, action: str) -> None:
+        self.check_player(player)
+        pending = self.state.pending
+        if pending is not None:
+            raise IllegalActionError(WAITING_FOR_VERDICT.format(what=pending.what, action=action))
+        if player != self.state.turn:
+            raise IllegalActionError(NOT_YOUR_TURN.format(player=player, turn=self.state.turn))
+
+    def _play(self, action: Play, events: list[Event]) -> None:
+        self._check_turn(action.player, "play")
+        hand = self.state.hands[action.player]
+        if action.card not in hand:
+            raise IllegalActionError(
+                CARD_NOT_IN_HAND.format(card=action.card, player=action.player)
+            )
+        self.state.guess_window = None
+        if self.config.dealer == "person":
+            self.state.pending = Pending(
+                "play", action.player, action.card, None, action.hypothesis, action.prediction
+            )
+            events.append(AwaitingVerdict("play", action.player))
+            return
+        accepted = self.judge(self.state.history, action.card)
+        self._resolve_play(
+            action.player, action.card, accepted, action.hypothesis, action.prediction, events
+        )
+
+    def _resolve_play(
+        self,
+        player: int,
+        card: Card,
+        accepted: bool,
+        hypothesis: str | None,
+        prediction: bool | None,
+        events: list[Event],
+    ) -> None:
+        state = self.state
+        hand = state.hands[player]
+        hand.remove(card)
+        state.history.append(Attempt(card, accepted))
+        state.table.append(TableEntry(player, [card], accepted, "play", hypothesis, prediction))
+        state.turns_taken[player] += 1
+        events.append(Played(player, card, accepted))
+        if accepted:
+            if not hand:
+                state.emptied_by = player
+                self._end("hand_emptied", events)
+                return
+            state.guess_window = player
+        elif not self._draw(player, "wrong_play", events):
+            return
+        self._next_turn(events)
+
+    def _no_play(self, action: NoPlay, events: list[Event]) -> None:
+        self._check_turn(action.player, '"no play"')
+        self.state.guess_window = None
+        if self.config.dealer == "person":
+            self.state.pending = Pending(
+                "no_play", action.player, None, None, action.hypothesis, action.prediction
+            )
+            events.append(AwaitingVerdict("no_play", action.player))
+            return
+        hand = self.state.hands[action.player]
+        legal = sorted(card for card in set(hand) if self.judge(self.state.history, card))
+        self._resolve_no_play(
+            action.player,
+            not legal,
+            legal[0] if legal else None,
+            action.hypothesis,
+            action.prediction,
+            events,
+        )
+
+    def _resolve_no_play(
+        self,
+        player: int,
+        correct: bool,
+        legal_card: Card | None,
+        hypothesis: str | None,
+        prediction: bool | None,
+        events: list[Event],
+    ) -> None:
+        state = self.state
+        hand = state.hands[player]
+        state.table.append(
+            TableEntry(player, list(hand), correct, "no_play", hypothesis, prediction)
+        )
+        state.turns_taken[player] += 1
+        events.append(NoPlayJudged(player, tuple(hand), correct))
+        if not correct:
+            assert legal_card is not None
+            hand.remove(legal_card)
+            state.history.append(Attempt(legal_card, True))
+            state.table.append(TableEntry(player, [legal_card], True, "correction"))
+            events.append(Corrected(player, legal_card))
+            if not self._draw(player, "wrong_no_play", events):
+                return
+        else:
+            returned = tuple(hand)
+            state.stock.extend(returned)
+            hand.clear()
+            events.append(HandReturned(player, returned))
+            if len(returned) == 1:
+                state.emptied_by = player
+                self._end("hand_emptied", events)
+                return
+            for _ in range(len(returned) - 1):
+                self._draw(player, "new_hand", events)
+            state.guess_window = player
+        self._next_turn(events)
+
+    def _guess(self, action: Guess, events: list[Event]) -> None:
+        self.check_player(action.player)
+        state = self.state
+        if state.pending is not None:
+            raise IllegalActionError(
+                WAITING_FOR_VERDICT.format(what=state.pending.what, action="guess")
+            )
+        if state.guess_window != action.player:
+            raise IllegalActionError(GUESS_NOT_ALLOWED.format(player=action.player))
+        correct: bool | None = None
+        if action.checkable:
+            correct = self.judge_guess(self.rule, action.text)
+            if correct is None and self.config.dealer == "app":
+                raise IllegalActionError(CANNOT_JUDGE_GUESS)
+        state.guess_window = None
+        if correct is None:
+            state.pending = Pending("guess", action.player, text=action.text)
+            events.append(AwaitingVerdict("guess", action.player))
+            return
+        self._resolve_guess(action.player, action.text, action.checkable, correct, events)
+
+    def _resolve_guess(
+        self, player: int, text: str, checkable: bool, correct: bool, events: list[Event]
+    ) -> None:
+        state = self.state
+        state.guesses.append(GuessRecord(player, text, checkable, correct))
+        events.append(GuessJudged(player, text, correct))
+        if correct:
+            state.guessed_by = player
+            self._end("guessed", events)
+        elif self.config.wrong_guess_penalty:
+            self._draw(player, "wrong_guess", events)
+
+    def _buy_hint(self, action: BuyHint, events: list[Event]) -> None:
+        self._check_turn(action.player, "hint")
+        state = self.state
+        if not self.config.buying_hints:
+            raise IllegalActionError(HINTS_OFF.format(player=action.player))
+        if state.hint_bought:
+            raise IllegalActionError(HINT_ALREADY_BOUGHT.format(player=action.player))
+        if not state.stock and self.config.stock_exhaustion == "end":
+            raise IllegalActionError(HINT_STOCK_EMPTY.format(player=action.player))
+        state.guess_window = None
+        state.hint_bought = True
+        state.hint_requests.append(action.player)
+        events.append(HintRequested(action.player))
+        self._draw(action.player, "hint", events)
+
+    def _dealer_hint(self, action: DealerHint, events: list[Event]) -> None:
+        state = self.state
+        if not action.text.strip():
+            raise IllegalActionError(EMPTY_HINT)
+        if state.hint_requests:
+            requested_by: int | None = state.hint_requests.pop(0)
+        elif len(set(state.turns_taken)) > 1:
+            raise IllegalActionError(UNPROMPTED_HINT.format(turns=state.turns_taken))
+        else:
+            requested_by = None
+        state.hints.append(HintRecord(action.text, requested_by))
+        events.append(HintGiven(action.text, requested_by))
+
+    def _verdict(self, action: Verdict, events: list[Event]) -> None:
+        state = self.state
+        pending = state.pending
+        if pending is None:
+            raise IllegalActionError(NO_VERDICT_PENDING)
+        needs_card = pending.what == "no_play" and not action.correct
+        if needs_card:
+            assert pending.player is not None
+            if action.card is None:
+                raise IllegalActionError(VERDICT_NEEDS_CARD.format(player=pending.player))
+            if action.card not in state.hands[pending.player]:
+                raise IllegalActionError(
+                    CARD_NOT_IN_HAND.format(card=action.card, player=pending.player)
+                )
+        elif action.card is not None:
+            raise IllegalActionError(VERDICT_NO_CARD.format(what=pending.what, card=action.card))
+        state.pending = None
+        if pending.what == "starter":
+            if action.correct:
+                self._accept_starter(events)
+            else:
+                self._reject_starter(events)
+                self._turn_starter(events)
+        elif pending.what == "play":
+            assert pending.player is not None and pending.card is not None
+            self._resolve_play(
+                pending.player,
+                pending.card,
+                action.correct,
+                pending.hypothesis,
+                pending.prediction,
+                events,
+            )
+        elif pending.what == "no_play":
+            assert pending.player is not None
+            self._resolve_no_play(
+                pending.player,
+                action.correct,
+                action.card,
+                pending.hypothesis,
+                pending.prediction,
+                events,
+            )
+        else:
+            assert pending.player is not None and pending.text is not None
+            self._resolve_guess(pending.player, pending.text, False, action.correct, events)
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _draw(self, player: int, reason: str, events: list[Event]) -> bool:
+        """Draw one card into a hand. False (and the round over) when the stock has run out
+        and the round ends on that."""
+        state = self.state
+        if not state.stock:
+            if self.config.stock_exhaustion == "end":
+                self._end("stock_exhausted", events)
+                return False
+            state.stock = build_stock(1, self.rng)
+            state.decks_used += 1
+            events.append(DeckShuffledIn(state.decks_used))
+        card = state.stock.pop(0)
+        state.hands[player].append(card)
+        events.append(Drew(player, card, reason))
+        return True
+
+    def _next_turn(self, events: list[Event]) -> None:
+        self.state.turn = (self.state.turn + 1) % self.players
+        self.state.hint_bought = False
+        events.append(TurnPassed(self.state.turn))
+
+    def _end(self, reason: str, events: list[Event]) -> None:
+        state = self.state
+        state.over = True
+        state.end_reason = reason
+        state.guess_window = None
+        state.pending = None
+        events.append(RoundEnded(reason, self.scores()))
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def scores(self) -> Scores:
+        """base − cards in hand, +6 for guessing the rule, +3 for emptying the hand; the dealer
+        scores as much as the best player."""
+        state = self.state
+        base = self.config.base_score
+        players = tuple(
+            base
+            - len(hand)
+            + (6 if state.guessed_by == seat else 0)
+            + (3 if state.emptied_by == seat else 0)
+            for seat, hand in enumerate(state.hands)
+        )
+        return Scores(players, max(players, default=0))
+
+    def can_guess(self, player: int) -> bool:
+        return self.state.guess_window == player and self.state.pending is None
+
+    def table_cards(self) -> list[Card]:
+        state = self.state
+        cards = [attempt.card for attempt in state.history]
+        for hand in state.hands:
+            cards.extend(hand)
+        cards.extend(state.stock)
+        return cards
+
+    def layout(self) -> list[LayoutColumn]:
+        return layout_of(self.state.history)
+
+    def _pending_view(self) -> PendingView | None:
+        pending = self.state.pending
+        if pending is None:
+            return None
+        return PendingView(pending.what, pending.player, pending.card, pending.text)
+
+    def view(self, player: int) -> PlayerView:
+        self.check_player(player)
+        state = self.state
+        table = tuple(
+            entry
+            if entry.player == player
+            else TableEntry(entry.player, list(entry.cards), entry.accepted, entry.kind)
+            for entry in state.table
+        )
+        return PlayerView(
+            player=player,
+            hand=tuple(state.hands[player]),
+            hand_counts=tuple(len(hand) for hand in state.hands),
+            stock_count=len(state.stock),
+            layout=tuple(self.layout()),
+            history=tuple(state.history),
+            table=table,
+            starter_rejected=tuple(state.starter_rejected),
+            turn=state.turn,
+            can_guess=self.can_guess(player),
+            pending=self._pending_view(),
+            hint_requests=tuple(state.hint_requests),
+            hints=tuple(hint.text for hint in state.hints),
+            guesses=tuple(state.guesses),
+            scores=self.scores(),
+            starter_mode=self.config.starter,
+            over=state.over,
+            end_reason=state.end_reason,
+        )
+
+    def dealer_view(self) -> DealerView:
+        state = self.state
+        return DealerView(
+            rule_text=rule_text(self.rule),
+            hands=tuple(tuple(hand) for hand in state.hands),
+            stock=tuple(state.stock),
+            layout=tuple(self.layout()),
+            history=tuple(state.history),
+            table=tuple(state.table),
+            starter_rejected=tuple(state.starter_rejected),
+            turn=state.turn,
+            guess_window=state.guess_window,
+            pending=self._pending_view(),
+            hint_requests=tuple(state.hint_requests),
+            hints=tuple(hint.text for hint in state.hints),
+            guesses=tuple(state.guesses),
+            turns_taken=tuple(state.turns_taken),
+            scores=self.scores(),
+            decks_used=state.decks_used,
+            over=state.over,
+            end_reason=state.end_reason,
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# A game: several rounds, each person dealing in turn or by the "dealer assignment" variant.
+
+
+@dataclass
+class RoundResult:
+    dealer: int
+    people: list[int]  # the person at each seat of the round, seat 0 first
+    scores: list[int]  # per person, the dealer included
+    end_reason: str
+
+
+@dataclass
+class ExpressGame:
+    """Rounds of Eleusis Express among `people` (numbered 0..people-1, in order round the
+    table), each dealing in turn. The dealer of a round holds no hand; the round's seat 0 is the
+    person at the dealer's left. With `dealer_assignment="winner"` whoever guessed the rule or
+    emptied the hand deals next; if nobody did, the round's best player (the first from the
+    dealer's left among equals). The game is over once everyone has dealt at least once."""
+
+    config: ExpressConfig
+    seed: int
+    people: int
+    dealer: int = 0
+    results: list[RoundResult] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.people <= MAX_PLAYERS + 1:
+            raise ValueError(f"{self.people} people: a game needs 2 to {MAX_PLAYERS + 1}")
+
+    def seats(self) -> list[int]:
+        """The person at each seat of the next round, seat 0 (the dealer's left) first."""
+        return [(self.dealer + offset) % self.people for offset in range(1, self.people)]
+
+    def round_seed(self) -> int:
+        return self.seed * 1_000 + len(self.results)
+
+    def new_round(
+        self, rule: Rule | None, *, judge_guess: GuessJudge | None = None
+    ) -> ExpressRound:
+        if self.over:
+            raise IllegalActionError("the game is over: everyone has dealt")
+        return ExpressRound(
+            self.config, self.round_seed(), rule, self.people - 1, judge_guess=judge_guess
+        )
+
+    def record(self, round_: ExpressRound) -> RoundResult:
+        """Add a finished round's scores and choose the next dealer."""
+        if not round_.is_over:
+            raise IllegalActionError("the round is not over yet: finish it before recording it")
+        seats = self.seats()
+        scores = round_.scores()
+        per_person = [0] * self.people
+        for seat, person in enumerate(seats):
+            per_person[person] = scores.players[seat]
+        per_person[self.dealer] = scores.dealer
+        result = RoundResult(self.dealer, seats, per_person, round_.end_reason or "")
+        self.results.append(result)
+        state = round_.state
+        if self.config.dealer_assignment == "rotate":
+            self.dealer = (self.dealer + 1) % self.people
+        else:
+            winner_seat = state.guessed_by if state.guessed_by is not None else state.emptied_by
+            if winner_seat is None:
+                best = max(scores.players)
+                winner_seat = scores.players.index(best)
+            self.dealer = seats[winner_seat]
+        return result
+
+    @property
+    def totals(self) -> list[int]:
+        totals = [0] * self.people
+        for result in self.results:
+            for person, score in enumerate(result.scores):
+                totals[person] += score
+        return totals
+
+    @property
+    def over(self) -> bool:
+        return {result.dealer for result in self.results} >= set(range(self.people))
+
+    def winners(self) -> list[int]:
+        totals = self.totals
+        best = max(totals)
+        return [person for person, total in enumerate(totals) if total == best]
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = codec.dump(self)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSON]) -> ExpressGame:
+        return codec.load_dataclass(cls, data)
+
+
+def express_round(
+    seed: int,
+    rule: Rule | None,
+    players: int,
+    config: ExpressConfig | None = None,
+    *,
+    judge_guess: GuessJudge | None = None,
+) -> ExpressRound:
+    """Shorthand: a round with the default settings unless a config is given."""
+    return ExpressRound(config or ExpressConfig(), seed, rule, players, judge_guess=judge_guess)
+
+
+__all__ = [
+    "DealerView",
+    "ExpressConfig",
+    "ExpressGame",
+    "ExpressRound",
+    "ExpressState",
+    "PlayerView",
+    "TableEntry",
+    "express_round",
+]
