@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from eleusis.engine.cards import Card, build_stock
+from eleusis.engine.cards import SUITS, Card, build_stock
 from eleusis.engine.history import Attempt, Rule
 from eleusis.engine.variants import codec
 from eleusis.engine.variants.actions import (
@@ -79,6 +79,11 @@ VERDICT_NEEDS_CARD = (
 )
 VERDICT_NO_CARD = "a verdict on the {what} names no card (got {card})"
 UNSUPPORTED_ACTION = "Eleusis Express has no {kind!r} action"
+
+
+def card_order(card: Card) -> tuple[int, int]:
+    """Sort key: suits in the order ♠ ♥ ♦ ♣, then rank."""
+    return SUITS.index(card.suit), card.rank
 
 
 # ---------------------------------------------------------------------------------------------
@@ -543,7 +548,9 @@ class ExpressRound(Round):
             events.append(AwaitingVerdict("no_play", action.player))
             return
         hand = self.state.hands[action.player]
-        legal = sorted(card for card in set(hand) if self.judge(self.state.history, card))
+        legal = sorted(
+            (card for card in set(hand) if self.judge(self.state.history, card)), key=card_order
+        )
         self._resolve_no_play(
             action.player,
             not legal,
