@@ -1,2 +1,80 @@
+"""The classroom's URLs, all under the `classroom` namespace. Append new groups at the end."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path, reverse_lazy
+
+from classroom.views import classes, students
+
 app_name = "classroom"
-urlpatterns: list = []
+
+# Teachers' accounts (django.contrib.auth views; templates in templates/registration/).
+account_urls = [
+    path("signup/", classes.signup, name="signup"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(next_page="classroom:dashboard"),
+        name="login",
+    ),
+    path("logout/", auth_views.LogoutView.as_view(next_page="home"), name="logout"),
+    path(
+        "password-reset/",
+        auth_views.PasswordResetView.as_view(
+            success_url=reverse_lazy("classroom:password_reset_done")
+        ),
+        name="password_reset",
+    ),
+    path(
+        "password-reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "password-reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(
+            success_url=reverse_lazy("classroom:password_reset_complete")
+        ),
+        name="password_reset_confirm",
+    ),
+    path("password-reset/done/", classes.password_reset_complete, name="password_reset_complete"),
+]
+
+# A teacher's classes and their students.
+class_urls = [
+    path("classes/", classes.dashboard, name="dashboard"),
+    path("classes/new/", classes.classroom_create_view, name="classroom_create"),
+    path("classes/<int:pk>/", classes.classroom_detail, name="classroom_detail"),
+    path("classes/<int:pk>/rename/", classes.classroom_rename_view, name="classroom_rename"),
+    path("classes/<int:pk>/delete/", classes.classroom_delete_view, name="classroom_delete"),
+    path(
+        "classes/<int:pk>/rotate-code/",
+        classes.classroom_rotate_code_view,
+        name="classroom_rotate_code",
+    ),
+    path("classes/<int:pk>/qr.svg", classes.classroom_qr, name="classroom_qr"),
+    path("classes/<int:pk>/cards/", classes.classroom_cards, name="classroom_cards"),
+    path(
+        "classes/<int:pk>/students/new/",
+        classes.students_precreate_view,
+        name="students_precreate",
+    ),
+    path("students/<int:pk>/rename/", classes.student_rename_view, name="student_rename"),
+    path("students/<int:pk>/remove/", classes.student_remove_view, name="student_remove"),
+    path(
+        "students/<int:pk>/reset-pictures/",
+        classes.student_reset_pictures_view,
+        name="student_reset_pictures",
+    ),
+]
+
+# Students: join, sign in again with pictures, leave.
+student_urls = [
+    path("join/", students.join, name="join"),
+    path("join/<str:code>/", students.join_with_code, name="join_with_code"),
+    path("signin/", students.signin, name="signin"),
+    path("signin/<str:code>/", students.signin_pick, name="signin_pick"),
+    path("signin/<str:code>/<int:pk>/", students.signin_pictures, name="signin_pictures"),
+    path("me/", students.student_home, name="student_home"),
+    path("leave/", students.student_leave, name="student_leave"),
+]
+
+urlpatterns = [*account_urls, *class_urls, *student_urls]

@@ -1,0 +1,134 @@
+"""Who may see what: one access function per guarded object, used by every view.
+
+"Not found" and "not yours" both raise Http404, so a guess tells nothing.
+
+Teachers are Django users (`teacher_required`). Students are not users: a student's identity is
+`request.session[STUDENT_SESSION_KEY]` (a Student id), set when they join or sign in with their
+picture password; `current_student(request)` reads it and `student_required` guards a view.
+"""
+
+from collections.abc import Callable
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django_htmx.http import HttpResponseClientRedirect
+
+from classroom.models import Classroom, Student
+from classroom.selectors.classes import classroom_by_code, student_by_id
+from classroom.throttle import CODE_GUESSES, client_fingerprint, throttle_fail
+
+STUDENT_SESSION_KEY = "student_id"
+_CACHE_ATTRIBUTE = "_classroom_current_student"
+
+LOGIN_URL_NAME = "classroom:login"
+
+
+def teacher_required(view: Callable) -> Callable:
+    """Only for a logged-in teacher; others are sent to the log-in page (and back after)."""
+    return login_required(view, login_url=LOGIN_URL_NAME)
+
+
+# Students --------------------------------------------------------------------------------------
+
+
+def student_sign_in(request: HttpRequest, student: Student) -> None:
+    """Make this browser the student's: a new session key (no fixation), the student's id in it."""
+    request.session.cycle_key()
+    request.session[STUDENT_SESSION_KEY] = student.pk
+    setattr(request, _CACHE_ATTRIBUTE, student)
+
+
+def student_sign_out(request: HttpRequest) -> None:
+    request.session.pop(STUDENT_SESSION_KEY, None)
+    request.session.cycle_key()
+    setattr(request, _CACHE_ATTRIBUTE, None)
+
+
+def current_student(request: HttpRequest) -> Student | None:
+    """The student this browser belongs to, or None. Forgets a student who has been removed."""
+    if hasattr(request, _CACHE_ATTRIBUTE):
+        return getattr(request, _CACHE_ATTRIBUTE)
+    student = None
+    session = getattr(request, "session", None)
+    student_id = session.get(STUDENT_SESSION_KEY) if session is not None else None
+    if isinstance(student_id, int):
+        student = student_by_id(student_id=student_id)
+    if student is None and session is not None and STUDENT_SESSION_KEY in session:
+        del session[STUDENT_SESSION_KEY]
+    setattr(request, _CACHE_ATTRIBUTE, student)
+    return student
+
+
+def student_required(view: Callable) -> Callable:
+    """Only for a student (sets `request.student`); others are sent to the join page."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        student = current_student(request)
+        if student is None:
+            url = reverse("classroom:join")
+            if getattr(request, "htmx", False):
+                return HttpResponseClientRedirect(url)
+            return redirect(url)
+        request.student = student
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+# Guarded objects -------------------------------------------------------------------------------
+
+
+def classroom_for_teacher(request: HttpRequest, pk: int) -> Classroom:
+    """The requesting teacher's class `pk`."""
+    if not request.user.is_authenticated:
+        raise Http404
+    try:
+        return Classroom.objects.get(pk=pk, teacher=request.user)
+    except Classroom.DoesNotExist:
+        raise Http404 from None
+
+
+def student_for_teacher(request: HttpRequest, pk: int) -> Student:
+    """Student `pk`, in one of the requesting teacher's classes."""
+    if not request.user.is_authenticated:
+        raise Http404
+    try:
+        return Student.objects.select_related("classroom").get(
+            pk=pk, classroom__teacher=request.user
+        )
+    except Student.DoesNotExist:
+        raise Http404 from None
+
+
+def classroom_for_code(request: HttpRequest, code: str) -> Classroom:
+    """The class with this join code (anyone who knows the code may join or sign in).
+
+    A wrong code counts as a guess against the client (see classroom/throttle.py); the view
+    checks `throttle_is_blocked(CODE_GUESSES, client_fingerprint(request))` before calling this.
+    """
+    classroom = classroom_by_code(code=code)
+    if classroom is None:
+        throttle_fail(CODE_GUESSES, client_fingerprint(request))
+        raise Http404
+    return classroom
+
+
+def student_for_signin(request: HttpRequest, code: str, pk: int) -> Student:
+    """Student `pk` of the class with this join code: whose pictures may be tried."""
+    classroom = classroom_for_code(request, code)
+    try:
+        return Student.objects.select_related("classroom").get(pk=pk, classroom=classroom)
+    except Student.DoesNotExist:
+        raise Http404 from None
+
+
+def classroom_for_student(request: HttpRequest) -> Classroom:
+    """The signed-in student's own class."""
+    student = current_student(request)
+    if student is None:
+        raise Http404
+    return student.classroom

@@ -1,0 +1,142 @@
+"""Forms for teachers' accounts and classes, and for students joining and signing in."""
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from classroom.codes import JOIN_CODE_LENGTH, join_code_is_well_formed, join_code_normalize
+from classroom.models import User
+from classroom.models.accounts import NICKNAME_MAX_LENGTH
+from classroom.nicknames import nickname_normalize, nickname_problem
+from classroom.pictures import PICTURE_COUNT, PICTURES
+from classroom.services.classes import CLASSROOM_NAME_MAX_LENGTH, PRECREATE_MAX
+
+
+class TeacherSignupForm(UserCreationForm):
+    """A teacher's account: user name, email (for password reset) and password."""
+
+    email = forms.EmailField(
+        label=_("Email"),
+        help_text=_("Only used to reset your password."),
+        error_messages={"required": _("Please give an email address for password resets.")},
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip()
+        if User.objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(_("An account with this email already exists."))
+        return email
+
+
+class ClassroomForm(forms.Form):
+    name = forms.CharField(
+        label=_("Class name"),
+        max_length=CLASSROOM_NAME_MAX_LENGTH,
+        error_messages={"required": _("Please give the class a name.")},
+    )
+
+
+class NicknameField(forms.CharField):
+    """A nickname, normalised and checked (blank, length, characters, abuse)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("label", _("Nickname"))
+        kwargs.setdefault("max_length", NICKNAME_MAX_LENGTH * 2)  # normalising may shorten it
+        kwargs.setdefault("error_messages", {"required": _("Please type a nickname.")})
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        value = nickname_normalize(super().clean(value))
+        problem = nickname_problem(value)
+        if problem:
+            raise forms.ValidationError(problem)
+        return value
+
+
+class JoinCodeField(forms.CharField):
+    """A class code as typed: case and spaces do not matter; only the code's letters are valid."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("label", _("Class code"))
+        kwargs.setdefault("max_length", 20)
+        kwargs.setdefault("error_messages", {"required": _("Please type your class code.")})
+        super().__init__(**kwargs)
+        self.widget.attrs.update(
+            {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        )
+
+    def clean(self, value):
+        code = join_code_normalize(super().clean(value))
+        if not join_code_is_well_formed(code):
+            raise forms.ValidationError(
+                _("A class code has %(length)d letters and numbers, like ACD 479.")
+                % {"length": JOIN_CODE_LENGTH}
+            )
+        return code
+
+
+class JoinForm(forms.Form):
+    code = JoinCodeField()
+    nickname = NicknameField(help_text=_("Not your real full name: a first name or a fun name."))
+
+
+class SigninCodeForm(forms.Form):
+    code = JoinCodeField()
+
+
+class StudentRenameForm(forms.Form):
+    nickname = NicknameField(label=_("New nickname"))
+
+
+class NicknamesForm(forms.Form):
+    nicknames = forms.CharField(
+        label=_("Nicknames, one per line"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        max_length=PRECREATE_MAX * (NICKNAME_MAX_LENGTH + 2) * 2,
+        error_messages={"required": _("Type at least one nickname, one per line.")},
+    )
+
+    def clean_nicknames(self) -> list[str]:
+        return [line for line in self.cleaned_data["nicknames"].splitlines() if line.strip()]
+
+
+PICTURE_CHOICES = [(picture.key, picture.label) for picture in PICTURES]
+PICTURE_FIELD_LABELS = (_("First picture"), _("Second picture"), _("Third picture"))
+
+
+class PictureSigninForm(forms.Form):
+    """The picture password: one radio group per position, so it works by keyboard and voice."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for index in range(PICTURE_COUNT):
+            self.fields[f"picture_{index + 1}"] = forms.ChoiceField(
+                label=PICTURE_FIELD_LABELS[index],
+                choices=PICTURE_CHOICES,
+                widget=forms.RadioSelect,
+                error_messages={
+                    "required": _("Pick a picture here."),
+                    "invalid_choice": _("Pick one of the pictures shown."),
+                },
+            )
+
+    def picture_keys(self) -> list[str]:
+        return [self.cleaned_data[f"picture_{index + 1}"] for index in range(PICTURE_COUNT)]
+
+    def picture_fields(self):
+        return [self[f"picture_{index + 1}"] for index in range(PICTURE_COUNT)]
+
+
+__all__ = [
+    "ClassroomForm",
+    "JoinForm",
+    "NicknamesForm",
+    "PictureSigninForm",
+    "SigninCodeForm",
+    "StudentRenameForm",
+    "TeacherSignupForm",
+]

@@ -1,0 +1,190 @@
+"""Writes for teachers' classes and their students. Views and tasks call these, nothing else."""
+
+from collections.abc import Iterable
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models.functions import Lower
+from django.utils.translation import gettext as _
+
+from classroom.codes import join_code_random
+from classroom.models import Classroom, Student, User
+from classroom.nicknames import nickname_normalize, nickname_problem
+from classroom.pictures import picture_password_random
+
+_CODE_ATTEMPTS = 20
+CLASSROOM_NAME_MAX_LENGTH = Classroom._meta.get_field("name").max_length
+PRECREATE_MAX = 60
+
+
+def _classroom_name_clean(name: str) -> str:
+    cleaned = " ".join((name or "").split())
+    if not cleaned:
+        raise ValidationError(_("Please give the class a name."), code="blank")
+    if len(cleaned) > CLASSROOM_NAME_MAX_LENGTH:
+        raise ValidationError(
+            _("A class name can have at most %(max)d characters.")
+            % {"max": CLASSROOM_NAME_MAX_LENGTH},
+            code="too_long",
+        )
+    return cleaned
+
+
+def _save_with_fresh_code(classroom: Classroom, *, update_fields: list[str] | None = None) -> None:
+    """Save with a new random join code, retrying on the (rare) collision with another class."""
+    for _attempt in range(_CODE_ATTEMPTS):
+        classroom.join_code = join_code_random()
+        if Classroom.objects.filter(join_code=classroom.join_code).exists():
+            continue
+        try:
+            with transaction.atomic():
+                classroom.save(update_fields=update_fields)
+            return
+        except IntegrityError:
+            if not Classroom.objects.filter(join_code=classroom.join_code).exists():
+                raise
+    raise RuntimeError("no free join code found")  # ~150M codes: not reached in practice
+
+
+@transaction.atomic
+def classroom_create(*, teacher: User, name: str) -> Classroom:
+    classroom = Classroom(teacher=teacher, name=_classroom_name_clean(name))
+    _save_with_fresh_code(classroom)
+    return classroom
+
+
+@transaction.atomic
+def classroom_rename(*, classroom: Classroom, name: str) -> Classroom:
+    classroom.name = _classroom_name_clean(name)
+    classroom.save(update_fields=["name"])
+    return classroom
+
+
+@transaction.atomic
+def classroom_rotate_code(*, classroom: Classroom) -> Classroom:
+    """A new join code; the old one stops working. Students already in keep their place."""
+    old_code = classroom.join_code
+    _save_with_fresh_code(classroom, update_fields=["join_code"])
+    if classroom.join_code == old_code:  # pragma: no cover - random collision with itself
+        _save_with_fresh_code(classroom, update_fields=["join_code"])
+    return classroom
+
+
+@transaction.atomic
+def classroom_delete(*, classroom: Classroom) -> None:
+    """Delete the class and everything under it (students and, by cascade, their games)."""
+    classroom.delete()
+
+
+def _nickname_clean(*, classroom: Classroom, nickname: str, exclude_pk: int | None = None) -> str:
+    cleaned = nickname_normalize(nickname)
+    problem = nickname_problem(cleaned)
+    if problem:
+        raise ValidationError(problem, code="invalid")
+    taken = Student.objects.filter(classroom=classroom).annotate(lower=Lower("nickname"))
+    if exclude_pk is not None:
+        taken = taken.exclude(pk=exclude_pk)
+    if taken.filter(lower=cleaned.lower()).exists():
+        raise ValidationError(
+            _("Someone in this class is already called “%(nickname)s”.") % {"nickname": cleaned},
+            code="taken",
+        )
+    return cleaned
+
+
+def _taken_error(nickname: str) -> ValidationError:
+    return ValidationError(
+        _("Someone in this class is already called “%(nickname)s”.") % {"nickname": nickname},
+        code="taken",
+    )
+
+
+@transaction.atomic
+def student_join(*, classroom: Classroom, nickname: str) -> Student:
+    """A new student in the class, with a random picture password. Raises ValidationError."""
+    cleaned = _nickname_clean(classroom=classroom, nickname=nickname)
+    student = Student(
+        classroom=classroom, nickname=cleaned, picture_password=picture_password_random()
+    )
+    try:
+        with transaction.atomic():
+            student.save()
+    except IntegrityError as error:  # another request took the nickname a moment ago
+        raise _taken_error(cleaned) from error
+    return student
+
+
+@transaction.atomic
+def students_precreate(*, classroom: Classroom, nicknames: Iterable[str]) -> list[Student]:
+    """Create several students at once, all or none. Blank lines are skipped.
+
+    Raises ValidationError with one message per problem (naming the nickname) when any fails.
+    """
+    cleaned: list[str] = []
+    problems: list[str] = []
+    seen: set[str] = set()
+    for raw in nicknames:
+        nickname = nickname_normalize(raw)
+        if not nickname:
+            continue
+        try:
+            nickname = _nickname_clean(classroom=classroom, nickname=nickname)
+        except ValidationError as error:
+            problems.append(f"{nickname}: {error.messages[0]}")
+            continue
+        if nickname.lower() in seen:
+            problems.append(_("“%(nickname)s” is in the list twice.") % {"nickname": nickname})
+            continue
+        seen.add(nickname.lower())
+        cleaned.append(nickname)
+    if problems:
+        raise ValidationError(problems, code="invalid")
+    if not cleaned:
+        raise ValidationError(_("Type at least one nickname, one per line."), code="blank")
+    if len(cleaned) > PRECREATE_MAX:
+        raise ValidationError(
+            _("At most %(max)d nicknames at once, please.") % {"max": PRECREATE_MAX},
+            code="too_many",
+        )
+    students = [
+        Student(classroom=classroom, nickname=nickname, picture_password=picture_password_random())
+        for nickname in cleaned
+    ]
+    try:
+        with transaction.atomic():
+            for student in students:
+                student.save()
+    except IntegrityError as error:
+        raise ValidationError(
+            _("Someone joined with one of these nicknames just now; please try again."),
+            code="taken",
+        ) from error
+    return students
+
+
+@transaction.atomic
+def student_rename(*, student: Student, nickname: str) -> Student:
+    cleaned = _nickname_clean(classroom=student.classroom, nickname=nickname, exclude_pk=student.pk)
+    student.nickname = cleaned
+    try:
+        with transaction.atomic():
+            student.save(update_fields=["nickname"])
+    except IntegrityError as error:
+        raise _taken_error(cleaned) from error
+    return student
+
+
+@transaction.atomic
+def student_remove(*, student: Student) -> None:
+    """Delete the student and everything recorded for them."""
+    student.delete()
+
+
+@transaction.atomic
+def student_reset_pictures(*, student: Student) -> Student:
+    """A new picture password, different from the old one."""
+    old = student.picture_password
+    while student.picture_password == old:
+        student.picture_password = picture_password_random()
+    student.save(update_fields=["picture_password"])
+    return student

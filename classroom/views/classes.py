@@ -1,0 +1,284 @@
+"""Teacher side: accounts, the dashboard, a class (code, link, QR, students, login cards)."""
+
+import io
+
+import segno
+from django.contrib import messages
+from django.contrib.auth import login
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from classroom.access import classroom_for_teacher, student_for_teacher, teacher_required
+from classroom.codes import join_code_display
+from classroom.forms import ClassroomForm, NicknamesForm, StudentRenameForm, TeacherSignupForm
+from classroom.models import Classroom
+from classroom.pictures import picture_password_pictures
+from classroom.selectors.classes import classroom_students, classrooms_for_teacher
+from classroom.services.classes import (
+    classroom_create,
+    classroom_delete,
+    classroom_rename,
+    classroom_rotate_code,
+    student_remove,
+    student_rename,
+    student_reset_pictures,
+    students_precreate,
+)
+
+DETAIL_TEMPLATE = "classroom/classroom_detail.html"
+
+
+def join_url(request: HttpRequest, classroom: Classroom) -> str:
+    """The absolute link a student follows (or scans) to join this class."""
+    return request.build_absolute_uri(
+        reverse("classroom:join_with_code", kwargs={"code": classroom.join_code})
+    )
+
+
+# Accounts --------------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("classroom:dashboard")
+    form = TeacherSignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome! Create your first class below."))
+        return redirect("classroom:dashboard")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@require_GET
+def password_reset_complete(request: HttpRequest) -> HttpResponse:
+    return render(request, "registration/password_reset_complete.html")
+
+
+# Dashboard and classes -------------------------------------------------------------------------
+
+
+def _dashboard(request: HttpRequest, form: ClassroomForm, status: int = 200) -> HttpResponse:
+    classrooms = classrooms_for_teacher(teacher=request.user)
+    return render(
+        request,
+        "classroom/dashboard.html",
+        {"classrooms": classrooms, "form": form},
+        status=status,
+    )
+
+
+@require_GET
+@teacher_required
+def dashboard(request: HttpRequest) -> HttpResponse:
+    return _dashboard(request, ClassroomForm())
+
+
+@require_POST
+@teacher_required
+def classroom_create_view(request: HttpRequest) -> HttpResponse:
+    form = ClassroomForm(request.POST)
+    if form.is_valid():
+        try:
+            classroom = classroom_create(teacher=request.user, name=form.cleaned_data["name"])
+        except ValidationError as error:
+            form.add_error("name", error)
+        else:
+            messages.success(request, _("Class “%(name)s” created.") % {"name": classroom.name})
+            return redirect("classroom:classroom_detail", pk=classroom.pk)
+    return _dashboard(request, form, status=400)
+
+
+def _detail_context(request: HttpRequest, classroom: Classroom, **extra) -> dict:
+    students = list(classroom_students(classroom=classroom))
+    for student in students:
+        student.pictures = picture_password_pictures(student.picture_password)
+    return {
+        "classroom": classroom,
+        "code_display": join_code_display(classroom.join_code),
+        "join_url": join_url(request, classroom),
+        "students": students,
+        "rename_class_form": extra.pop("rename_class_form", None)
+        or ClassroomForm(initial={"name": classroom.name}),
+        "nicknames_form": extra.pop("nicknames_form", None) or NicknamesForm(),
+        "rename_forms": extra.pop("rename_forms", {}),
+        **extra,
+    }
+
+
+def _detail_response(
+    request: HttpRequest, classroom: Classroom, fragment: str, status: int = 200, **extra
+) -> HttpResponse:
+    """The detail page, or just `fragment` of it for htmx requests."""
+    template = f"{DETAIL_TEMPLATE}#{fragment}" if request.htmx else DETAIL_TEMPLATE
+    return render(request, template, _detail_context(request, classroom, **extra), status=status)
+
+
+@require_GET
+@teacher_required
+def classroom_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = classroom_for_teacher(request, pk)
+    return _detail_response(request, classroom, "students")
+
+
+@require_POST
+@teacher_required
+def classroom_rename_view(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = classroom_for_teacher(request, pk)
+    form = ClassroomForm(request.POST)
+    if form.is_valid():
+        try:
+            classroom_rename(classroom=classroom, name=form.cleaned_data["name"])
+        except ValidationError as error:
+            form.add_error("name", error)
+        else:
+            messages.success(request, _("Class renamed."))
+            return redirect("classroom:classroom_detail", pk=classroom.pk)
+    classroom.refresh_from_db()
+    return _detail_response(request, classroom, "settings", status=400, rename_class_form=form)
+
+
+@require_http_methods(["GET", "POST"])
+@teacher_required
+def classroom_delete_view(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = classroom_for_teacher(request, pk)
+    if request.method == "POST":
+        name = classroom.name
+        classroom_delete(classroom=classroom)
+        messages.success(request, _("Class “%(name)s” and all its data deleted.") % {"name": name})
+        return redirect("classroom:dashboard")
+    return render(
+        request,
+        "classroom/classroom_delete.html",
+        {"classroom": classroom, "student_count": classroom.students.count()},
+    )
+
+
+@require_POST
+@teacher_required
+def classroom_rotate_code_view(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = classroom_for_teacher(request, pk)
+    classroom_rotate_code(classroom=classroom)
+    message = _("New class code: %(code)s. The old code no longer works.") % {
+        "code": join_code_display(classroom.join_code)
+    }
+    if request.htmx:
+        return _detail_response(request, classroom, "join-panel", notice=message)
+    messages.success(request, message)
+    return redirect("classroom:classroom_detail", pk=classroom.pk)
+
+
+@require_GET
+@teacher_required
+def classroom_qr(request: HttpRequest, pk: int) -> HttpResponse:
+    """The join link as a QR code (SVG), for the projector and the login cards."""
+    classroom = classroom_for_teacher(request, pk)
+    buffer = io.BytesIO()
+    segno.make(join_url(request, classroom), error="m").save(
+        buffer,
+        kind="svg",
+        scale=8,
+        border=2,
+        xmldecl=False,
+        dark="#000",
+        light="#fff",
+        title=_("Join link for %(name)s") % {"name": classroom.name},
+    )
+    response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@require_GET
+@teacher_required
+def classroom_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    """Printable login cards: nickname, class code, join link, picture password."""
+    classroom = classroom_for_teacher(request, pk)
+    return render(request, "classroom/classroom_cards.html", _detail_context(request, classroom))
+
+
+# Students of a class ---------------------------------------------------------------------------
+
+
+@require_POST
+@teacher_required
+def students_precreate_view(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = classroom_for_teacher(request, pk)
+    form = NicknamesForm(request.POST)
+    if form.is_valid():
+        try:
+            created = students_precreate(
+                classroom=classroom, nicknames=form.cleaned_data["nicknames"]
+            )
+        except ValidationError as error:
+            form.add_error("nicknames", error)
+        else:
+            notice = _("%(count)d students added.") % {"count": len(created)}
+            if request.htmx:
+                return _detail_response(request, classroom, "students", notice=notice)
+            messages.success(request, notice)
+            return redirect("classroom:classroom_detail", pk=classroom.pk)
+    return _detail_response(
+        request, classroom, "students", status=_error_status(request), nicknames_form=form
+    )
+
+
+def _error_status(request: HttpRequest) -> int:
+    """htmx swaps only 2xx answers, so its form errors come back as 200; a full page gets 400."""
+    return 200 if request.htmx else 400
+
+
+@require_POST
+@teacher_required
+def student_rename_view(request: HttpRequest, pk: int) -> HttpResponse:
+    student = student_for_teacher(request, pk)
+    form = StudentRenameForm(request.POST)
+    if form.is_valid():
+        try:
+            student_rename(student=student, nickname=form.cleaned_data["nickname"])
+        except ValidationError as error:
+            form.add_error("nickname", error)
+        else:
+            notice = _("Renamed to “%(nickname)s”.") % {"nickname": student.nickname}
+            if request.htmx:
+                return _detail_response(request, student.classroom, "students", notice=notice)
+            messages.success(request, notice)
+            return redirect("classroom:classroom_detail", pk=student.classroom_id)
+    student.refresh_from_db()
+    return _detail_response(
+        request,
+        student.classroom,
+        "students",
+        status=_error_status(request),
+        rename_forms={student.pk: form},
+    )
+
+
+@require_POST
+@teacher_required
+def student_remove_view(request: HttpRequest, pk: int) -> HttpResponse:
+    student = student_for_teacher(request, pk)
+    classroom, nickname = student.classroom, student.nickname
+    student_remove(student=student)
+    notice = _("“%(nickname)s” removed from the class.") % {"nickname": nickname}
+    if request.htmx:
+        return _detail_response(request, classroom, "students", notice=notice)
+    messages.success(request, notice)
+    return redirect("classroom:classroom_detail", pk=classroom.pk)
+
+
+@require_POST
+@teacher_required
+def student_reset_pictures_view(request: HttpRequest, pk: int) -> HttpResponse:
+    student = student_for_teacher(request, pk)
+    student_reset_pictures(student=student)
+    notice = _("New pictures for “%(nickname)s”.") % {"nickname": student.nickname}
+    if request.htmx:
+        return _detail_response(request, student.classroom, "students", notice=notice)
+    messages.success(request, notice)
+    return redirect("classroom:classroom_detail", pk=student.classroom_id)

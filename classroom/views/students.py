@@ -1,0 +1,171 @@
+"""Student side: join with a code and a nickname, sign back in with pictures, leave."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from classroom.access import (
+    classroom_for_code,
+    current_student,
+    student_for_signin,
+    student_required,
+    student_sign_in,
+    student_sign_out,
+)
+from classroom.codes import join_code_display
+from classroom.forms import JoinForm, PictureSigninForm, SigninCodeForm
+from classroom.pictures import PICTURES, picture_password_matches, picture_password_pictures
+from classroom.selectors.classes import classroom_by_code, classroom_students
+from classroom.services.classes import student_join
+from classroom.throttle import (
+    CODE_GUESSES,
+    PICTURE_GUESSES_PER_CLIENT,
+    PICTURE_GUESSES_PER_STUDENT,
+    client_fingerprint,
+    throttle_fail,
+    throttle_is_blocked,
+    throttle_reset,
+)
+
+
+def _throttled(request: HttpRequest) -> HttpResponse:
+    return render(request, "classroom/throttled.html", status=429)
+
+
+def _code_guesses_blocked(request: HttpRequest) -> bool:
+    return throttle_is_blocked(CODE_GUESSES, client_fingerprint(request))
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest) -> HttpResponse:
+    """Join a class: its code and a nickname. The new student gets a picture password."""
+    if request.method == "GET":
+        return render(request, "classroom/join.html", {"form": JoinForm()})
+    if _code_guesses_blocked(request):
+        return _throttled(request)
+    form = JoinForm(request.POST)
+    if form.is_valid():
+        classroom = classroom_by_code(code=form.cleaned_data["code"])
+        if classroom is None:
+            throttle_fail(CODE_GUESSES, client_fingerprint(request))
+            form.add_error("code", _("No class has this code. Check it with your teacher."))
+        else:
+            try:
+                student = student_join(classroom=classroom, nickname=form.cleaned_data["nickname"])
+            except ValidationError as error:
+                form.add_error("nickname", error)
+            else:
+                student_sign_in(request, student)
+                messages.success(
+                    request,
+                    _("Welcome, %(nickname)s! Remember your three pictures.")
+                    % {"nickname": student.nickname},
+                )
+                return redirect("classroom:student_home")
+    return render(request, "classroom/join.html", {"form": form}, status=400)
+
+
+@require_GET
+def join_with_code(request: HttpRequest, code: str) -> HttpResponse:
+    """The join link (and QR code): the join form with the class's code filled in."""
+    if _code_guesses_blocked(request):
+        return _throttled(request)
+    classroom = classroom_for_code(request, code)
+    form = JoinForm(initial={"code": classroom.join_code})
+    return render(request, "classroom/join.html", {"form": form, "classroom": classroom})
+
+
+@require_GET
+@student_required
+def student_home(request: HttpRequest) -> HttpResponse:
+    student = request.student
+    return render(
+        request,
+        "classroom/student_home.html",
+        {
+            "student": student,
+            "classroom": student.classroom,
+            "pictures": picture_password_pictures(student.picture_password),
+        },
+    )
+
+
+@require_POST
+def student_leave(request: HttpRequest) -> HttpResponse:
+    """Sign this browser out of the student's account (the student stays in the class)."""
+    if current_student(request) is not None:
+        student_sign_out(request)
+        messages.success(request, _("You have signed out. Sign in again with your pictures."))
+    return redirect("home")
+
+
+@require_http_methods(["GET", "POST"])
+def signin(request: HttpRequest) -> HttpResponse:
+    """Signing in on another device, step 1: the class code."""
+    if request.method == "GET":
+        return render(request, "classroom/signin.html", {"form": SigninCodeForm()})
+    if _code_guesses_blocked(request):
+        return _throttled(request)
+    form = SigninCodeForm(request.POST)
+    if form.is_valid():
+        classroom = classroom_by_code(code=form.cleaned_data["code"])
+        if classroom is None:
+            throttle_fail(CODE_GUESSES, client_fingerprint(request))
+            form.add_error("code", _("No class has this code. Check it with your teacher."))
+        else:
+            return redirect("classroom:signin_pick", code=classroom.join_code)
+    return render(request, "classroom/signin.html", {"form": form}, status=400)
+
+
+@require_GET
+def signin_pick(request: HttpRequest, code: str) -> HttpResponse:
+    """Step 2: pick your nickname from the class list."""
+    if _code_guesses_blocked(request):
+        return _throttled(request)
+    classroom = classroom_for_code(request, code)
+    return render(
+        request,
+        "classroom/signin_pick.html",
+        {
+            "classroom": classroom,
+            "code_display": join_code_display(classroom.join_code),
+            "students": classroom_students(classroom=classroom),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def signin_pictures(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+    """Step 3: tap your pictures in order."""
+    if _code_guesses_blocked(request):
+        return _throttled(request)
+    student = student_for_signin(request, code, pk)
+    client = client_fingerprint(request)
+    student_key = str(student.pk)
+    context = {"student": student, "classroom": student.classroom, "pictures": PICTURES}
+    if request.method == "GET":
+        context["form"] = PictureSigninForm()
+        return render(request, "classroom/signin_pictures.html", context)
+    if throttle_is_blocked(PICTURE_GUESSES_PER_STUDENT, student_key) or throttle_is_blocked(
+        PICTURE_GUESSES_PER_CLIENT, client
+    ):
+        return _throttled(request)
+    form = PictureSigninForm(request.POST)
+    context["form"] = form
+    if form.is_valid():
+        if picture_password_matches(stored=student.picture_password, keys=form.picture_keys()):
+            throttle_reset(PICTURE_GUESSES_PER_STUDENT, student_key)
+            student_sign_in(request, student)
+            messages.success(
+                request, _("Welcome back, %(nickname)s!") % {"nickname": student.nickname}
+            )
+            return redirect("classroom:student_home")
+        throttle_fail(PICTURE_GUESSES_PER_STUDENT, student_key)
+        throttle_fail(PICTURE_GUESSES_PER_CLIENT, client)
+        form.add_error(
+            None, _("Those are not your pictures. Try again, or ask your teacher to show you.")
+        )
+    return render(request, "classroom/signin_pictures.html", context, status=400)
