@@ -1,0 +1,417 @@
+"""Simulated players that act like students: through the same actions, seeing only their view.
+
+At every play or "no play" a bot records a hypothesis (the label of a candidate rule) and a
+prediction (will the card be accepted? is the declaration right?) in the action itself, like a
+student logging their thinking. Four kinds, registered by name in `BOTS`:
+
+- `random`: plays a random card; its hypothesis is a random candidate, its prediction a coin.
+- `confirmation`: holds one hypothesis consistent with the table and plays cards it says are
+  right (confirmation bias); guesses it once it has survived a couple of its own plays.
+- `falsifier`: like `confirmation`, but sometimes plays a card its hypothesis says is wrong,
+  to test it.
+- `scientist`: keeps every candidate rule still consistent with the table, grouped into
+  classes of equivalent rules, plays the card whose verdict the surviving classes disagree on
+  most, and guesses when one class is left.
+
+Candidates are (label, rule) pairs; by default the rule language's `candidate_rules()`. Bots are
+deterministic: all their randomness comes from `random.Random(seed)`.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import ClassVar
+
+from eleusis.engine.cards import FULL_DECK, Card
+from eleusis.engine.history import Attempt, Rule
+from eleusis.engine.variants.actions import Guess, NoPlay, Play
+from eleusis.engine.variants.base import Action, rule_text
+from eleusis.engine.variants.express import PlayerView
+
+Candidate = tuple[str, Rule]
+Equivalent = Callable[[Rule, Rule], bool]
+
+NO_HYPOTHESIS = "no candidate rule fits the table"
+
+
+def default_candidates() -> list[Candidate]:
+    """The rule language's library and sentence-frame rules."""
+    from eleusis.engine.rules import candidate_rules
+
+    return list(candidate_rules())
+
+
+def language_equivalent(a: Rule, b: Rule) -> bool:
+    from eleusis.engine.rules import equivalence
+
+    return bool(equivalence(a, b).equivalent)
+
+
+# ---------------------------------------------------------------------------------------------
+# Candidate classes: rules that judge every history alike are one hypothesis.
+
+
+_PROBE_COUNT = 160
+
+
+@cache
+def _probes() -> tuple[tuple[tuple[Attempt, ...], Card], ...]:
+    """Fixed random histories and cards on which rules are compared before any exact check."""
+    rng = random.Random("eleusis-bot-probes")
+    probes = []
+    for index in range(_PROBE_COUNT):
+        length = index % 5
+        history = tuple(
+            Attempt(rng.choice(FULL_DECK), index_in == 0 or rng.random() < 0.7)
+            for index_in in range(length)
+        )
+        probes.append((history, rng.choice(FULL_DECK)))
+    return tuple(probes)
+
+
+def _fingerprint(rule: Rule) -> tuple[bool, ...]:
+    return tuple(bool(rule.accepts(history, card)) for history, card in _probes())
+
+
+@dataclass(frozen=True)
+class CandidateSet:
+    """Candidates and their equivalence classes (lists of indices, each a hypothesis)."""
+
+    candidates: tuple[Candidate, ...]
+    classes: tuple[tuple[int, ...], ...]
+    class_of: tuple[int, ...]
+
+    @classmethod
+    def build(
+        cls, candidates: Sequence[Candidate], equivalent: Equivalent | None = None
+    ) -> CandidateSet:
+        """Group candidates: the same answers on fixed probes first, then `equivalent` (by
+        default the rule language's exact check) within each group."""
+        same = equivalent or language_equivalent
+        by_print: dict[tuple[bool, ...], list[list[int]]] = {}
+        for index, (_, rule) in enumerate(candidates):
+            groups = by_print.setdefault(_fingerprint(rule), [])
+            for group in groups:
+                if same(candidates[group[0]][1], rule):
+                    group.append(index)
+                    break
+            else:
+                groups.append([index])
+        classes = sorted(
+            (tuple(group) for groups in by_print.values() for group in groups), key=min
+        )
+        class_of = [0] * len(candidates)
+        for number, group in enumerate(classes):
+            for index in group:
+                class_of[index] = number
+        return cls(tuple(candidates), tuple(classes), tuple(class_of))
+
+    def label(self, index: int) -> str:
+        return self.candidates[index][0]
+
+    def rule(self, index: int) -> Rule:
+        return self.candidates[index][1]
+
+    def guess_text(self, index: int) -> str:
+        """What to say when guessing this candidate: its rule text, or its label."""
+        return rule_text(self.rule(index)) or self.label(index)
+
+
+_CANDIDATE_SETS: dict[tuple[int, int], CandidateSet] = {}
+
+
+def candidate_set(
+    candidates: Sequence[Candidate] | None = None, equivalent: Equivalent | None = None
+) -> CandidateSet:
+    """A CandidateSet, built once per candidate list (cached by identity)."""
+    chosen = candidates if candidates is not None else _default_candidates_cached()
+    key = (id(chosen), id(equivalent))
+    if key not in _CANDIDATE_SETS:
+        _CANDIDATE_SETS[key] = CandidateSet.build(chosen, equivalent)
+    return _CANDIDATE_SETS[key]
+
+
+@cache
+def _default_candidates_cached() -> tuple[Candidate, ...]:
+    return tuple(default_candidates())
+
+
+# ---------------------------------------------------------------------------------------------
+# Evidence: what the table says about a rule, read from a player's view only.
+
+
+class Evidence:
+    """Incrementally tests candidates against the table as a player sees it."""
+
+    def __init__(self, cands: CandidateSet) -> None:
+        self.cands = cands
+        self.alive: list[int] = list(range(len(cands.candidates)))
+        self._entries_seen = 0
+        self._history: list[Attempt] = []
+        self._guesses_seen = 0
+        self._starter_checked = False
+
+    def update(self, view: PlayerView) -> None:
+        checks: list[Callable[[Rule], bool]] = []
+        if not self._starter_checked and view.history:
+            self._starter_checked = True
+            if view.starter_mode == "until_legal":
+                starter = view.history[0].card
+                rejected = view.starter_rejected
+                checks.append(
+                    lambda rule: (
+                        bool(rule.accepts((), starter))
+                        and not any(rule.accepts((), card) for card in rejected)
+                    )
+                )
+        for entry in view.table[self._entries_seen :]:
+            prefix = tuple(self._history)
+            if entry.kind == "no_play":
+                shown = tuple(set(entry.cards))
+                if entry.accepted:
+                    checks.append(
+                        lambda rule, p=prefix, s=shown: not any(rule.accepts(p, c) for c in s)  # type: ignore[misc]
+                    )
+                else:
+                    checks.append(
+                        lambda rule, p=prefix, s=shown: any(rule.accepts(p, c) for c in s)  # type: ignore[misc]
+                    )
+                continue
+            card, accepted = entry.cards[0], entry.accepted
+            if entry.kind != "starter":
+                checks.append(
+                    lambda rule, p=prefix, c=card, a=accepted: bool(rule.accepts(p, c)) == a  # type: ignore[misc]
+                )
+            self._history.append(Attempt(card, accepted))
+        self._entries_seen = len(view.table)
+        wrong_classes = {
+            self._class_of_text(guess.text)
+            for guess in view.guesses[self._guesses_seen :]
+            if not guess.correct
+        }
+        self._guesses_seen = len(view.guesses)
+        wrong_classes.discard(None)
+        if checks or wrong_classes:
+            self.alive = [
+                index
+                for index in self.alive
+                if self.cands.class_of[index] not in wrong_classes
+                and all(check(self.cands.rule(index)) for check in checks)
+            ]
+
+    def _class_of_text(self, text: str) -> int | None:
+        for index in range(len(self.cands.candidates)):
+            if text in (self.cands.guess_text(index), self.cands.label(index)):
+                return self.cands.class_of[index]
+        return None
+
+    def alive_classes(self) -> list[int]:
+        """Surviving classes, each by its first surviving candidate, in candidate order."""
+        seen: dict[int, int] = {}
+        for index in self.alive:
+            seen.setdefault(self.cands.class_of[index], index)
+        return list(seen.values())
+
+    def history(self) -> tuple[Attempt, ...]:
+        return tuple(self._history)
+
+
+# ---------------------------------------------------------------------------------------------
+# Bots
+
+
+class Bot(ABC):
+    """A simulated player at one seat. `act` is asked on the bot's turn; `guess` right after
+    its right play or right "no play"."""
+
+    name: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int | str,
+        candidates: Sequence[Candidate] | None = None,
+        equivalent: Equivalent | None = None,
+    ) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self.cands = candidate_set(candidates, equivalent)
+        self.evidence = Evidence(self.cands)
+        self.guessed: set[str] = set()
+
+    @abstractmethod
+    def act(self, view: PlayerView) -> Action:
+        """A Play or a NoPlay, carrying a hypothesis and a prediction."""
+
+    @abstractmethod
+    def guess(self, view: PlayerView) -> Guess | None:
+        """A checkable guess, or None to let play go on."""
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _verdicts(self, index: int, view: PlayerView) -> dict[Card, bool]:
+        rule = self.cands.rule(index)
+        history = tuple(view.history)
+        return {
+            card: bool(rule.accepts(history, card)) for card in sorted(set(view.hand), key=_key)
+        }
+
+    def _guess_once(self, index: int) -> Guess | None:
+        text = self.cands.guess_text(index)
+        if text in self.guessed:
+            return None
+        self.guessed.add(text)
+        return Guess(self.seat, text)
+
+
+def _key(card: Card) -> tuple[int, str]:
+    return card.rank, card.suit.value
+
+
+class RandomBot(Bot):
+    name = "random"
+    guess_chance = 0.15
+    no_play_chance = 0.03
+
+    def act(self, view: PlayerView) -> Action:
+        label = self.cands.label(self.rng.randrange(len(self.cands.candidates)))
+        prediction = self.rng.random() < 0.5
+        if self.rng.random() < self.no_play_chance:
+            return NoPlay(self.seat, hypothesis=label, prediction=prediction)
+        card = self.rng.choice(sorted(view.hand, key=_key))
+        return Play(self.seat, card, hypothesis=label, prediction=prediction)
+
+    def guess(self, view: PlayerView) -> Guess | None:
+        if self.rng.random() >= self.guess_chance:
+            return None
+        return self._guess_once(self.rng.randrange(len(self.cands.candidates)))
+
+
+class ConfirmationBot(Bot):
+    """Sticks to one consistent hypothesis and plays what it says is right."""
+
+    name = "confirmation"
+    test_chance = 0.0  # how often to play a card the hypothesis says is wrong
+    patience = 2  # own plays the hypothesis must survive before the bot guesses it
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int | str,
+        candidates: Sequence[Candidate] | None = None,
+        equivalent: Equivalent | None = None,
+    ) -> None:
+        super().__init__(seat, seed, candidates, equivalent)
+        self.hypothesis: int | None = None
+        self.survived = 0
+
+    def _refresh(self, view: PlayerView) -> None:
+        self.evidence.update(view)
+        if self.hypothesis in self.evidence.alive:
+            return
+        self.survived = 0
+        alive = self.evidence.alive
+        self.hypothesis = self.rng.choice(alive) if alive else None
+
+    def act(self, view: PlayerView) -> Action:
+        self._refresh(view)
+        if self.hypothesis is None:
+            card = self.rng.choice(sorted(view.hand, key=_key))
+            return Play(self.seat, card, hypothesis=NO_HYPOTHESIS, prediction=None)
+        self.survived += 1
+        label = self.cands.label(self.hypothesis)
+        verdicts = self._verdicts(self.hypothesis, view)
+        right = [card for card, ok in verdicts.items() if ok]
+        wrong = [card for card, ok in verdicts.items() if not ok]
+        if not right:
+            return NoPlay(self.seat, hypothesis=label, prediction=True)
+        if wrong and self.rng.random() < self.test_chance:
+            return Play(self.seat, self.rng.choice(wrong), hypothesis=label, prediction=False)
+        return Play(self.seat, self.rng.choice(right), hypothesis=label, prediction=True)
+
+    def guess(self, view: PlayerView) -> Guess | None:
+        self._refresh(view)
+        if self.hypothesis is None or self.survived < self.patience:
+            return None
+        return self._guess_once(self.hypothesis)
+
+
+class FalsifierBot(ConfirmationBot):
+    """Like the confirmation-biased bot, but tests its hypothesis with cards it says are wrong."""
+
+    name = "falsifier"
+    test_chance = 0.3
+
+
+class ScientistBot(Bot):
+    """The ideal student: every consistent candidate in mind, the most informative card played."""
+
+    name = "scientist"
+
+    def act(self, view: PlayerView) -> Action:
+        self.evidence.update(view)
+        classes = self.evidence.alive_classes()
+        if not classes:
+            card = self.rng.choice(sorted(view.hand, key=_key))
+            return Play(self.seat, card, hypothesis=NO_HYPOTHESIS, prediction=None)
+        history = self.evidence.history()
+        rules = [self.cands.rule(index) for index in classes]
+        shares = {
+            card: sum(bool(rule.accepts(history, card)) for rule in rules) / len(rules)
+            for card in sorted(set(view.hand), key=_key)
+        }
+        label = self._hypothesis(classes)
+        if max(shares.values()) == 0.0:
+            return NoPlay(self.seat, hypothesis=label, prediction=True)
+        lowest = min(abs(share - 0.5) for share in shares.values())
+        card = self.rng.choice([c for c, share in shares.items() if abs(share - 0.5) == lowest])
+        return Play(self.seat, card, hypothesis=label, prediction=shares[card] >= 0.5)
+
+    def _hypothesis(self, classes: list[int]) -> str:
+        """The label of the surviving class with the most candidates behind it."""
+        sizes = {
+            index: sum(
+                1
+                for other in self.evidence.alive
+                if self.cands.class_of[other] == self.cands.class_of[index]
+            )
+            for index in classes
+        }
+        return self.cands.label(max(classes, key=lambda index: (sizes[index], -index)))
+
+    def guess(self, view: PlayerView) -> Guess | None:
+        self.evidence.update(view)
+        classes = self.evidence.alive_classes()
+        if len(classes) != 1:
+            return None
+        return self._guess_once(classes[0])
+
+
+BOTS: dict[str, type[Bot]] = {
+    bot.name: bot for bot in (RandomBot, ConfirmationBot, FalsifierBot, ScientistBot)
+}
+
+
+class UnknownBotError(KeyError):
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def make_bot(
+    name: str,
+    seat: int,
+    seed: int | str,
+    candidates: Sequence[Candidate] | None = None,
+    equivalent: Equivalent | None = None,
+) -> Bot:
+    try:
+        cls = BOTS[name]
+    except KeyError:
+        raise UnknownBotError(
+            f"unknown bot {name!r}: expected one of {', '.join(sorted(BOTS))}"
+        ) from None
+    return cls(seat, seed, candidates, equivalent)
