@@ -1,0 +1,273 @@
+"""The typed tree of a secret rule: what the parser builds and the compiler and explainer read.
+
+Every node is a frozen dataclass with the span of source text it came from, so that the
+compiler can point at the fault. Names are already resolved here (``last.colour`` never makes
+a node); whether the kinds fit together (a suit compared with a number) is the compiler's job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Kind(Enum):
+    """What an expression stands for. The English words name it in error messages."""
+
+    NUMBER = "a number"
+    BOOL = "a yes/no test"
+    SUIT = "a suit"
+    COLOR = "a color"
+    PARITY = "odd/even"
+    HALF = "low/high"
+    CARD = "a card"
+
+
+# The qualities a card "is": `last is red`, and a bare `red` where a test is expected.
+QUALITY_PROPERTY: dict[Kind, str] = {
+    Kind.SUIT: "suit",
+    Kind.COLOR: "color",
+    Kind.PARITY: "parity",
+    Kind.HALF: "half",
+}
+
+PROPERTY_KIND: dict[str, Kind] = {
+    "rank": Kind.NUMBER,
+    "value": Kind.NUMBER,
+    "suit": Kind.SUIT,
+    "color": Kind.COLOR,
+    "parity": Kind.PARITY,
+    "half": Kind.HALF,
+    "face": Kind.BOOL,
+    "accepted": Kind.BOOL,
+    "rejected": Kind.BOOL,
+}
+
+# Only the previous play was right or wrong; mainline cards are right by definition.
+VERDICT_PROPERTIES = frozenset({"accepted", "rejected"})
+
+# Constant words, each with its kind and the integer it compiles to. Suits follow cards.SUITS.
+SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+COLOR_WORDS = ("red", "black")
+PARITY_WORDS = ("even", "odd")
+HALF_WORDS = ("low", "high")
+RANK_WORDS = {"ace": 1, "jack": 11, "queen": 12, "king": 13}
+
+WORDS_OF_KIND: dict[Kind, tuple[str, ...]] = {
+    Kind.SUIT: SUIT_WORDS,
+    Kind.COLOR: COLOR_WORDS,
+    Kind.PARITY: PARITY_WORDS,
+    Kind.HALF: HALF_WORDS,
+    Kind.BOOL: ("false", "true"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where a node's text is: 1-based line and column, end exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+NOWHERE = Span(1, 1, 1, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    value: int
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    """A word that names a value: `hearts` (SUIT, 1), `red` (COLOR, 0), `true` (BOOL, 1)."""
+
+    kind: Kind
+    value: int
+    span: Span = field(default=NOWHERE, compare=False)
+
+    @property
+    def word(self) -> str:
+        return WORDS_OF_KIND[self.kind][self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    """A card: `back` 0 is the card being judged, 1 the last mainline card, 2 the one before;
+    `previous` is the most recent play, right or wrong."""
+
+    back: int
+    previous: bool = False
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Prop:
+    card: CardRef
+    name: str
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The place the judged card would take on the mainline; the starter is 1."""
+
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Sum:
+    """`sum(value of last 2)`: a property added up over the last `count` mainline cards, or
+    over as many as there are when the mainline is shorter."""
+
+    prop: str
+    count: int
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Arith:
+    op: str  # + - * %
+    left: Expr
+    right: Expr
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Neg:
+    operand: Expr
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Wrap:
+    """`x wrap n`: x counted round into 1..n, so `(13 + 1) wrap 13` is 1."""
+
+    operand: Expr
+    modulus: int
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    op: str  # == != < <= > >=
+    left: Expr
+    right: Expr
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SetLit:
+    items: tuple[Expr, ...]
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class RangeLit:
+    low: Expr
+    high: Expr
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class In:
+    item: Expr
+    container: SetLit | RangeLit
+    negated: bool = False
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    operand: Expr
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class BoolOp:
+    op: str  # and, or
+    items: tuple[Expr, ...]
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    cond: Expr
+    then: Expr
+    otherwise: Expr
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Next:
+    """`next(last.suit, [spades, hearts, clubs, diamonds])`: the item after a value in a cycle."""
+
+    value: Expr
+    cycle: tuple[Const, ...]
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+Expr = (
+    Num
+    | Const
+    | CardRef
+    | Prop
+    | Position
+    | Sum
+    | Arith
+    | Neg
+    | Wrap
+    | Compare
+    | In
+    | Not
+    | BoolOp
+    | If
+    | Next
+    | SetLit
+    | RangeLit
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """A whole rule: the test for each next card, and what may start the mainline."""
+
+    body: Expr
+    start: Expr | None = None
+
+
+def children(node: Expr) -> tuple[Expr, ...]:
+    """The direct sub-expressions of a node, for walks that do not care about its kind."""
+    match node:
+        case Arith(left=a, right=b) | Compare(left=a, right=b):
+            return (a, b)
+        case Neg(operand=a) | Wrap(operand=a) | Not(operand=a):
+            return (a,)
+        case In(item=a, container=c):
+            return (a, c)
+        case SetLit(items=items) | BoolOp(items=items):
+            return items
+        case RangeLit(low=a, high=b):
+            return (a, b)
+        case If(cond=c, then=t, otherwise=o):
+            return (c, t, o)
+        case Next(value=v, cycle=cycle):
+            return (v, *cycle)
+        case Prop(card=card):
+            return (card,)
+        case _:
+            return ()
+
+
+def walk(node: Expr) -> list[Expr]:
+    """Every node under (and including) `node`, iteratively."""
+    out: list[Expr] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        out.append(current)
+        stack.extend(children(current))
+    return out

@@ -1,0 +1,568 @@
+"""Tree to Python closures: `compile_rule(text) -> CompiledRule`.
+
+Compiling checks the kinds first (a suit is never compared with a number, a bare `red` where a
+test is expected becomes `card is red`), records what the rule reads, and then builds one
+closure per node. No user text is ever passed to `eval` or `exec`: the closures are built from
+a fixed set of Python functions, so judging a card is a handful of function calls.
+
+Inside, a card is an index 0..51 in `FULL_DECK` order and every property is a lookup in a
+52-entry table; suits, colors, parity and halves are small integers in the order of the words
+in `ast.py`. A situation ("env") is the tuple
+`(card, back, previous_card, previous_accepted, position)` where `back[0]` is the last mainline
+card, `back[1]` the one before, and so on, as far back as the rule looks.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from eleusis.engine.cards import FULL_DECK, SUITS, Card
+from eleusis.engine.history import History
+from eleusis.engine.rules import errors
+from eleusis.engine.rules.ast import (
+    PROPERTY_KIND,
+    QUALITY_PROPERTY,
+    WORDS_OF_KIND,
+    Arith,
+    BoolOp,
+    CardRef,
+    Compare,
+    Const,
+    Expr,
+    If,
+    In,
+    Kind,
+    Neg,
+    Next,
+    Not,
+    Num,
+    Position,
+    Program,
+    Prop,
+    RangeLit,
+    SetLit,
+    Span,
+    Sum,
+    Wrap,
+)
+from eleusis.engine.rules.errors import RuleSyntaxError
+from eleusis.engine.rules.parser import parse
+
+Env = tuple[int, Sequence[int], int, bool, int]
+Fn = Callable[[Env], Any]
+
+# Slot numbers in `CompiledRule.reads`: 0 the judged card, k >= 1 the k-th card back on the
+# mainline, PREVIOUS the most recent play.
+PREVIOUS = -1
+
+_SUIT_BASE = {suit: index * 13 for index, suit in enumerate(SUITS)}
+
+
+def card_index(card: Card) -> int:
+    """The card's place in `FULL_DECK`: suit-major, ace first."""
+    return _SUIT_BASE[card.suit] + card.rank - 1
+
+
+def _table(prop: str) -> tuple[int, ...]:
+    values: list[int] = []
+    for card in FULL_DECK:
+        match prop:
+            case "rank":
+                values.append(card.rank)
+            case "value":
+                values.append(card.value)
+            case "suit":
+                values.append(SUITS.index(card.suit))
+            case "color":
+                values.append(0 if card.is_red else 1)
+            case "parity":
+                values.append(card.rank % 2)
+            case "half":
+                values.append(0 if card.is_low else 1)
+            case "face":
+                values.append(int(card.is_face))
+    return tuple(values)
+
+
+CARD_PROPERTIES = ("rank", "value", "suit", "color", "parity", "half", "face")
+TABLES: dict[str, tuple[int, ...]] = {prop: _table(prop) for prop in CARD_PROPERTIES}
+_FACE = tuple(bool(v) for v in TABLES["face"])
+
+_ORDERING = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+_OPS: dict[str, Callable[[Any, Any], Any]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    **_ORDERING,
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+}
+
+
+class CompiledRule:
+    """A rule ready to judge cards. Build it with `compile_rule`; it is immutable.
+
+    `lookback` is how many mainline cards back the rule reads (1 for `last`), `reads_position`
+    whether it reads `position`, `reads_verdict` whether it reads `previous.accepted`,
+    `reads_previous_card` whether it reads a property of the previous play's card, and `reads`
+    the properties read per slot (0 the card, k the k-th card back, -1 the previous play).
+    """
+
+    __slots__ = (
+        "_body",
+        "_need",
+        "_start",
+        "lookback",
+        "may_miss",
+        "program",
+        "reads",
+        "reads_position",
+        "reads_previous_card",
+        "reads_verdict",
+        "text",
+    )
+
+    def __init__(
+        self,
+        text: str,
+        program: Program,
+        body: Fn,
+        start: Fn | None,
+        *,
+        reads: dict[int, frozenset[str]],
+        reads_position: bool,
+        reads_verdict: bool,
+        may_miss: bool,
+    ) -> None:
+        self.text = text
+        self.program = program
+        self._body = body
+        self._start = start
+        self.reads = reads
+        self.lookback = max((slot for slot in reads if slot > 0), default=0)
+        self.reads_position = reads_position
+        self.reads_verdict = reads_verdict
+        self.reads_previous_card = bool(reads.get(PREVIOUS))
+        self.may_miss = may_miss
+        self._need = max(self.lookback, 1)
+
+    @property
+    def reads_previous(self) -> bool:
+        return self.reads_verdict or self.reads_previous_card
+
+    @property
+    def has_start_clause(self) -> bool:
+        return self._start is not None
+
+    def accepts(self, history: History, card: Card) -> bool:
+        """Whether `card` may be played after `history` (the Rule protocol)."""
+        need = self._need
+        back: list[int] = []
+        for attempt in reversed(history):
+            if attempt.accepted:
+                back.append(card_index(attempt.card))
+                if len(back) >= need:
+                    break
+        if not back:
+            return self.judge_start(card_index(card))
+        previous = history[-1]
+        position = 0
+        if self.reads_position:
+            position = sum(1 for attempt in history if attempt.accepted) + 1
+        return self.judge(
+            card_index(card),
+            back,
+            card_index(previous.card) if self.reads_previous_card else -1,
+            previous.accepted,
+            position,
+        )
+
+    def judge(
+        self, card: int, back: Sequence[int], previous: int, previous_accepted: bool, position: int
+    ) -> bool:
+        """The verdict in a situation given as card indexes; `back` must not be empty.
+
+        While the mainline is shorter than a card the rule asks for, every card is accepted.
+        """
+        try:
+            return bool(self._body((card, back, previous, previous_accepted, position)))
+        except IndexError:
+            return True
+
+    def judge_start(self, card: int) -> bool:
+        """Whether `card` may start the mainline."""
+        env: Env = (card, (), -1, True, 1)
+        if self._start is not None:
+            return bool(self._start(env))
+        if self.lookback == 0 and not self.reads_previous:
+            return bool(self._body(env))
+        return True
+
+    def explain(self) -> str:
+        from eleusis.engine.rules.explain import explain
+
+        return explain(self)
+
+    def __repr__(self) -> str:
+        return f"compile_rule({self.text!r})"
+
+
+def compile_rule(text: str) -> CompiledRule:
+    """Parse, check and compile a rule; raise `RuleSyntaxError` when it cannot be."""
+    program = parse(text)
+    try:
+        return _compile(text, program)
+    except RecursionError:  # pragma: no cover - the parser's depth limit comes first
+        raise RuleSyntaxError(errors.TOO_DEEP.format(limit=errors.MAX_DEPTH), text=text) from None
+
+
+def _compile(text: str, program: Program) -> CompiledRule:
+    body_checker = _Checker(text, in_start=False)
+    body = body_checker.test(program.body)
+    start = None
+    start_fn = None
+    if program.start is not None:
+        start_checker = _Checker(text, in_start=True)
+        start = start_checker.test(program.start)
+        start_fn = _Gen().gen(start)
+    checked = Program(body=body, start=start)
+    return CompiledRule(
+        text,
+        checked,
+        _Gen().gen(body),
+        start_fn,
+        reads={slot: frozenset(props) for slot, props in body_checker.reads.items()},
+        reads_position=body_checker.reads_position,
+        reads_verdict=body_checker.reads_verdict,
+        may_miss=body_checker.may_miss,
+    )
+
+
+def card_name(ref: CardRef) -> str:
+    if ref.previous:
+        return "previous"
+    return {0: "card", 1: "last"}.get(ref.back, f"last{ref.back}")
+
+
+class _Checker:
+    """Checks kinds, normalises the tree, and records what it reads."""
+
+    def __init__(self, text: str, *, in_start: bool) -> None:
+        self.text = text
+        self.in_start = in_start
+        self.reads: dict[int, set[str]] = {}
+        self.reads_position = False
+        self.reads_verdict = False
+        self.may_miss = False
+
+    def fail(self, message: str, span: Span) -> NoReturn:
+        end = span.end_column if span.end_line == span.line else None
+        raise RuleSyntaxError(
+            message, text=self.text, line=span.line, column=span.column, end_column=end
+        )
+
+    def read(self, slot: int, prop: str) -> None:
+        self.reads.setdefault(slot, set()).add(prop)
+
+    def test(self, node: Expr) -> Expr:
+        """`node` where a yes/no test is expected."""
+        match node:
+            case Const(kind=kind, span=span) if kind in QUALITY_PROPERTY:
+                prop = Prop(CardRef(0, span=span), QUALITY_PROPERTY[kind], span)
+                self.value(prop)
+                return Compare("==", prop, node, span)
+            case If(cond=cond, then=then, otherwise=otherwise, span=span):
+                return If(self.test(cond), self.test(then), self.test(otherwise), span)
+            case BoolOp(op=op, items=items, span=span):
+                return BoolOp(op, tuple(self.test(item) for item in items), span)
+            case Not(operand=operand, span=span):
+                return Not(self.test(operand), span)
+        checked, kind = self.value(node)
+        if kind is not Kind.BOOL:
+            hint = ""
+            if kind is Kind.NUMBER:
+                hint = ": compare it with something, like rank == 7"
+            elif kind in QUALITY_PROPERTY and isinstance(node, Prop):
+                prop = QUALITY_PROPERTY[kind]
+                hint = f": compare it with something, like {prop} == last.{prop}"
+            self.fail(errors.NEEDS_TEST.format(kind=kind.value, hint=hint), _span(node))
+        return checked
+
+    def number(self, node: Expr, op: str) -> Expr:
+        checked, kind = self.value(node)
+        if kind is not Kind.NUMBER:
+            self.fail(errors.NEEDS_NUMBER.format(kind=kind.value, op=op), _span(node))
+        return checked
+
+    def value(self, node: Expr) -> tuple[Expr, Kind]:
+        match node:
+            case Num():
+                return node, Kind.NUMBER
+            case Const(kind=kind):
+                return node, kind
+            case CardRef():
+                self.fail(errors.CARD_NEEDS_PROPERTY.format(name=card_name(node)), node.span)
+            case Prop(card=card, name=name):
+                self.card(card)
+                if card.previous:
+                    if name in ("accepted", "rejected"):
+                        self.reads_verdict = True
+                    else:
+                        self.read(PREVIOUS, name)
+                else:
+                    self.read(card.back, name)
+                    if card.back >= 2:
+                        self.may_miss = True
+                return node, PROPERTY_KIND[name]
+            case Position():
+                self.reads_position = True
+                return node, Kind.NUMBER
+            case Sum(prop=prop, count=count):
+                if self.in_start:
+                    self.fail(errors.START_LOOKS_BACK.format(what="earlier card"), node.span)
+                for back in range(1, count + 1):
+                    self.read(back, prop)
+                return node, Kind.NUMBER
+            case Arith(op=op, left=left, right=right, span=span):
+                checked_left = self.number(left, op)
+                if op == "%":
+                    if not isinstance(right, Num) or not 1 <= right.value <= errors.MAX_NUMBER:
+                        self.fail(
+                            errors.MODULUS_NOT_NUMBER.format(op=op, limit=errors.MAX_NUMBER),
+                            _span(right),
+                        )
+                    return Arith(op, checked_left, right, span), Kind.NUMBER
+                return Arith(op, checked_left, self.number(right, op), span), Kind.NUMBER
+            case Neg(operand=operand, span=span):
+                return Neg(self.number(operand, "-"), span), Kind.NUMBER
+            case Wrap(operand=operand, modulus=modulus, span=span):
+                return Wrap(self.number(operand, "wrap"), modulus, span), Kind.NUMBER
+            case Compare(op=op, left=left, right=right, span=span):
+                checked_left, left_kind = self.value(left)
+                checked_right, right_kind = self.value(right)
+                if left_kind is not right_kind:
+                    self.fail(
+                        errors.CANNOT_COMPARE.format(left=left_kind.value, right=right_kind.value),
+                        span,
+                    )
+                if op in _ORDERING and left_kind is not Kind.NUMBER:
+                    self.fail(errors.NOT_ORDERED.format(kind=left_kind.value, op=op), span)
+                return Compare(op, checked_left, checked_right, span), Kind.BOOL
+            case In(item=item, container=container, negated=negated, span=span):
+                checked_item, item_kind = self.value(item)
+                return In(checked_item, self.container(container, item_kind), negated, span), (
+                    Kind.BOOL
+                )
+            case If(cond=cond, then=then, otherwise=otherwise, span=span):
+                checked_cond = self.test(cond)
+                checked_then, then_kind = self.value(then)
+                checked_otherwise, other_kind = self.value(otherwise)
+                if then_kind is not other_kind:
+                    self.fail(
+                        errors.BRANCHES_DIFFER.format(then=then_kind.value, other=other_kind.value),
+                        span,
+                    )
+                return If(checked_cond, checked_then, checked_otherwise, span), then_kind
+            case BoolOp() | Not():
+                return self.test(node), Kind.BOOL
+            case Next(value=value, cycle=cycle, span=span):
+                checked_value, kind = self.value(value)
+                if kind not in QUALITY_PROPERTY:
+                    self.fail(errors.CYCLE_NEEDS_QUALITY.format(kind=kind.value), _span(value))
+                self.cycle(cycle, kind, span)
+                return Next(checked_value, cycle, span), kind
+            case SetLit() | RangeLit():  # pragma: no cover - the grammar puts these after `in`
+                self.fail(errors.SET_EMPTY, node.span)
+        self.fail("cannot read this part of the rule", _span(node))  # pragma: no cover
+
+    def card(self, card: CardRef) -> None:
+        if not self.in_start:
+            return
+        if card.previous:
+            self.fail(errors.START_LOOKS_BACK.format(what="previous play"), card.span)
+        if card.back > 0:
+            self.fail(errors.START_LOOKS_BACK.format(what="last card"), card.span)
+
+    def container(self, container: SetLit | RangeLit, kind: Kind) -> SetLit | RangeLit:
+        if isinstance(container, RangeLit):
+            if kind is not Kind.NUMBER:
+                self.fail(errors.RANGE_NEEDS_NUMBERS.format(kind=kind.value), container.span)
+            return RangeLit(
+                self.number(container.low, ".."),
+                self.number(container.high, ".."),
+                container.span,
+            )
+        items: list[Expr] = []
+        for item in container.items:
+            checked, item_kind = self.value(item)
+            if item_kind is not kind:
+                self.fail(
+                    errors.CANNOT_COMPARE.format(left=kind.value, right=item_kind.value),
+                    _span(item),
+                )
+            items.append(checked)
+        return SetLit(tuple(items), container.span)
+
+    def cycle(self, cycle: tuple[Const, ...], kind: Kind, span: Span) -> None:
+        words = WORDS_OF_KIND[kind]
+        kind_word = {Kind.SUIT: "suit", Kind.COLOR: "color"}.get(kind, kind.value)
+        seen: set[int] = set()
+        for item in cycle:
+            if item.kind is not kind:
+                self.fail(
+                    errors.CANNOT_COMPARE.format(left=kind.value, right=item.kind.value),
+                    item.span,
+                )
+            if item.value in seen:
+                problem = f"{words[item.value]} is listed twice"
+                self.fail(
+                    errors.CYCLE_INCOMPLETE.format(kind_word=kind_word, problem=problem),
+                    item.span,
+                )
+            seen.add(item.value)
+        missing = [word for value, word in enumerate(words) if value not in seen]
+        if missing:
+            problem = "add " + ", ".join(missing)
+            self.fail(errors.CYCLE_INCOMPLETE.format(kind_word=kind_word, problem=problem), span)
+
+
+def _span(node: Expr) -> Span:
+    return node.span
+
+
+class _Gen:
+    """Closures from a checked tree. Every closure takes an `Env` and returns an int or bool."""
+
+    def gen(self, node: Expr) -> Fn:
+        method: Callable[[Any], Fn] = getattr(self, "gen_" + type(node).__name__)
+        return method(node)
+
+    def constant(self, node: Expr) -> int | None:
+        match node:
+            case Num(value=value) | Const(value=value):
+                return value
+        return None
+
+    def gen_Num(self, node: Num) -> Fn:
+        value = node.value
+        return lambda env: value
+
+    def gen_Const(self, node: Const) -> Fn:
+        value = bool(node.value) if node.kind is Kind.BOOL else node.value
+        return lambda env: value
+
+    def gen_Prop(self, node: Prop) -> Fn:
+        card, name = node.card, node.name
+        if name == "accepted":
+            return lambda env: env[3]
+        if name == "rejected":
+            return lambda env: not env[3]
+        table: Sequence[Any] = _FACE if name == "face" else TABLES[name]
+        if card.previous:
+            return lambda env: table[env[2]]
+        if card.back == 0:
+            return lambda env: table[env[0]]
+        index = card.back - 1
+        if index == 0:
+            return lambda env: table[env[1][0]]
+        return lambda env: table[env[1][index]]
+
+    def gen_Position(self, node: Position) -> Fn:
+        return lambda env: env[4]
+
+    def gen_Sum(self, node: Sum) -> Fn:
+        table = TABLES[node.prop]
+        count = node.count
+        getter = table.__getitem__
+        return lambda env: sum(map(getter, env[1][:count]))
+
+    def gen_Arith(self, node: Arith) -> Fn:
+        left = self.gen(node.left)
+        if node.op == "%":
+            modulus = self.constant(node.right)
+            assert modulus is not None
+            return lambda env: left(env) % modulus
+        right = self.gen(node.right)
+        op = _OPS[node.op]
+        constant = self.constant(node.right)
+        if constant is not None:
+            return lambda env: op(left(env), constant)
+        return lambda env: op(left(env), right(env))
+
+    def gen_Neg(self, node: Neg) -> Fn:
+        operand = self.gen(node.operand)
+        return lambda env: -operand(env)
+
+    def gen_Wrap(self, node: Wrap) -> Fn:
+        operand = self.gen(node.operand)
+        modulus = node.modulus
+        return lambda env: (operand(env) - 1) % modulus + 1
+
+    def gen_Compare(self, node: Compare) -> Fn:
+        left = self.gen(node.left)
+        right = self.gen(node.right)
+        constant = self.constant(node.right)
+        if node.op == "==":
+            if constant is not None:
+                return lambda env: left(env) == constant
+            return lambda env: left(env) == right(env)
+        if node.op == "!=":
+            if constant is not None:
+                return lambda env: left(env) != constant
+            return lambda env: left(env) != right(env)
+        op = _OPS[node.op]
+        if constant is not None:
+            return lambda env: op(left(env), constant)
+        return lambda env: op(left(env), right(env))
+
+    def gen_In(self, node: In) -> Fn:
+        item = self.gen(node.item)
+        container = node.container
+        negated = node.negated
+        if isinstance(container, RangeLit):
+            low, high = self.gen(container.low), self.gen(container.high)
+            if negated:
+                return lambda env: not (low(env) <= item(env) <= high(env))
+            return lambda env: low(env) <= item(env) <= high(env)
+        constants = [self.constant(element) for element in container.items]
+        if all(value is not None for value in constants):
+            members = frozenset(constants)
+            if negated:
+                return lambda env: item(env) not in members
+            return lambda env: item(env) in members
+        elements = tuple(self.gen(element) for element in container.items)
+        if negated:
+            return lambda env: item(env) not in {element(env) for element in elements}
+        return lambda env: item(env) in {element(env) for element in elements}
+
+    def gen_Not(self, node: Not) -> Fn:
+        operand = self.gen(node.operand)
+        return lambda env: not operand(env)
+
+    def gen_BoolOp(self, node: BoolOp) -> Fn:
+        functions = [self.gen(item) for item in node.items]
+        combined = functions[0]
+        for function in functions[1:]:
+            combined = self._pair(node.op, combined, function)
+        return combined
+
+    @staticmethod
+    def _pair(op: str, first: Fn, second: Fn) -> Fn:
+        if op == "and":
+            return lambda env: first(env) and second(env)
+        return lambda env: first(env) or second(env)
+
+    def gen_If(self, node: If) -> Fn:
+        cond, then, otherwise = self.gen(node.cond), self.gen(node.then), self.gen(node.otherwise)
+        return lambda env: then(env) if cond(env) else otherwise(env)
+
+    def gen_Next(self, node: Next) -> Fn:
+        value = self.gen(node.value)
+        order = [item.value for item in node.cycle]
+        successor = [0] * len(order)
+        for position, item in enumerate(order):
+            successor[item] = order[(position + 1) % len(order)]
+        table = tuple(successor)
+        return lambda env: table[value(env)]

@@ -1,0 +1,562 @@
+"""Text to tree: `parse(text) -> Program`.
+
+Lark (LALR, grammar in grammar.lark) reads the text; this module turns Lark's parse tree into
+the typed tree of `ast.py`, resolving every name on the way so that a typo is reported where it
+is, with a suggestion. Every failure is a `RuleSyntaxError`; Lark's own exceptions never escape.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import NoReturn
+
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from eleusis.engine.rules import errors
+from eleusis.engine.rules.ast import (
+    COLOR_WORDS,
+    HALF_WORDS,
+    PARITY_WORDS,
+    PROPERTY_KIND,
+    QUALITY_PROPERTY,
+    RANK_WORDS,
+    SUIT_WORDS,
+    VERDICT_PROPERTIES,
+    Arith,
+    BoolOp,
+    CardRef,
+    Compare,
+    Const,
+    Expr,
+    If,
+    In,
+    Kind,
+    Neg,
+    Next,
+    Not,
+    Num,
+    Position,
+    Program,
+    Prop,
+    RangeLit,
+    SetLit,
+    Span,
+    Sum,
+    Wrap,
+)
+from eleusis.engine.rules.errors import RuleSyntaxError
+
+GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
+
+# Every constant word, singular and plural suits, with its kind and value.
+CONSTANTS: dict[str, tuple[Kind, int]] = {}
+for _index, _word in enumerate(SUIT_WORDS):
+    CONSTANTS[_word] = (Kind.SUIT, _index)
+    CONSTANTS[_word[:-1]] = (Kind.SUIT, _index)
+for _kind, _words in (
+    (Kind.COLOR, COLOR_WORDS),
+    (Kind.PARITY, PARITY_WORDS),
+    (Kind.HALF, HALF_WORDS),
+    (Kind.BOOL, ("false", "true")),
+):
+    for _index, _word in enumerate(_words):
+        CONSTANTS[_word] = (_kind, _index)
+
+SUIT_SYMBOLS = {"♠": 0, "♤": 0, "♥": 1, "♡": 1, "♦": 2, "♢": 2, "♣": 3, "♧": 3}
+CARD_NAMES = ("card", "last", "previous")
+FUNCTIONS = ("card", "next", "sum")
+KNOWN_NAMES = (
+    *CARD_NAMES,
+    *(f"last{n}" for n in range(2, errors.MAX_LOOKBACK + 1)),
+    *(name for name in PROPERTY_KIND if name not in VERDICT_PROPERTIES),
+    *CONSTANTS,
+    *RANK_WORDS,
+    "position",
+)
+_LAST_N = re.compile(r"last(\d+)")
+
+_OPERATORS = {"+": "+", "-": "-", "−": "-", "*": "*", "×": "*", "%": "%", "mod": "%"}
+_COMPARISONS = {"==": "==", "=": "==", "!=": "!=", "≠": "!=", "<": "<", "<=": "<="}
+_COMPARISONS.update({"≤": "<=", ">": ">", ">=": ">=", "≥": ">="})
+
+# How Lark's terminal names read in an error message.
+_TERMINAL_WORDS = {
+    "NAME": "a word",
+    "NUMBER": "a number",
+    "SUIT_SYMBOL": "a suit",
+    "COMP_OP": "a comparison such as ==",
+    "ADD_OP": "+ or -",
+    "MUL_OP": "* or %",
+    "IF": "'if'",
+    "_THEN": "'then'",
+    "_ELSE": "'else'",
+    "_OR": "'or'",
+    "_AND": "'and'",
+    "NOT": "'not'",
+    "IN": "'in'",
+    "IS": "'is'",
+    "WRAP": "'wrap'",
+    "SUM": "'sum'",
+    "_OF": "'of'",
+    "DOTDOT": "'..'",
+    "LBRACE": "'{'",
+    "LBRACKET": "'['",
+    "RBRACE": "'}'",
+    "RSQB": "']'",
+    "RPAR": "')'",
+    "LPAR": "'('",
+    "COMMA": "','",
+    "DOT": "'.'",
+    "_START_KW": "'start:'",
+    "_RULE_KW": "'rule:'",
+    "$END": "the end of the rule",
+}
+_CHARACTER_HINTS = {
+    "&": " — write 'and'",
+    "|": " — write 'or'",
+    "!": " — write 'not', or != for 'is not'",
+    "'": " — no quotes are needed: write red, not 'red'",
+    '"': " — no quotes are needed: write red, not 'red'",
+    ":": " — only 'start:' and 'rule:' take a colon",
+}
+
+
+@cache
+def _lark() -> Lark:
+    return Lark(
+        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        parser="lalr",
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+def parse(text: str) -> Program:
+    """Read a rule into its tree, or raise `RuleSyntaxError`."""
+    if not isinstance(text, str):
+        raise RuleSyntaxError(errors.EMPTY_RULE)
+    if len(text) > errors.MAX_RULE_LENGTH:
+        raise RuleSyntaxError(
+            errors.TOO_LONG.format(limit=errors.MAX_RULE_LENGTH),
+            text=text[: errors.MAX_RULE_LENGTH],
+            column=errors.MAX_RULE_LENGTH + 1,
+        )
+    if not _strip_comments(text).strip():
+        raise RuleSyntaxError(errors.EMPTY_RULE, text=text)
+    _check_brackets(text)
+    try:
+        tree = _lark().parse(text)
+    except UnexpectedInput as exc:
+        raise _from_lark(exc, text) from None
+    except LarkError as exc:  # pragma: no cover - Lark raises UnexpectedInput for bad text
+        raise RuleSyntaxError(f"cannot read the rule: {exc}", text=text) from None
+    _check_size(tree, text)
+    return _Builder(text).program(tree)
+
+
+def _strip_comments(text: str) -> str:
+    return re.sub(r"#[^\n]*", "", text)
+
+
+def _check_brackets(text: str) -> None:
+    """Refuse very deep bracket nesting before Lark builds a tree that deep."""
+    depth = 0
+    line, column = 1, 0
+    for char in _strip_comments(text):
+        column += 1
+        if char == "\n":
+            line, column = line + 1, 0
+        elif char in "([{":
+            depth += 1
+            if depth > errors.MAX_DEPTH:
+                raise RuleSyntaxError(
+                    errors.TOO_DEEP.format(limit=errors.MAX_DEPTH),
+                    text=text,
+                    line=line,
+                    column=column,
+                )
+        elif char in ")]}":
+            depth = max(0, depth - 1)
+
+
+def _check_size(tree: Tree[Token], text: str) -> None:
+    """Depth and size of Lark's tree, measured without recursion."""
+    nodes = 0
+    stack: list[tuple[Tree[Token] | Token, int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        nodes += 1
+        if depth > errors.MAX_DEPTH or nodes > errors.MAX_NODES:
+            line, column = _position(node)
+            message = (
+                errors.TOO_DEEP.format(limit=errors.MAX_DEPTH)
+                if depth > errors.MAX_DEPTH
+                else errors.TOO_BIG.format(limit=errors.MAX_NODES)
+            )
+            raise RuleSyntaxError(message, text=text, line=line, column=column)
+        if isinstance(node, Tree):
+            for child in node.children:
+                # `a or b or c` is one flat list to the builder, however long.
+                flat = isinstance(child, Tree) and child.data == node.data in _FLAT
+                stack.append((child, depth if flat else depth + 1))
+
+
+_FLAT = frozenset({"or_expr", "and_expr"})
+
+
+def _position(node: Tree[Token] | Token) -> tuple[int, int]:
+    if isinstance(node, Token):
+        return node.line or 1, node.column or 1
+    if not node.meta.empty:
+        return node.meta.line, node.meta.column
+    return 1, 1
+
+
+def _from_lark(exc: UnexpectedInput, text: str) -> RuleSyntaxError:
+    line = exc.line if isinstance(exc.line, int) and exc.line > 0 else 1
+    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
+    if isinstance(exc, UnexpectedCharacters):
+        char = exc.char
+        message = errors.UNEXPECTED_CHARACTER.format(char=char) + _CHARACTER_HINTS.get(char, "")
+        return RuleSyntaxError(message, text=text, line=line, column=column)
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        expected = sorted(exc.expected or ())
+        if token.type == "$END":
+            lines = text.splitlines() or [""]
+            line = len(lines)
+            column = len(lines[-1].rstrip()) + 1
+            message = errors.UNEXPECTED_END
+        elif token.type == "COMP_OP" and "NAME" not in expected:
+            return RuleSyntaxError(
+                errors.CHAINED_COMPARISON,
+                text=text,
+                line=line,
+                column=column,
+                end_column=column + len(token),
+            )
+        else:
+            message = errors.UNEXPECTED_TOKEN.format(token=str(token))
+        missing = _missing_if_part(text, token, expected)
+        if missing:
+            message += f": an if needs {missing}, like: if last is red then black else red"
+        elif expected == ["DOTDOT"]:
+            message += ": after 'in' write a set such as {hearts, diamonds} or a range like 2 .. 8"
+        elif "NAME" in expected:
+            message += errors.EXPECTED.format(what="a test or a value, like color or 7")
+        elif expected:
+            words = [_TERMINAL_WORDS.get(name, name.lower()) for name in expected]
+            words = sorted(dict.fromkeys(words))
+            message += errors.EXPECTED.format(what=", ".join(words[:6]))
+        end = column + len(str(token)) if token.type != "$END" else None
+        return RuleSyntaxError(message, text=text, line=line, column=column, end_column=end)
+    return RuleSyntaxError(errors.UNEXPECTED_END, text=text, line=line, column=column)
+
+
+def _missing_if_part(text: str, token: Token, expected: list[str]) -> str:
+    """'a then' or 'an else' when the fault is an unfinished if, judged by counting keywords."""
+    if "_THEN" not in expected and "_ELSE" not in expected:
+        return ""
+    offset = token.start_pos if isinstance(token.start_pos, int) else len(text)
+    words = [w.lower() for w in re.findall(r"[A-Za-z_]\w*", _strip_comments(text[:offset]))]
+    ifs, thens, elses = words.count("if"), words.count("then"), words.count("else")
+    if "_THEN" in expected and ifs > thens:
+        return "a then"
+    if "_ELSE" in expected and thens > elses:
+        return "an else"
+    return ""
+
+
+def _span(node: Tree[Token] | Token) -> Span:
+    if isinstance(node, Token):
+        line, column = node.line or 1, node.column or 1
+        end_line = node.end_line or line
+        end_column = node.end_column or column + len(node)
+        return Span(line, column, end_line, end_column)
+    if node.meta.empty:
+        return Span(1, 1, 1, 2)
+    return Span(node.meta.line, node.meta.column, node.meta.end_line, node.meta.end_column)
+
+
+class _Builder:
+    """Lark tree to typed tree, one method per grammar alias."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def fail(self, message: str, span: Span) -> NoReturn:
+        end = span.end_column if span.end_line == span.line else None
+        raise RuleSyntaxError(
+            message, text=self.text, line=span.line, column=span.column, end_column=end
+        )
+
+    def program(self, tree: Tree[Token]) -> Program:
+        node = tree.children[0]
+        assert isinstance(node, Tree)
+        parts = [self.expr(child) for child in node.children]
+        if node.data == "body_only":
+            return Program(body=parts[0])
+        if node.data == "body_then_start":
+            return Program(body=parts[0], start=parts[1])
+        return Program(body=parts[1], start=parts[0])
+
+    def expr(self, node: Tree[Token] | Token) -> Expr:
+        if isinstance(node, Token):  # pragma: no cover - the grammar wraps every token
+            self.fail(errors.UNEXPECTED_TOKEN.format(token=str(node)), _span(node))
+        method = getattr(self, "build_" + str(node.data), None)
+        if method is None:  # pragma: no cover - one method per alias in grammar.lark
+            self.fail(f"cannot read '{node.data}'", _span(node))
+        result: Expr = method(node, _span(node))
+        return result
+
+    def trees(self, node: Tree[Token]) -> list[Tree[Token]]:
+        return [child for child in node.children if isinstance(child, Tree)]
+
+    def tokens(self, node: Tree[Token]) -> list[Token]:
+        return [child for child in node.children if isinstance(child, Token)]
+
+    # Logic
+
+    def build_if_expr(self, node: Tree[Token], span: Span) -> Expr:
+        cond, then, otherwise = (self.expr(child) for child in self.trees(node))
+        return If(cond, then, otherwise, span)
+
+    def _flatten(self, node: Tree[Token], data: str) -> list[Expr]:
+        items: list[Expr] = []
+        stack: list[Tree[Token]] = [node]
+        while stack:
+            current = stack.pop()
+            if current.data == data:
+                stack.extend(reversed(self.trees(current)))
+            else:
+                items.append(self.expr(current))
+        return items
+
+    def build_or_expr(self, node: Tree[Token], span: Span) -> Expr:
+        return BoolOp("or", tuple(self._flatten(node, "or_expr")), span)
+
+    def build_and_expr(self, node: Tree[Token], span: Span) -> Expr:
+        return BoolOp("and", tuple(self._flatten(node, "and_expr")), span)
+
+    def build_not_expr(self, node: Tree[Token], span: Span) -> Expr:
+        return Not(self.expr(self.trees(node)[0]), span)
+
+    # Tests
+
+    def build_compare(self, node: Tree[Token], span: Span) -> Expr:
+        left, right = (self.expr(child) for child in self.trees(node))
+        op = self.tokens(node)[0]
+        return Compare(_COMPARISONS[str(op)], left, right, span)
+
+    def _in(self, node: Tree[Token], span: Span, negated: bool) -> Expr:
+        item_tree, container_tree = self.trees(node)
+        container = self.expr(container_tree)
+        assert isinstance(container, SetLit | RangeLit)
+        return In(self.expr(item_tree), container, negated, span)
+
+    def build_in_expr(self, node: Tree[Token], span: Span) -> Expr:
+        return self._in(node, span, negated=False)
+
+    def build_not_in_expr(self, node: Tree[Token], span: Span) -> Expr:
+        return self._in(node, span, negated=True)
+
+    def _is(self, node: Tree[Token], span: Span, negated: bool) -> Expr:
+        left_tree, right_tree = self.trees(node)
+        left = self.expr(left_tree)
+        op = "!=" if negated else "=="
+        if not isinstance(left, CardRef):
+            return Compare(op, left, self.expr(right_tree), span)
+        # `last is face`: face is a yes/no property, not a constant.
+        if right_tree.data == "name" and str(right_tree.children[0]).lower() == "face":
+            prop = Prop(left, "face", span)
+            return Not(prop, span) if negated else prop
+        right = self.expr(right_tree)
+        if isinstance(right, Const) and right.kind in QUALITY_PROPERTY:
+            return Compare(op, Prop(left, QUALITY_PROPERTY[right.kind], left.span), right, span)
+        if isinstance(right, Num):
+            return Compare(op, Prop(left, "rank", left.span), right, span)
+        card = self.text_of(left.span)
+        self.fail(errors.IS_NEEDS_QUALITY.format(card=card), _span(right_tree))
+
+    def build_is_expr(self, node: Tree[Token], span: Span) -> Expr:
+        return self._is(node, span, negated=False)
+
+    def build_is_not_expr(self, node: Tree[Token], span: Span) -> Expr:
+        return self._is(node, span, negated=True)
+
+    def build_set_lit(self, node: Tree[Token], span: Span) -> Expr:
+        items = tuple(self.expr(child) for child in self.trees(node))
+        if not items:
+            self.fail(errors.SET_EMPTY, span)
+        return SetLit(items, span)
+
+    def build_range_lit(self, node: Tree[Token], span: Span) -> Expr:
+        low, high = (self.expr(child) for child in self.trees(node))
+        return RangeLit(low, high, span)
+
+    def build_list_lit(self, node: Tree[Token], span: Span) -> Expr:
+        self.fail(
+            "a list in square brackets is only used in next(...); "
+            "for a choice of values write a set such as {hearts, diamonds}",
+            span,
+        )
+
+    # Arithmetic
+
+    def build_wrap_expr(self, node: Tree[Token], span: Span) -> Expr:
+        operand = self.expr(self.trees(node)[0])
+        number = self.tokens(node)[-1]
+        modulus = self.number(number, _span(number))
+        if not 1 <= modulus <= errors.MAX_NUMBER:
+            self.fail(
+                errors.MODULUS_NOT_NUMBER.format(op="wrap", limit=errors.MAX_NUMBER),
+                _span(number),
+            )
+        return Wrap(operand, modulus, span)
+
+    def build_binop(self, node: Tree[Token], span: Span) -> Expr:
+        left, right = (self.expr(child) for child in self.trees(node))
+        op = _OPERATORS[str(self.tokens(node)[0]).lower()]
+        return Arith(op, left, right, span)
+
+    def build_neg(self, node: Tree[Token], span: Span) -> Expr:
+        operand = self.expr(self.trees(node)[0])
+        if str(self.tokens(node)[0]) == "+":
+            return operand
+        if isinstance(operand, Num):
+            return Num(-operand.value, span)
+        return Neg(operand, span)
+
+    def number(self, token: Token, span: Span) -> int:
+        text = str(token)
+        if len(text) > 6 or int(text) > errors.MAX_NUMBER:
+            self.fail(errors.NUMBER_TOO_BIG.format(limit=errors.MAX_NUMBER), span)
+        return int(text)
+
+    def build_number(self, node: Tree[Token], span: Span) -> Expr:
+        return Num(self.number(self.tokens(node)[0], span), span)
+
+    def build_suit_symbol(self, node: Tree[Token], span: Span) -> Expr:
+        return Const(Kind.SUIT, SUIT_SYMBOLS[str(self.tokens(node)[0])], span)
+
+    # Names
+
+    def build_name(self, node: Tree[Token], span: Span) -> Expr:
+        word = str(self.tokens(node)[0])
+        name = word.lower()
+        if name == "card":
+            return CardRef(0, span=span)
+        if name == "last":
+            return CardRef(1, span=span)
+        if name == "previous":
+            return CardRef(0, previous=True, span=span)
+        match = _LAST_N.fullmatch(name)
+        if match:
+            return CardRef(self.back(int(match.group(1)), span), span=span)
+        if name == "position":
+            return Position(span)
+        if name in CONSTANTS:
+            kind, value = CONSTANTS[name]
+            return Const(kind, value, span)
+        if name in RANK_WORDS:
+            return Num(RANK_WORDS[name], span)
+        if name in VERDICT_PROPERTIES:
+            self.fail(errors.VERDICT_ONLY_PREVIOUS.format(name=name), span)
+        if name in PROPERTY_KIND:
+            return Prop(CardRef(0, span=span), name, span)
+        self.fail(errors.UNKNOWN_NAME.format(name=word) + errors.suggest(name, KNOWN_NAMES), span)
+
+    def back(self, count: int, span: Span) -> int:
+        if count < 1 or count > errors.MAX_LOOKBACK:
+            self.fail(errors.TOO_FAR_BACK.format(limit=errors.MAX_LOOKBACK), span)
+        return count
+
+    def build_attr(self, node: Tree[Token], span: Span) -> Expr:
+        owner = self.expr(self.trees(node)[0])
+        token = self.tokens(node)[-1]
+        name = str(token).lower()
+        name_span = _span(token)
+        if not isinstance(owner, CardRef):
+            kind = _describe(owner)
+            self.fail(errors.ONLY_CARDS_HAVE_PROPERTIES.format(kind=kind, name=token), name_span)
+        if name not in PROPERTY_KIND:
+            known = [p for p in PROPERTY_KIND if owner.previous or p not in VERDICT_PROPERTIES]
+            self.fail(
+                errors.UNKNOWN_PROPERTY.format(name=token) + errors.suggest(name, known),
+                name_span,
+            )
+        if name in VERDICT_PROPERTIES and not owner.previous:
+            self.fail(errors.VERDICT_ONLY_PREVIOUS.format(name=name), name_span)
+        return Prop(owner, name, span)
+
+    def build_call(self, node: Tree[Token], span: Span) -> Expr:
+        name_token = self.tokens(node)[0]
+        name = str(name_token).lower()
+        args = self.trees(node)
+        if name == "card":
+            if len(args) != 1:
+                self.fail(errors.CARD_ARGUMENT, span)
+            arg = self.expr(args[0])
+            if not isinstance(arg, Num) or arg.value > 0:
+                self.fail(errors.CARD_ARGUMENT, _span(args[0]))
+            if arg.value == 0:
+                return CardRef(0, span=span)
+            return CardRef(self.back(-arg.value, span), span=span)
+        if name == "next":
+            return self.next_call(args, span)
+        if name == "sum":  # pragma: no cover - the grammar reads sum( as SUM
+            self.fail(errors.SUM_SHAPE, span)
+        self.fail(
+            errors.UNKNOWN_FUNCTION.format(name=name_token) + errors.suggest(name, FUNCTIONS),
+            _span(name_token),
+        )
+
+    def next_call(self, args: list[Tree[Token]], span: Span) -> Expr:
+        if len(args) != 2 or args[1].data != "list_lit":
+            self.fail(errors.CYCLE_SHAPE, span)
+        value = self.expr(args[0])
+        items: list[Const] = []
+        for item_tree in self.trees(args[1]):
+            item = self.expr(item_tree)
+            if not isinstance(item, Const):
+                self.fail(errors.CYCLE_SHAPE, _span(item_tree))
+            items.append(item)
+        if not items:
+            self.fail(errors.CYCLE_SHAPE, span)
+        return Next(value, tuple(items), span)
+
+    def build_aggregate(self, node: Tree[Token], span: Span) -> Expr:
+        _sum, prop_token, last_token, count_token = self.tokens(node)
+        prop = str(prop_token).lower()
+        if prop not in ("rank", "value"):
+            self.fail(
+                errors.SUM_SHAPE
+                + ": only rank or value can be added up"
+                + errors.suggest(prop, ("rank", "value")),
+                _span(prop_token),
+            )
+        if str(last_token).lower() != "last":
+            self.fail(errors.SUM_SHAPE, _span(last_token))
+        count = self.back(self.number(count_token, _span(count_token)), _span(count_token))
+        return Sum(prop, count, span)
+
+    def text_of(self, span: Span) -> str:
+        lines = self.text.splitlines()
+        if span.line != span.end_line or span.line > len(lines):
+            return "card"
+        return lines[span.line - 1][span.column - 1 : span.end_column - 1]
+
+
+def _describe(node: Expr) -> str:
+    match node:
+        case Const(kind=kind):
+            return kind.value
+        case Num():
+            return Kind.NUMBER.value
+        case Prop(name=name):
+            return PROPERTY_KIND[name].value
+        case _:
+            return "this"
