@@ -121,18 +121,20 @@ class CandidateSet:
         return rule_text(self.rule(index)) or self.label(index)
 
 
-_CANDIDATE_SETS: dict[tuple[int, int], CandidateSet] = {}
+# Built sets by the identity of their candidate list and equivalence check; the entry holds on
+# to both, so that an identity is never reused by another list while the entry lives.
+_CANDIDATE_SETS: dict[tuple[int, int], tuple[object, object, CandidateSet]] = {}
 
 
 def candidate_set(
     candidates: Sequence[Candidate] | None = None, equivalent: Equivalent | None = None
 ) -> CandidateSet:
-    """A CandidateSet, built once per candidate list (cached by identity)."""
+    """A CandidateSet, built once per candidate list and equivalence check."""
     chosen = candidates if candidates is not None else _default_candidates_cached()
     key = (id(chosen), id(equivalent))
     if key not in _CANDIDATE_SETS:
-        _CANDIDATE_SETS[key] = CandidateSet.build(chosen, equivalent)
-    return _CANDIDATE_SETS[key]
+        _CANDIDATE_SETS[key] = (chosen, equivalent, CandidateSet.build(chosen, equivalent))
+    return _CANDIDATE_SETS[key][2]
 
 
 @cache

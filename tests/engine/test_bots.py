@@ -1,0 +1,168 @@
+"""Bots play like students: through actions, logging a hypothesis and a prediction each play."""
+
+from __future__ import annotations
+
+import pytest
+
+from eleusis.engine.bots import (
+    BOTS,
+    CandidateSet,
+    ConfirmationBot,
+    ScientistBot,
+    UnknownBotError,
+    make_bot,
+)
+from eleusis.engine.history import Rule
+from eleusis.engine.simulate import play_round, round_seeds, seat_bots, simulate
+from eleusis.engine.variants import ExpressConfig, ExpressRound, Guess, NoPlay, Play
+from tests.engine.variants.helpers import (
+    ALTERNATE_COLORS,
+    CANDIDATES,
+    LOW_HIGH,
+    ODD_EVEN,
+    SAME_SUIT_OR_RANK,
+    behaviour_equivalent,
+    judge_by_behaviour,
+)
+
+LABELS = {label: rule for label, rule in CANDIDATES}
+
+
+def _round(rule: Rule, bots: list[str], seed: int, players: int = 4) -> ExpressRound:
+    round_ = ExpressRound(ExpressConfig(), seed, rule, players, judge_guess=judge_by_behaviour)
+    seated = seat_bots(bots, players, seed, CANDIDATES, behaviour_equivalent)
+    for _ in play_round(round_, seated):
+        pass
+    return round_
+
+
+def test_equivalent_candidates_form_one_class() -> None:
+    cands = CandidateSet.build(CANDIDATES, behaviour_equivalent)
+    labels = [[cands.label(index) for index in group] for group in cands.classes]
+    assert ["alternate colors", "red after black, black after red"] in labels
+    assert len(cands.classes) == len(CANDIDATES) - 1
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_bots_are_deterministic(name: str) -> None:
+    def records() -> list[dict[str, object]]:
+        return list(
+            simulate(
+                rule=ODD_EVEN, players=3, bots=[name], rounds=3, seed=11,
+                candidates=CANDIDATES, equivalent=behaviour_equivalent,
+                judge_guess=judge_by_behaviour,
+            )
+        )  # fmt: skip
+
+    assert records() == records()
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_every_play_carries_a_hypothesis(name: str) -> None:
+    round_ = _round(SAME_SUIT_OR_RANK, [name], seed=2)
+    plays = [action for action in round_.actions if isinstance(action, Play | NoPlay)]
+    assert plays
+    assert all(action.hypothesis for action in plays)
+
+
+def _consistent(rule: Rule, round_: ExpressRound, upto: int) -> bool:
+    history = round_.state.history
+    return all(
+        rule.accepts(tuple(history[:index]), history[index].card) == history[index].accepted
+        for index in range(1, upto)
+    )
+
+
+@pytest.mark.parametrize("seed", round_seeds(5, 8))
+def test_the_scientist_only_holds_and_guesses_hypotheses_that_fit_the_table(seed: int) -> None:
+    round_ = _round(LOW_HIGH, ["scientist"], seed)
+    attempts = 1
+    for action in round_.actions:
+        if isinstance(action, Play | NoPlay):
+            assert action.hypothesis is not None
+            assert _consistent(LABELS[action.hypothesis], round_, attempts)
+        if isinstance(action, Play):
+            attempts += 1
+    assert round_.end_reason == "guessed"
+    assert all(guess.correct for guess in round_.state.guesses)
+
+
+def test_the_scientist_plays_the_card_the_candidates_disagree_on() -> None:
+    round_ = ExpressRound(ExpressConfig(), 4, ALTERNATE_COLORS, 2, judge_guess=judge_by_behaviour)
+    bot = ScientistBot(0, "x", CANDIDATES, behaviour_equivalent)
+    view = round_.view(0)
+    action = bot.act(view)
+    assert isinstance(action, Play)
+    history = tuple(view.history)
+    rules = [bot.cands.rule(index) for index in bot.evidence.alive_classes()]
+
+    def split(card: object) -> float:
+        share = sum(rule.accepts(history, card) for rule in rules) / len(rules)  # type: ignore[arg-type]
+        return abs(share - 0.5)
+
+    assert split(action.card) == min(split(card) for card in view.hand)
+
+
+def test_the_confirmation_bot_plays_what_its_hypothesis_allows() -> None:
+    for seed in round_seeds(3, 5):
+        round_ = _round(ODD_EVEN, ["confirmation"], seed)
+        predictions = {a.prediction for a in round_.actions if isinstance(a, Play | NoPlay)}
+        assert predictions == {True}
+
+
+def test_the_falsifier_sometimes_plays_cards_its_hypothesis_rejects() -> None:
+    predictions = [
+        action.prediction
+        for seed in round_seeds(3, 5)
+        for action in _round(ODD_EVEN, ["falsifier"], seed).actions
+        if isinstance(action, Play)
+    ]
+    assert True in predictions and False in predictions
+
+
+def test_the_confirmation_bot_guesses_only_after_its_hypothesis_survived() -> None:
+    round_ = ExpressRound(ExpressConfig(), 8, ODD_EVEN, 1, judge_guess=judge_by_behaviour)
+    bot = ConfirmationBot(0, 1, CANDIDATES, behaviour_equivalent)
+    guesses = 0
+    for _ in range(40):
+        if round_.is_over:
+            break
+        if round_.can_guess(0) and (guess := bot.guess(round_.view(0))):
+            assert bot.survived >= bot.patience
+            round_.apply(guess)
+            guesses += 1
+            continue
+        round_.apply(bot.act(round_.view(0)))
+    assert guesses >= 1
+
+
+def test_the_scientist_beats_random_bots_to_the_rule() -> None:
+    def plays(bot: str) -> list[int | None]:
+        return [
+            record["plays_until_guess"]  # type: ignore[misc]
+            for record in simulate(
+                rule=SAME_SUIT_OR_RANK, players=4, bots=[bot], rounds=10, seed=1,
+                candidates=CANDIDATES, equivalent=behaviour_equivalent,
+                judge_guess=judge_by_behaviour,
+            )
+        ]  # fmt: skip
+
+    scientist, random_ = plays("scientist"), plays("random")
+    assert None not in scientist
+    guessed_random = [count for count in random_ if count is not None]
+    assert max(scientist) < 20  # type: ignore[type-var]
+    assert len(guessed_random) < len(scientist)
+    if guessed_random:
+        mean_random = sum(guessed_random) / len(guessed_random)
+        assert mean_random > sum(scientist) / len(scientist)  # type: ignore[arg-type]
+
+
+def test_guesses_are_checkable_rule_text() -> None:
+    round_ = _round(ALTERNATE_COLORS, ["scientist"], seed=9)
+    guesses = [action for action in round_.actions if isinstance(action, Guess)]
+    assert guesses and all(guess.checkable and guess.text in LABELS for guess in guesses)
+
+
+def test_unknown_bot_names_the_choices() -> None:
+    with pytest.raises(UnknownBotError, match="unknown bot 'genius': expected one of"):
+        make_bot("genius", 0, 1, CANDIDATES, behaviour_equivalent)
