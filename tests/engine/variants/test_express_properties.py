@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from eleusis.engine.bots import BOTS, Bot
 from eleusis.engine.cards import FULL_DECK
 from eleusis.engine.history import Rule
+from eleusis.engine.rules import LIBRARY
 from eleusis.engine.simulate import TURN_LIMIT, play_round, seat_bots
 from eleusis.engine.variants import (
     Action,
@@ -35,7 +36,13 @@ from tests.engine.variants.helpers import (
     judge_by_behaviour,
 )
 
-RULES: list[Rule] = [*TEST_RULES.values(), RED_STARTER, MainlineShorterThan(9)]
+# The test rules, and every sample rule of RULES.md section 5 compiled by the rule language.
+RULES: list[Rule] = [
+    *TEST_RULES.values(),
+    RED_STARTER,
+    MainlineShorterThan(9),
+    *(LIBRARY[rule_id].compiled() for rule_id in sorted(LIBRARY)),
+]
 
 
 @st.composite
@@ -108,7 +115,7 @@ def _steps(round_: ExpressRound, bots: list[Bot]) -> Iterator[tuple[Action, list
         before = [len(hand) for hand in round_.state.hands]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
 def test_bot_rounds_keep_every_invariant(
     table: tuple[ExpressConfig, int, Rule, int, list[str]],
@@ -167,7 +174,7 @@ def _honest_verdict(round_: ExpressRound, rule: Rule) -> Verdict:
     return Verdict(not legal, legal[0] if legal else None)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(tables())
 def test_an_honest_person_dealer_gives_the_same_round_as_the_app(
     table: tuple[ExpressConfig, int, Rule, int, list[str]],
