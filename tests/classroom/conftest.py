@@ -9,6 +9,12 @@ from tests.factories import ClassroomFactory, StudentFactory, TeacherFactory
 
 
 @pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Real hashers take a tenth of a second each; these tests are not about hashing."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache():
     """Throttle counters live in the cache; each test starts with none."""
     cache.clear()
