@@ -16,7 +16,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
 
-from classroom.models import Classroom, Student
+from classroom.models import Assignment, Classroom, GameSession, Seat, Student, Table
 from classroom.selectors.classes import classroom_by_code, student_by_id
 from classroom.throttle import CODE_GUESSES, client_fingerprint, throttle_fail
 
@@ -132,3 +132,77 @@ def classroom_for_student(request: HttpRequest) -> Classroom:
     if student is None:
         raise Http404
     return student.classroom
+
+
+# Games -----------------------------------------------------------------------------------------
+
+
+def _teacher(request: HttpRequest):
+    if not request.user.is_authenticated:
+        raise Http404
+    return request.user
+
+
+def assignment_for_teacher(request: HttpRequest, pk: int) -> Assignment:
+    try:
+        return Assignment.objects.select_related("classroom").get(
+            pk=pk, classroom__teacher=_teacher(request)
+        )
+    except Assignment.DoesNotExist:
+        raise Http404 from None
+
+
+def session_for_teacher(request: HttpRequest, pk: int) -> GameSession:
+    try:
+        return GameSession.objects.select_related("assignment__classroom").get(
+            pk=pk, assignment__classroom__teacher=_teacher(request)
+        )
+    except GameSession.DoesNotExist:
+        raise Http404 from None
+
+
+def table_for_teacher(request: HttpRequest, pk: int) -> Table:
+    try:
+        return Table.objects.select_related("session__assignment__classroom").get(
+            pk=pk, session__assignment__classroom__teacher=_teacher(request)
+        )
+    except Table.DoesNotExist:
+        raise Http404 from None
+
+
+def session_for_student(request: HttpRequest, pk: int) -> GameSession:
+    """A live session of the signed-in student's class."""
+    student = current_student(request)
+    if student is None:
+        raise Http404
+    try:
+        return GameSession.objects.select_related("assignment").get(
+            pk=pk,
+            assignment__classroom_id=student.classroom_id,
+            assignment__mode=Assignment.Mode.LIVE,
+        )
+    except GameSession.DoesNotExist:
+        raise Http404 from None
+
+
+def assignment_for_student(request: HttpRequest, pk: int) -> Assignment:
+    student = current_student(request)
+    if student is None:
+        raise Http404
+    try:
+        return Assignment.objects.get(pk=pk, classroom_id=student.classroom_id)
+    except Assignment.DoesNotExist:
+        raise Http404 from None
+
+
+def seat_for_student(request: HttpRequest, table_pk: int) -> Seat:
+    """The signed-in student's seat at table `table_pk` (with its table and session)."""
+    student = current_student(request)
+    if student is None:
+        raise Http404
+    try:
+        return Seat.objects.select_related("table__session__assignment", "student").get(
+            table_id=table_pk, student=student
+        )
+    except Seat.DoesNotExist:
+        raise Http404 from None

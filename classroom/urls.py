@@ -78,3 +78,15 @@ student_urls = [
 ]
 
 urlpatterns = [*account_urls, *class_urls, *student_urls]
+
+# Games: the student's side.
+from classroom.views import play  # noqa: E402
+
+play_urls = [
+    path("play/sessions/<int:pk>/join/", play.session_join, name="session_join"),
+    path("play/sessions/<int:pk>/", play.session_lobby, name="session_lobby"),
+    path("play/solo/<int:pk>/", play.solo_start_view, name="solo_start"),
+    path("play/tables/<int:pk>/", play.table_page, name="table"),
+    path("play/tables/<int:pk>/move/", play.table_move, name="table_move"),
+]
+urlpatterns += play_urls

@@ -188,3 +188,7 @@ LOGGING = {
 }
 
 AUTH_USER_MODEL = "classroom.User"
+
+# Seconds between two bot moves when a worker plays them (eager tasks play them at once).
+BOT_MOVE_SECONDS = float(env_str("BOT_MOVE_SECONDS", default="1.5"))
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

@@ -38,3 +38,34 @@ class StudentFactory(factory.django.DjangoModelFactory):
     classroom = factory.SubFactory(ClassroomFactory)
     nickname = factory.Sequence(lambda n: f"Student {n}")
     picture_password = factory.LazyFunction(picture_password_random)
+
+
+# Games --------------------------------------------------------------------------------------
+
+ALTERNATE_COLORS = "color != last.color"
+
+
+def live_table(*, players: int = 4, rule_text: str = ALTERNATE_COLORS, seed: int = 7, **options):
+    """A started live session with one table of `players` students; returns (table, seats)."""
+    from classroom.services.games import (
+        assignment_create,
+        lobby_join,
+        session_open,
+        session_seat,
+        session_start,
+    )
+
+    classroom = ClassroomFactory()
+    assignment = assignment_create(
+        classroom=classroom,
+        title="Alternate colors",
+        rule_text=rule_text,
+        table_size=max(players, 3),
+        **options,
+    )
+    session = session_open(assignment=assignment)
+    for _ in range(players):
+        lobby_join(session=session, student=StudentFactory(classroom=classroom))
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=seed)
+    return table, list(table.seats.select_related("student").order_by("position"))

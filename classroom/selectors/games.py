@@ -1,0 +1,184 @@
+"""Reads for games: what a student's table page and the teacher's live view show.
+
+A student's board is built from the engine's per-player view, which holds no other hand, no
+stock order and no secret rule; the rule text is only read here for a round that is over and
+revealed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+
+from classroom.models import (
+    Action,
+    Assignment,
+    Classroom,
+    GameSession,
+    Hypothesis,
+    Round,
+    Seat,
+    Student,
+    Table,
+)
+from classroom.services.rounds import engine_round
+from eleusis.engine.variants import DealerView, PlayerView
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    position: int
+    name: str
+    is_bot: bool
+    hand_count: int
+    score: int
+    is_turn: bool
+
+
+@dataclass(frozen=True)
+class Board:
+    """Everything a student's table page shows, for one seat."""
+
+    table: Table
+    seat: Seat
+    round: Round | None
+    view: PlayerView | None
+    seats: list[SeatInfo]
+    last_hypothesis: Hypothesis | None
+    plays_made: int
+    revealed_rule: str | None
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(
+            self.view
+            and not self.view.over
+            and self.view.pending is None
+            and self.view.turn == self.seat.position
+            and not self.table.paused
+        )
+
+    @property
+    def can_guess(self) -> bool:
+        return bool(self.view and self.view.can_guess and not self.table.paused)
+
+    @property
+    def turn_name(self) -> str:
+        if not self.view:
+            return ""
+        return next((s.name for s in self.seats if s.position == self.view.turn), "")
+
+
+def student_open_sessions(*, student: Student) -> QuerySet[GameSession]:
+    """Live sessions of the student's class that are open to join or under way."""
+    return (
+        GameSession.objects.filter(
+            assignment__classroom_id=student.classroom_id,
+            assignment__mode=Assignment.Mode.LIVE,
+        )
+        .exclude(status=GameSession.Status.FINISHED)
+        .select_related("assignment")
+    )
+
+
+def student_solo_assignments(*, student: Student) -> QuerySet[Assignment]:
+    return Assignment.objects.filter(classroom_id=student.classroom_id, mode=Assignment.Mode.SOLO)
+
+
+def student_tables(*, student: Student, session: GameSession | None = None) -> QuerySet[Table]:
+    tables = Table.objects.filter(seats__student=student).select_related("session__assignment")
+    if session is not None:
+        tables = tables.filter(session=session)
+    return tables.order_by("-session__created_at", "-pk")
+
+
+def current_round(*, table: Table) -> Round | None:
+    return table.rounds.order_by("-number").first()
+
+
+def _seat_infos(seats: list[Seat], view: PlayerView | DealerView | None) -> list[SeatInfo]:
+    infos = []
+    for seat in seats:
+        hand_count, score, is_turn = 0, 0, False
+        if view is not None:
+            counts = (
+                view.hand_counts
+                if isinstance(view, PlayerView)
+                else tuple(len(hand) for hand in view.hands)
+            )
+            hand_count = counts[seat.position] if seat.position < len(counts) else 0
+            score = view.scores.players[seat.position]
+            is_turn = view.turn == seat.position and not view.over
+        infos.append(SeatInfo(seat.position, seat.name, bool(seat.bot), hand_count, score, is_turn))
+    return infos
+
+
+def student_board(*, table: Table, seat: Seat) -> Board:
+    seats = list(table.seats.select_related("student").order_by("position"))
+    round_row = current_round(table=table)
+    view = None
+    plays_made = 0
+    last_hypothesis = None
+    revealed = None
+    if round_row is not None:
+        view = engine_round(round_row).view(seat.position)
+        plays_made = Action.objects.filter(
+            round=round_row, seat=seat, kind__in=("play", "no_play")
+        ).count()
+        if round_row.revealed:
+            revealed = round_row.rule_text
+    last_hypothesis = (
+        Hypothesis.objects.filter(seat__student_id=seat.student_id, seat__table=table)
+        .order_by("-action__round__number", "-action__seq")
+        .first()
+    )
+    return Board(
+        table=table,
+        seat=seat,
+        round=round_row,
+        view=view,
+        seats=_seat_infos(seats, view),
+        last_hypothesis=last_hypothesis,
+        plays_made=plays_made,
+        revealed_rule=revealed,
+    )
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """One table on the teacher's live view (the dealer's view: the teacher may see all)."""
+
+    table: Table
+    round: Round | None
+    view: DealerView | None
+    seats: list[SeatInfo]
+
+    @property
+    def pending_guess(self) -> Any:
+        pending = self.view.pending if self.view else None
+        return pending if pending is not None and pending.what == "guess" else None
+
+
+def session_tables(*, session: GameSession) -> list[TableSummary]:
+    summaries = []
+    for table in session.tables.prefetch_related("seats__student").order_by("number"):
+        seats = sorted(table.seats.all(), key=lambda seat: seat.position)
+        round_row = current_round(table=table)
+        view = engine_round(round_row).dealer_view() if round_row else None
+        summaries.append(TableSummary(table, round_row, view, _seat_infos(seats, view)))
+    return summaries
+
+
+def session_hypotheses(*, session: GameSession, limit: int = 50) -> QuerySet[Hypothesis]:
+    """The newest hypotheses logged in the session, newest first."""
+    return (
+        Hypothesis.objects.filter(action__round__table__session=session)
+        .select_related("seat__student", "action__round__table")
+        .order_by("-created_at", "-pk")[:limit]
+    )
+
+
+def classroom_assignments(*, classroom: Classroom) -> QuerySet[Assignment]:
+    return classroom.assignments.prefetch_related("sessions")

@@ -1,0 +1,214 @@
+"""Writes for assignments and sessions: assigning a game, the lobby, seating, starting rounds."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from classroom.live import session_changed
+from classroom.models import Assignment, Classroom, GameSession, LobbyEntry, Seat, Student, Table
+from classroom.services.rounds import round_create, schedule_bots, table_set_paused
+from eleusis.engine.variants import IllegalActionError, codec, config_from_json
+
+MIN_TABLE, MAX_TABLE = 3, 8
+
+
+class SeatingError(ValueError):
+    """The lobby cannot be seated as asked."""
+
+
+def assignment_create(
+    *,
+    classroom: Classroom,
+    title: str,
+    rule_text: str,
+    library_rule_id: str = "",
+    variant: str = "express",
+    config: dict[str, Any] | None = None,
+    table_size: int = 4,
+    hypothesis_policy: str = Assignment.HypothesisPolicy.EVERY_PLAY,
+    hypothesis_every: int = 3,
+    prediction_required: bool = True,
+    mode: str = Assignment.Mode.LIVE,
+    due_at=None,
+) -> Assignment:
+    """Assign a game. The config is checked by the engine now, not when the first round deals."""
+    # Checked by the engine now (ValueError with its message) and stored in full, so a later
+    # change of the engine's defaults cannot change an assignment's game.
+    config = codec.dump(config_from_json(variant, dict(config or {})))
+    assignment = Assignment(
+        classroom=classroom,
+        title=title.strip(),
+        variant=variant,
+        rule_source=Assignment.RuleSource.LIBRARY
+        if library_rule_id
+        else Assignment.RuleSource.WRITTEN,
+        library_rule_id=library_rule_id,
+        rule_text=rule_text.strip(),
+        config=config,
+        table_size=table_size,
+        hypothesis_policy=hypothesis_policy,
+        hypothesis_every=hypothesis_every,
+        prediction_required=prediction_required,
+        mode=mode,
+        due_at=due_at,
+    )
+    assignment.full_clean()
+    assignment.save()
+    return assignment
+
+
+def session_open(*, assignment: Assignment) -> GameSession:
+    """Open a live session: students can now wait in its lobby."""
+    return GameSession.objects.create(assignment=assignment)
+
+
+def lobby_join(*, session: GameSession, student: Student) -> LobbyEntry:
+    if student.classroom_id != session.assignment.classroom_id:
+        raise IllegalActionError("this session belongs to another class")
+    entry, created = LobbyEntry.objects.get_or_create(session=session, student=student)
+    if created:
+        transaction.on_commit(lambda: session_changed(session.pk))
+    return entry
+
+
+def plan_tables(count: int, table_size: int) -> list[int]:
+    """Split `count` players into tables of 3–8 as close to `table_size` as possible:
+    as few tables as `table_size` allows, then the players shared out evenly."""
+    if count < MIN_TABLE:
+        return [count] if count else []
+    size = max(MIN_TABLE, min(MAX_TABLE, table_size))
+    tables = max(1, -(-count // size))
+    while count // tables < MIN_TABLE and tables > 1:
+        tables -= 1
+    while -(-count // tables) > MAX_TABLE:
+        tables += 1
+    base, extra = divmod(count, tables)
+    return [base + 1 if index < extra else base for index in range(tables)]
+
+
+def session_seat(
+    *,
+    session: GameSession,
+    method: str = "random",
+    groups: Sequence[Sequence[Student]] | None = None,
+    seed: int | None = None,
+) -> list[Table]:
+    """Seat the lobby at tables: `random`, by `arrival`, or `manual` (`groups` of students).
+    Seating again replaces the tables of a session that has not started."""
+    if session.status != GameSession.Status.LOBBY:
+        raise SeatingError("the session has started: its tables are set")
+    students = [entry.student for entry in session.lobby.select_related("student")]
+    if method == "manual":
+        if not groups:
+            raise SeatingError("no tables given")
+        lobby_ids = {student.pk for student in students}
+        seated = [student.pk for group in groups for student in group]
+        if len(seated) != len(set(seated)):
+            raise SeatingError("a student is at two tables")
+        if not set(seated) <= lobby_ids:
+            raise SeatingError("a student at a table is not in the lobby")
+        plan = [list(group) for group in groups if group]
+    else:
+        if method == "random":
+            random.Random(seed).shuffle(students)
+        elif method != "arrival":
+            raise SeatingError(f"unknown seating {method!r}")
+        sizes = plan_tables(len(students), session.assignment.table_size)
+        plan, start = [], 0
+        for size in sizes:
+            plan.append(students[start : start + size])
+            start += size
+    with transaction.atomic():
+        session.tables.all().delete()
+        tables = []
+        for number, group in enumerate(plan, start=1):
+            table = Table.objects.create(session=session, number=number)
+            Seat.objects.bulk_create(
+                Seat(table=table, position=position, student=student)
+                for position, student in enumerate(group)
+            )
+            tables.append(table)
+        transaction.on_commit(lambda: session_changed(session.pk))
+    return tables
+
+
+def session_start(*, session: GameSession, seed: int | None = None) -> GameSession:
+    """Deal the first round at every table."""
+    with transaction.atomic():
+        session = GameSession.objects.select_for_update().get(pk=session.pk)
+        if session.status != GameSession.Status.LOBBY:
+            raise IllegalActionError("the session has already started")
+        tables = list(session.tables.all())
+        if not tables:
+            raise SeatingError("seat the students at tables first")
+        for table in tables:
+            _deal(table, session.assignment, seed=None if seed is None else seed + table.number)
+        session.status = GameSession.Status.RUNNING
+        session.started_at = timezone.now()
+        session.save(update_fields=["status", "started_at"])
+        transaction.on_commit(lambda: session_changed(session.pk))
+    return session
+
+
+def table_next_round(*, table: Table, seed: int | None = None):
+    """Deal the next round at a table whose round is over."""
+    with transaction.atomic():
+        table = (
+            Table.objects.select_for_update().select_related("session__assignment").get(pk=table.pk)
+        )
+        current = table.rounds.order_by("-number").first()
+        if current is not None and current.status != current.Status.OVER:
+            raise IllegalActionError("the round at this table is still being played")
+        return _deal(table, table.session.assignment, seed=seed)
+
+
+def _deal(table: Table, assignment: Assignment, *, seed: int | None):
+    round_row = round_create(
+        table=table,
+        variant=assignment.variant,
+        config=assignment.config,
+        rule_text=assignment.rule_text,
+        seed=seed,
+    )
+    transaction.on_commit(lambda: schedule_bots(round_row.pk))
+    return round_row
+
+
+def session_set_paused(*, session: GameSession, paused: bool) -> None:
+    """Pause or resume every table of the session."""
+    with transaction.atomic():
+        for table in session.tables.all():
+            table_set_paused(table=table, paused=paused)
+        status = GameSession.Status.PAUSED if paused else GameSession.Status.RUNNING
+        if session.status in (GameSession.Status.RUNNING, GameSession.Status.PAUSED):
+            session.status = status
+            session.save(update_fields=["status"])
+        transaction.on_commit(lambda: session_changed(session.pk))
+
+
+def session_finish(*, session: GameSession) -> None:
+    session.status = GameSession.Status.FINISHED
+    session.ended_at = timezone.now()
+    session.save(update_fields=["status", "ended_at"])
+    transaction.on_commit(lambda: session_changed(session.pk))
+
+
+def solo_start(*, assignment: Assignment, student: Student, seed: int | None = None) -> Table:
+    """A student's own practice: one table, one seat, the app dealing. Returns the table."""
+    if assignment.mode != Assignment.Mode.SOLO:
+        raise IllegalActionError("this assignment is played live in class, not alone")
+    if student.classroom_id != assignment.classroom_id:
+        raise IllegalActionError("this assignment belongs to another class")
+    with transaction.atomic():
+        session = GameSession.objects.create(
+            assignment=assignment, status=GameSession.Status.RUNNING, started_at=timezone.now()
+        )
+        table = Table.objects.create(session=session, number=1)
+        Seat.objects.create(table=table, position=0, student=student)
+        _deal(table, assignment, seed=seed)
+    return table

@@ -1,0 +1,197 @@
+"""Writes to a round: every action goes through `round_act`, which locks the round row, asks the
+engine, appends the action to the log and refreshes the cached snapshot, all in one transaction.
+
+The engine decides; this module only stores. An action the engine refuses raises
+`IllegalActionError` and writes nothing. An action sent twice with the same idempotency key is
+applied once; the second call gets the first one's result back.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from classroom.live import table_changed
+from classroom.models import Action, Hypothesis, Round, Seat, Table
+from classroom.secret_rules import secret_rule
+from eleusis.engine.variants import Action as EngineAction
+from eleusis.engine.variants import IllegalActionError, config_from_json, new_round, variant_class
+from eleusis.engine.variants import Round as EngineRound
+
+
+@dataclass(frozen=True)
+class HypothesisInput:
+    """A hypothesis as logged with a play: the student's words and, when built from sentence
+    frames, the checkable rule text and the frame it came from."""
+
+    text: str = ""
+    checkable: str = ""
+    frame_id: str = ""
+    frame_choices: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def is_empty(self) -> bool:
+        return not (self.text.strip() or self.checkable.strip())
+
+    @property
+    def summary(self) -> str | None:
+        """What the engine records with the play: the words, else the checkable form."""
+        return (self.text.strip() or self.checkable.strip()) or None
+
+
+@dataclass(frozen=True)
+class ActResult:
+    action: Action
+    events: list[dict[str, Any]]
+    duplicate: bool = False
+
+
+def engine_round(round_row: Round) -> EngineRound:
+    """The engine's round as of the log: from the cached snapshot when it is current, else by
+    replaying every action (and the result is what the snapshot would have said)."""
+    rule = secret_rule(round_row.rule_text)
+    if round_row.snapshot and len(round_row.snapshot.get("actions", [])) == round_row.version:
+        return EngineRound.from_json(round_row.snapshot, rule)
+    return replay_round(round_row)
+
+
+def replay_round(round_row: Round) -> EngineRound:
+    """Rebuild the round from its config, seed, rule and the stored actions: the truth."""
+    variant = variant_class(round_row.variant)
+    config = config_from_json(round_row.variant, round_row.config)
+    actions = [
+        EngineAction.from_json(payload)
+        for payload in round_row.actions.order_by("seq").values_list("payload", flat=True)
+    ]
+    rule = secret_rule(round_row.rule_text)
+    return variant.replay(config, round_row.seed, rule, round_row.players, actions)
+
+
+def round_create(
+    *, table: Table, variant: str, config: dict, rule_text: str, seed: int | None = None
+) -> Round:
+    """Deal a new round at a table, numbered after the last one."""
+    players = table.seats.count()
+    seed = seed if seed is not None else random.SystemRandom().randrange(2**53)
+    engine = new_round(
+        variant, config_from_json(variant, config), seed, secret_rule(rule_text), players
+    )
+    last = table.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+    round_row = Round.objects.create(
+        table=table,
+        number=last + 1,
+        variant=variant,
+        config=config,
+        seed=seed,
+        players=players,
+        rule_text=rule_text,
+        snapshot=engine.to_json(),
+    )
+    _mark_over(round_row, engine)
+    transaction.on_commit(lambda: table_changed(table.pk))
+    return round_row
+
+
+def round_act(
+    *,
+    round_id: int,
+    action: EngineAction,
+    seat: Seat | None = None,
+    idempotency_key: str = "",
+    hypothesis: HypothesisInput | None = None,
+    schedule: bool = True,
+) -> ActResult:
+    """Apply one action to a round and append it to the log.
+
+    `seat` is who acts (None for the dealer: the app or the teacher). Raises IllegalActionError
+    (nothing written) when the engine refuses the action or the table is paused. `schedule`:
+    whether to let the bots at the table answer afterwards (the bots' own task says no).
+    """
+    key = idempotency_key[:64]
+    try:
+        with transaction.atomic():
+            round_row = Round.objects.select_for_update().select_related("table").get(pk=round_id)
+            if key and (done := round_row.actions.filter(idempotency_key=key).first()):
+                return ActResult(done, done.events, duplicate=True)
+            if round_row.table.paused and seat is not None:
+                raise IllegalActionError("the table is paused: wait for your teacher")
+            engine = engine_round(round_row)
+            events = [event.to_json() for event in engine.apply(action)]
+            row = Action.objects.create(
+                round=round_row,
+                seq=round_row.version + 1,
+                seat=seat,
+                kind=action.kind,
+                payload=action.to_json(),
+                events=events,
+                idempotency_key=key,
+            )
+            if hypothesis is not None and seat is not None and not hypothesis.is_empty:
+                Hypothesis.objects.create(
+                    action=row,
+                    seat=seat,
+                    text=hypothesis.text.strip(),
+                    checkable=hypothesis.checkable.strip(),
+                    frame_id=hypothesis.frame_id,
+                    frame_choices=hypothesis.frame_choices,
+                )
+            round_row.version = row.seq
+            round_row.snapshot = engine.to_json()
+            update = ["version", "snapshot"]
+            update += _mark_over(round_row, engine, save=False)
+            round_row.save(update_fields=update)
+            table_id = round_row.table_id
+            transaction.on_commit(lambda: table_changed(table_id))
+            if schedule:
+                transaction.on_commit(lambda: schedule_bots(round_id))
+            return ActResult(row, events)
+    except IntegrityError:
+        # Two requests with the same key raced past the check; the first one won. Return it.
+        if key and (done := Action.objects.filter(round_id=round_id, idempotency_key=key).first()):
+            return ActResult(done, done.events, duplicate=True)
+        raise
+
+
+def _mark_over(round_row: Round, engine: EngineRound, *, save: bool = True) -> list[str]:
+    if not engine.is_over or round_row.status == Round.Status.OVER:
+        return []
+    round_row.status = Round.Status.OVER
+    round_row.end_reason = (engine.end_reason or "")[:100]
+    round_row.ended_at = timezone.now()
+    fields = ["status", "end_reason", "ended_at"]
+    if save:
+        round_row.save(update_fields=fields)
+    return fields
+
+
+def round_reveal(*, round_id: int) -> Round:
+    """Show the secret rule to the table. Only once the round is over, so play cannot go on
+    with the rule in view."""
+    with transaction.atomic():
+        round_row = Round.objects.select_for_update().get(pk=round_id)
+        if round_row.status != Round.Status.OVER:
+            raise IllegalActionError("end the round before revealing its rule")
+        if not round_row.revealed:
+            round_row.revealed = True
+            round_row.save(update_fields=["revealed"])
+            table_id = round_row.table_id
+            transaction.on_commit(lambda: table_changed(table_id))
+    return round_row
+
+
+def table_set_paused(*, table: Table, paused: bool) -> None:
+    if table.paused != paused:
+        Table.objects.filter(pk=table.pk).update(paused=paused)
+        table.paused = paused
+        table_id = table.pk
+        transaction.on_commit(lambda: table_changed(table_id))
+
+
+def schedule_bots(round_id: int) -> None:
+    from classroom.tasks import bots_play
+
+    bots_play.delay(round_id)

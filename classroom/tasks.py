@@ -1,0 +1,70 @@
+"""Celery tasks of the classroom. Each takes ids, re-fetches, returns quietly when the row is
+gone, and is safe to run twice (every move goes through `round_act` with an idempotency key)."""
+
+from celery import shared_task
+from django.conf import settings
+
+from classroom.models import Round, Seat
+from classroom.services.rounds import HypothesisInput, engine_round, round_act
+from eleusis.engine.bots import make_bot
+from eleusis.engine.variants import End, IllegalActionError
+
+# A bot round never runs for ever: past this many actions the app ends it.
+MAX_BOT_ACTIONS = 400
+
+
+@shared_task(name="classroom.bots_play", ignore_result=True)
+def bots_play(round_id: int) -> int:
+    """Play the bots' turns of a round until a person's turn or the end.
+
+    With a worker, each call plays one move and schedules the next after `BOT_MOVE_SECONDS`, so
+    a class sees the bots play at a human pace; run eagerly (no broker), it plays them all now.
+    Returns how many moves it made.
+    """
+    moves = 0
+    while True:
+        round_row = Round.objects.filter(pk=round_id).select_related("table").first()
+        if round_row is None or round_row.status == Round.Status.OVER or round_row.table.paused:
+            return moves
+        bot_seats = {
+            seat.position: seat
+            for seat in Seat.objects.filter(table_id=round_row.table_id)
+            if seat.bot
+        }
+        engine = engine_round(round_row)
+        state = engine.state
+        if state.pending is not None:
+            return moves  # a person (the teacher) must judge first
+        if round_row.version >= MAX_BOT_ACTIONS:
+            round_act(round_id=round_id, action=End("turn limit"), idempotency_key="bots:limit")
+            return moves + 1
+        window = state.guess_window
+        action, seat = None, None
+        if window is not None and window in bot_seats:
+            seat = bot_seats[window]
+            action = _bot(round_row, seat).guess(engine.view(window))
+        if action is None:
+            if state.turn not in bot_seats:
+                return moves
+            seat = bot_seats[state.turn]
+            action = _bot(round_row, seat).act(engine.view(state.turn))
+        hypothesis = getattr(action, "hypothesis", None)
+        try:
+            round_act(
+                round_id=round_id,
+                action=action,
+                seat=seat,
+                idempotency_key=f"bot:{round_row.version + 1}",
+                hypothesis=HypothesisInput(checkable=hypothesis) if hypothesis else None,
+                schedule=False,
+            )
+        except IllegalActionError:
+            return moves  # the table changed under us (a person acted); their move wins
+        moves += 1
+        if not settings.CELERY_TASK_ALWAYS_EAGER and settings.BOT_MOVE_SECONDS:
+            bots_play.apply_async((round_id,), countdown=settings.BOT_MOVE_SECONDS)
+            return moves
+
+
+def _bot(round_row: Round, seat: Seat):
+    return make_bot(seat.bot, seat.position, f"{round_row.seed}:{seat.position}")

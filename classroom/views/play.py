@@ -1,0 +1,210 @@
+"""The student's side of a game: the lobby, the table, and the moves.
+
+The table page polls for changes; a poll that finds the table as it was answers 204 from one
+cache read. A move is a POST with an idempotency key, so a double click plays once, and a page
+left open on an old round or an old hand gets a message instead of a second play.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from classroom.access import (
+    assignment_for_student,
+    seat_for_student,
+    session_for_student,
+    student_required,
+)
+from classroom.game_forms import MoveForm
+from classroom.live import session_stamp, table_stamp
+from classroom.models import Assignment, GameSession, Seat
+from classroom.secret_rules import is_rule_text
+from classroom.selectors.games import current_round, student_board, student_tables
+from classroom.services.games import lobby_join, solo_start
+from classroom.services.rounds import HypothesisInput, round_act
+from eleusis.engine.variants import BuyHint, Guess, IllegalActionError, NoPlay, Play
+
+POLL_MS = 1500
+
+
+# The lobby ------------------------------------------------------------------------------------
+
+
+@require_POST
+@student_required
+def session_join(request: HttpRequest, pk: int) -> HttpResponse:
+    session = session_for_student(request, pk)
+    if session.status != GameSession.Status.FINISHED:
+        lobby_join(session=session, student=request.student)
+    return redirect("classroom:session_lobby", pk=session.pk)
+
+
+@require_GET
+@student_required
+def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
+    session = session_for_student(request, pk)
+    table = student_tables(student=request.student, session=session).first()
+    started = session.status != GameSession.Status.LOBBY
+    if started and table is not None:
+        url = reverse("classroom:table", kwargs={"pk": table.pk})
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    stamp = session_stamp(session.pk)
+    if request.htmx and request.GET.get("stamp") == stamp:
+        return HttpResponse(status=204)
+    context = {
+        "session": session,
+        "waiting": session.lobby.filter(student=request.student).exists(),
+        "stamp": stamp,
+        "poll_ms": POLL_MS,
+        "table": table,
+    }
+    template = "classroom/play/lobby.html#lobby" if request.htmx else "classroom/play/lobby.html"
+    return render(request, template, context)
+
+
+@require_POST
+@student_required
+def solo_start_view(request: HttpRequest, pk: int) -> HttpResponse:
+    assignment = assignment_for_student(request, pk)
+    if assignment.mode != Assignment.Mode.SOLO:
+        return HttpResponse(_("This game is played live in class."), status=409)
+    table = solo_start(assignment=assignment, student=request.student)
+    return redirect("classroom:table", pk=table.pk)
+
+
+# The table ------------------------------------------------------------------------------------
+
+
+def _render_board(
+    request: HttpRequest, seat: Seat, *, message: str = "", ok: bool = True, status: int = 200
+) -> HttpResponse:
+    board = student_board(table=seat.table, seat=seat)
+    assignment = seat.table.session.assignment
+    next_play = board.plays_made + 1
+    context = {
+        "board": board,
+        "assignment": assignment,
+        "stamp": table_stamp(seat.table_id),
+        "poll_ms": POLL_MS,
+        "message": message,
+        "message_ok": ok,
+        "move_key": uuid.uuid4().hex,
+        "hypothesis_required": assignment.hypothesis_required_at(next_play),
+        "hypothesis_prefill": board.last_hypothesis.text if board.last_hypothesis else "",
+    }
+    if request.htmx:
+        return render(request, "classroom/play/table.html#board_update", context, status=status)
+    return render(request, "classroom/play/table.html", context, status=status)
+
+
+@require_GET
+@student_required
+def table_page(request: HttpRequest, pk: int) -> HttpResponse:
+    seat = seat_for_student(request, pk)
+    if request.htmx and request.GET.get("stamp") == table_stamp(seat.table_id):
+        return HttpResponse(status=204)
+    return _render_board(request, seat)
+
+
+@require_POST
+@student_required
+def table_move(request: HttpRequest, pk: int) -> HttpResponse:
+    seat = seat_for_student(request, pk)
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        errors = [error for field_errors in form.errors.values() for error in field_errors]
+        return _render_board(
+            request, seat, message=" ".join(errors), ok=False, status=_bad(request)
+        )
+    message, ok = _move(seat, form)
+    return _render_board(request, seat, message=message, ok=ok)
+
+
+def _bad(request: HttpRequest) -> int:
+    # htmx swaps only 2xx answers by default: it gets the message with 200; a plain form, 400.
+    return 200 if request.htmx else 400
+
+
+def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
+    """Make the move the form asks for. Returns the message for the student and whether the
+    move was made. Checks what a child could get wrong before the engine, in their words."""
+    data = form.cleaned_data
+    round_row = current_round(table=seat.table)
+    if round_row is None or round_row.pk != data["round"]:
+        return _("The table has moved on to a new round. Have a look, then play again."), False
+    board = student_board(table=seat.table, seat=seat)
+    view = board.view
+    op = data["op"]
+    if board.table.paused:
+        return _("Your teacher has paused the game. Wait a moment."), False
+    if view is None or view.over:
+        return _("This round is over."), False
+    assignment = seat.table.session.assignment
+    hypothesis = HypothesisInput(text=data.get("hypothesis", ""))
+    prediction = form.prediction_value
+    if op in ("play", "no_play"):
+        if not board.my_turn:
+            return _("It is not your turn yet: it is %(name)s's turn.") % {
+                "name": board.turn_name
+            }, False
+        if assignment.hypothesis_required_at(board.plays_made + 1) and hypothesis.is_empty:
+            return _("Write your hypothesis before you play: what do you think the rule is?"), False
+        if assignment.prediction_required and not data.get("prediction"):
+            return _("Make a prediction: will the dealer accept it?"), False
+    if op == "play":
+        card = data["card"]
+        if card not in view.hand:
+            return _("%(card)s is not in your hand any more.") % {"card": str(card)}, False
+        action = Play(seat.position, card, hypothesis=hypothesis.summary, prediction=prediction)
+    elif op == "no_play":
+        action = NoPlay(seat.position, hypothesis=hypothesis.summary, prediction=prediction)
+    elif op == "guess":
+        if not board.can_guess:
+            return _("You may guess right after one of your own plays is accepted."), False
+        text = data["guess"].strip()
+        action = Guess(seat.position, text, checkable=is_rule_text(text))
+    else:
+        action = BuyHint(seat.position)
+    try:
+        result = round_act(
+            round_id=round_row.pk,
+            action=action,
+            seat=seat,
+            idempotency_key=data.get("key") or "",
+            hypothesis=hypothesis if op in ("play", "no_play") else None,
+        )
+    except IllegalActionError as error:
+        return _("That move is not possible now (%(reason)s).") % {"reason": error}, False
+    if result.duplicate:
+        return _("Already done: that move was sent twice and counted once."), True
+    return _outcome_message(result.events, seat.position), True
+
+
+def _outcome_message(events: list[dict], position: int) -> str:
+    """Say what happened to the student's own move, in words (never by color alone)."""
+    for event in events:
+        kind = event.get("kind")
+        if kind == "played" and event.get("player") == position:
+            if event.get("accepted"):
+                return _("Right! Your card joins the mainline.")
+            return _("Wrong: your card goes below the mainline and you draw a card.")
+        if kind == "no_play_judged" and event.get("player") == position:
+            if event.get("correct"):
+                return _("You were right: no card in your hand could be played.")
+            return _("Not quite: a card in your hand could be played. The dealer played it.")
+        if kind == "guess_judged" and event.get("player") == position:
+            if event.get("correct"):
+                return _("You found the rule!")
+            return _("That is not the rule. Keep experimenting!")
+        if kind == "awaiting_verdict":
+            return _("Your guess goes to your teacher, who will judge it.")
+        if kind == "hint_requested":
+            return _("You asked for a hint and drew a card. The hint will appear for everyone.")
+    return _("Done.")

@@ -1,0 +1,96 @@
+"""The round log: every action appended once, in order, and replay always equals the cache."""
+
+import pytest
+
+from classroom.models import Action, Hypothesis, Round
+from classroom.selectors.games import current_round
+from classroom.services.rounds import HypothesisInput, engine_round, replay_round, round_act
+from eleusis.engine.variants import IllegalActionError, NoPlay, Play
+from tests.factories import live_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _turn(round_row):
+    engine = engine_round(round_row)
+    return engine, engine.state.turn
+
+
+def test_a_play_is_appended_with_its_hypothesis_and_replay_equals_the_snapshot():
+    table, seats = live_table()
+    round_row = current_round(table=table)
+    engine, turn = _turn(round_row)
+    card = engine.state.hands[turn][0]
+
+    result = round_act(
+        round_id=round_row.pk,
+        action=Play(turn, card, hypothesis="red then black", prediction=True),
+        seat=seats[turn],
+        idempotency_key="k1",
+        hypothesis=HypothesisInput(text="red then black"),
+    )
+
+    round_row.refresh_from_db()
+    assert round_row.version == 1
+    assert result.action.seq == 1
+    assert result.events[0]["kind"] == "played"
+    assert Hypothesis.objects.get(action=result.action).text == "red then black"
+    assert replay_round(round_row).to_json() == engine_round(round_row).to_json()
+
+
+def test_the_same_idempotency_key_plays_once():
+    table, seats = live_table()
+    round_row = current_round(table=table)
+    engine, turn = _turn(round_row)
+    action = Play(turn, engine.state.hands[turn][0])
+
+    first = round_act(round_id=round_row.pk, action=action, seat=seats[turn], idempotency_key="x")
+    second = round_act(round_id=round_row.pk, action=action, seat=seats[turn], idempotency_key="x")
+
+    assert not first.duplicate and second.duplicate
+    assert second.action.pk == first.action.pk
+    assert Action.objects.filter(round=round_row).count() == 1
+
+
+def test_an_illegal_action_writes_nothing():
+    table, seats = live_table()
+    round_row = current_round(table=table)
+    _engine, turn = _turn(round_row)
+    other = (turn + 1) % len(seats)
+
+    with pytest.raises(IllegalActionError, match="not your turn"):
+        round_act(round_id=round_row.pk, action=NoPlay(other), seat=seats[other])
+
+    round_row.refresh_from_db()
+    assert round_row.version == 0
+    assert not Action.objects.filter(round=round_row).exists()
+
+
+def test_a_paused_table_refuses_players_but_keeps_the_log():
+    from classroom.services.rounds import table_set_paused
+
+    table, seats = live_table()
+    table_set_paused(table=table, paused=True)
+    round_row = current_round(table=table)
+    engine, turn = _turn(round_row)
+
+    with pytest.raises(IllegalActionError, match="paused"):
+        round_act(
+            round_id=round_row.pk, action=Play(turn, engine.state.hands[turn][0]), seat=seats[turn]
+        )
+    assert Round.objects.get(pk=round_row.pk).version == 0
+
+
+def test_a_stale_snapshot_is_ignored_and_the_log_wins():
+    table, seats = live_table()
+    round_row = current_round(table=table)
+    engine, turn = _turn(round_row)
+    round_act(
+        round_id=round_row.pk, action=Play(turn, engine.state.hands[turn][0]), seat=seats[turn]
+    )
+    Round.objects.filter(pk=round_row.pk).update(snapshot=None)
+
+    round_row.refresh_from_db()
+    rebuilt = engine_round(round_row)
+
+    assert len(rebuilt.actions) == 1
