@@ -105,8 +105,8 @@ class CandidateSet:
             (tuple(group) for groups in by_print.values() for group in groups), key=min
         )
         class_of = [0] * len(candidates)
-        for number, group in enumerate(classes):
-            for index in group:
+        for number, members in enumerate(classes):
+            for index in members:
                 class_of[index] = number
         return cls(tuple(candidates), tuple(classes), tuple(class_of))
 

@@ -13,7 +13,6 @@ import dataclasses
 import enum
 import types
 import typing
-from functools import cache
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 from eleusis.engine.cards import Card
@@ -109,8 +108,9 @@ def load(target: Any, data: JSON) -> Any:
 def load_dataclass(cls: type[T], data: JSON) -> T:
     if not isinstance(data, dict):
         raise CodecError(f"expected an object for {cls.__name__}, got {data!r}")
-    hints = _hints(cls)
-    known = {field.name for field in _fields(cls)}
+    klass: type[Any] = cls
+    hints = _hints(klass)
+    known = {field.name for field in _fields(klass)}
     unknown = set(data) - known
     if unknown:
         raise CodecError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
@@ -121,11 +121,17 @@ def load_dataclass(cls: type[T], data: JSON) -> T:
         raise CodecError(f"cannot build {cls.__name__} from {data!r}: {error}") from None
 
 
-@cache
-def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
-    return tuple(field for field in dataclasses.fields(cls) if field.init)
+_FIELDS: dict[type[Any], tuple[dataclasses.Field[Any], ...]] = {}
+_HINTS: dict[type[Any], dict[str, Any]] = {}
 
 
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+def _fields(cls: type[Any]) -> tuple[dataclasses.Field[Any], ...]:
+    if cls not in _FIELDS:
+        _FIELDS[cls] = tuple(field for field in dataclasses.fields(cls) if field.init)
+    return _FIELDS[cls]
+
+
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
