@@ -46,7 +46,10 @@ class Assignment(models.Model):
     config = models.JSONField(_("game settings"), default=dict)
     table_size = models.PositiveSmallIntegerField(_("players per table"), default=4)
     hypothesis_policy = models.CharField(
-        _("hypothesis"), max_length=10, choices=HypothesisPolicy, default=HypothesisPolicy.EVERY_PLAY
+        _("hypothesis"),
+        max_length=10,
+        choices=HypothesisPolicy,
+        default=HypothesisPolicy.EVERY_PLAY,
     )
     hypothesis_every = models.PositiveSmallIntegerField(_("every how many plays"), default=3)
     prediction_required = models.BooleanField(_("ask for a prediction"), default=True)
@@ -124,6 +127,9 @@ class LobbyEntry(models.Model):
             )
         ]
 
+    def __str__(self) -> str:
+        return f"{self.student} in {self.session}"
+
 
 class Table(models.Model):
     session = models.ForeignKey(
@@ -171,6 +177,9 @@ class Seat(models.Model):
                 name="classroom_seat_student_or_bot",
             ),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, seat {self.position}: {self.name}"
 
     @property
     def name(self) -> str:
@@ -237,6 +246,9 @@ class Action(models.Model):
             models.CheckConstraint(condition=Q(seq__gte=1), name="classroom_action_seq_positive"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.round} #{self.seq} {self.kind}"
+
 
 class Hypothesis(models.Model):
     """What a student believed the rule was when they made a play (or declared no play)."""
@@ -255,3 +267,6 @@ class Hypothesis(models.Model):
         verbose_name = _("hypothesis")
         verbose_name_plural = _("hypotheses")
         ordering = ["action__round", "action__seq"]
+
+    def __str__(self) -> str:
+        return self.text or self.checkable
