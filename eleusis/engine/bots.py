@@ -152,7 +152,7 @@ class Evidence:
     def __init__(self, cands: CandidateSet) -> None:
         self.cands = cands
         self.alive: list[int] = list(range(len(cands.candidates)))
-        self._entries_seen = 0
+        self.entries_seen = 0
         self._history: list[Attempt] = []
         self._guesses_seen = 0
         self._starter_checked = False
@@ -170,7 +170,7 @@ class Evidence:
                         and not any(rule.accepts((), card) for card in rejected)
                     )
                 )
-        for entry in view.table[self._entries_seen :]:
+        for entry in view.table[self.entries_seen :]:
             prefix = tuple(self._history)
             if entry.kind == "no_play":
                 shown = tuple(set(entry.cards))
@@ -189,7 +189,7 @@ class Evidence:
                     lambda rule, p=prefix, c=card, a=accepted: bool(rule.accepts(p, c)) == a  # type: ignore[misc]
                 )
             self._history.append(Attempt(card, accepted))
-        self._entries_seen = len(view.table)
+        self.entries_seen = len(view.table)
         wrong_classes = {
             self._class_of_text(guess.text)
             for guess in view.guesses[self._guesses_seen :]
@@ -228,7 +228,11 @@ class Evidence:
 
 class Bot(ABC):
     """A simulated player at one seat. `act` is asked on the bot's turn; `guess` right after
-    its right play or right "no play"."""
+    its right play or right "no play".
+
+    A bot's decisions depend only on its seat, its seed and the view it is shown: a bot made
+    afresh before every move (as a web worker does) plays exactly like one kept for the whole
+    round. What it keeps between moves is a cache of work already done, never a memory."""
 
     name: ClassVar[str] = ""
 
@@ -240,10 +244,9 @@ class Bot(ABC):
         equivalent: Equivalent | None = None,
     ) -> None:
         self.seat = seat
-        self.rng = random.Random(seed)
+        self.seed = seed
         self.cands = candidate_set(candidates, equivalent)
         self.evidence = Evidence(self.cands)
-        self.guessed: set[str] = set()
 
     @abstractmethod
     def act(self, view: PlayerView) -> Action:
@@ -255,6 +258,17 @@ class Bot(ABC):
 
     # -- helpers ----------------------------------------------------------------------------
 
+    def _rng(self, view: PlayerView, purpose: str) -> random.Random:
+        """Randomness for one decision, fixed by the seed and the moment of the round."""
+        return random.Random(
+            f"{self.seed}|{self.seat}|{purpose}|{len(view.table)}|{len(view.guesses)}"
+        )
+
+    def _update(self, view: PlayerView) -> None:
+        if len(view.table) < self.evidence.entries_seen:
+            self.evidence = Evidence(self.cands)  # shown an earlier moment: start again
+        self.evidence.update(view)
+
     def _verdicts(self, index: int, view: PlayerView) -> dict[Card, bool]:
         rule = self.cands.rule(index)
         history = tuple(view.history)
@@ -262,11 +276,11 @@ class Bot(ABC):
             card: bool(rule.accepts(history, card)) for card in sorted(set(view.hand), key=_key)
         }
 
-    def _guess_once(self, index: int) -> Guess | None:
+    def _guess_once(self, index: int, view: PlayerView) -> Guess | None:
+        """Guess the candidate, unless this bot has already said it this round."""
         text = self.cands.guess_text(index)
-        if text in self.guessed:
+        if any(guess.player == self.seat and guess.text == text for guess in view.guesses):
             return None
-        self.guessed.add(text)
         return Guess(self.seat, text)
 
 
@@ -280,25 +294,29 @@ class RandomBot(Bot):
     no_play_chance = 0.03
 
     def act(self, view: PlayerView) -> Action:
-        label = self.cands.label(self.rng.randrange(len(self.cands.candidates)))
-        prediction = self.rng.random() < 0.5
-        if self.rng.random() < self.no_play_chance:
+        rng = self._rng(view, "act")
+        label = self.cands.label(rng.randrange(len(self.cands.candidates)))
+        prediction = rng.random() < 0.5
+        if rng.random() < self.no_play_chance:
             return NoPlay(self.seat, hypothesis=label, prediction=prediction)
-        card = self.rng.choice(sorted(view.hand, key=_key))
+        card = rng.choice(sorted(view.hand, key=_key))
         return Play(self.seat, card, hypothesis=label, prediction=prediction)
 
     def guess(self, view: PlayerView) -> Guess | None:
-        if self.rng.random() >= self.guess_chance:
+        rng = self._rng(view, "guess")
+        if rng.random() >= self.guess_chance:
             return None
-        return self._guess_once(self.rng.randrange(len(self.cands.candidates)))
+        return self._guess_once(rng.randrange(len(self.cands.candidates)), view)
 
 
 class ConfirmationBot(Bot):
-    """Sticks to one consistent hypothesis and plays what it says is right."""
+    """Sticks to one consistent hypothesis and plays what it says is right. Its hypothesis is
+    the first surviving candidate in an order of its own (shuffled by its seed), so it changes
+    its mind only when the table refutes it."""
 
     name = "confirmation"
     test_chance = 0.0  # how often to play a card the hypothesis says is wrong
-    patience = 2  # own plays the hypothesis must survive before the bot guesses it
+    patience = 2  # own plays the hypothesis must have led before the bot guesses it
 
     def __init__(
         self,
@@ -308,38 +326,48 @@ class ConfirmationBot(Bot):
         equivalent: Equivalent | None = None,
     ) -> None:
         super().__init__(seat, seed, candidates, equivalent)
-        self.hypothesis: int | None = None
-        self.survived = 0
+        order = list(range(len(self.cands.candidates)))
+        random.Random(f"{seed}|{seat}|order").shuffle(order)
+        self.preference = {index: rank for rank, index in enumerate(order)}
 
-    def _refresh(self, view: PlayerView) -> None:
-        self.evidence.update(view)
-        if self.hypothesis in self.evidence.alive:
-            return
-        self.survived = 0
+    def hypothesis(self, view: PlayerView) -> int | None:
+        self._update(view)
         alive = self.evidence.alive
-        self.hypothesis = self.rng.choice(alive) if alive else None
+        return min(alive, key=self.preference.__getitem__) if alive else None
+
+    def survived(self, view: PlayerView, index: int) -> int:
+        """How many of this bot's latest plays, in a row, it made holding this hypothesis."""
+        label = self.cands.label(index)
+        count = 0
+        for entry in reversed(view.table):
+            if entry.player != self.seat or entry.kind not in ("play", "no_play"):
+                continue
+            if entry.hypothesis != label:
+                break
+            count += 1
+        return count
 
     def act(self, view: PlayerView) -> Action:
-        self._refresh(view)
-        if self.hypothesis is None:
-            card = self.rng.choice(sorted(view.hand, key=_key))
+        rng = self._rng(view, "act")
+        hypothesis = self.hypothesis(view)
+        if hypothesis is None:
+            card = rng.choice(sorted(view.hand, key=_key))
             return Play(self.seat, card, hypothesis=NO_HYPOTHESIS, prediction=None)
-        self.survived += 1
-        label = self.cands.label(self.hypothesis)
-        verdicts = self._verdicts(self.hypothesis, view)
+        label = self.cands.label(hypothesis)
+        verdicts = self._verdicts(hypothesis, view)
         right = [card for card, ok in verdicts.items() if ok]
         wrong = [card for card, ok in verdicts.items() if not ok]
         if not right:
             return NoPlay(self.seat, hypothesis=label, prediction=True)
-        if wrong and self.rng.random() < self.test_chance:
-            return Play(self.seat, self.rng.choice(wrong), hypothesis=label, prediction=False)
-        return Play(self.seat, self.rng.choice(right), hypothesis=label, prediction=True)
+        if wrong and rng.random() < self.test_chance:
+            return Play(self.seat, rng.choice(wrong), hypothesis=label, prediction=False)
+        return Play(self.seat, rng.choice(right), hypothesis=label, prediction=True)
 
     def guess(self, view: PlayerView) -> Guess | None:
-        self._refresh(view)
-        if self.hypothesis is None or self.survived < self.patience:
+        hypothesis = self.hypothesis(view)
+        if hypothesis is None or self.survived(view, hypothesis) < self.patience:
             return None
-        return self._guess_once(self.hypothesis)
+        return self._guess_once(hypothesis, view)
 
 
 class FalsifierBot(ConfirmationBot):
@@ -355,10 +383,11 @@ class ScientistBot(Bot):
     name = "scientist"
 
     def act(self, view: PlayerView) -> Action:
-        self.evidence.update(view)
+        rng = self._rng(view, "act")
+        self._update(view)
         classes = self.evidence.alive_classes()
         if not classes:
-            card = self.rng.choice(sorted(view.hand, key=_key))
+            card = rng.choice(sorted(view.hand, key=_key))
             return Play(self.seat, card, hypothesis=NO_HYPOTHESIS, prediction=None)
         history = self.evidence.history()
         rules = [self.cands.rule(index) for index in classes]
@@ -370,27 +399,24 @@ class ScientistBot(Bot):
         if max(shares.values()) == 0.0:
             return NoPlay(self.seat, hypothesis=label, prediction=True)
         lowest = min(abs(share - 0.5) for share in shares.values())
-        card = self.rng.choice([c for c, share in shares.items() if abs(share - 0.5) == lowest])
+        card = rng.choice([c for c, share in shares.items() if abs(share - 0.5) == lowest])
         return Play(self.seat, card, hypothesis=label, prediction=shares[card] >= 0.5)
 
     def _hypothesis(self, classes: list[int]) -> str:
         """The label of the surviving class with the most candidates behind it."""
-        sizes = {
-            index: sum(
-                1
-                for other in self.evidence.alive
-                if self.cands.class_of[other] == self.cands.class_of[index]
-            )
-            for index in classes
-        }
-        return self.cands.label(max(classes, key=lambda index: (sizes[index], -index)))
+        sizes: dict[int, int] = {}
+        for index in self.evidence.alive:
+            number = self.cands.class_of[index]
+            sizes[number] = sizes.get(number, 0) + 1
+        best = max(classes, key=lambda index: (sizes[self.cands.class_of[index]], -index))
+        return self.cands.label(best)
 
     def guess(self, view: PlayerView) -> Guess | None:
-        self.evidence.update(view)
+        self._update(view)
         classes = self.evidence.alive_classes()
         if len(classes) != 1:
             return None
-        return self._guess_once(classes[0])
+        return self._guess_once(classes[0], view)
 
 
 BOTS: dict[str, type[Bot]] = {

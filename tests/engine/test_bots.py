@@ -6,6 +6,7 @@ import pytest
 
 from eleusis.engine.bots import (
     BOTS,
+    Bot,
     CandidateSet,
     ConfirmationBot,
     ScientistBot,
@@ -14,7 +15,7 @@ from eleusis.engine.bots import (
 )
 from eleusis.engine.history import Rule
 from eleusis.engine.simulate import play_round, round_seeds, seat_bots, simulate
-from eleusis.engine.variants import ExpressConfig, ExpressRound, Guess, NoPlay, Play
+from eleusis.engine.variants import Action, ExpressConfig, ExpressRound, Guess, NoPlay, Play
 from tests.engine.variants.helpers import (
     ALTERNATE_COLORS,
     CANDIDATES,
@@ -127,8 +128,12 @@ def test_the_confirmation_bot_guesses_only_after_its_hypothesis_survived() -> No
     for _ in range(40):
         if round_.is_over:
             break
-        if round_.can_guess(0) and (guess := bot.guess(round_.view(0))):
-            assert bot.survived >= bot.patience
+        view = round_.view(0)
+        if round_.can_guess(0) and (guess := bot.guess(view)):
+            hypothesis = bot.hypothesis(view)
+            assert hypothesis is not None
+            assert bot.survived(view, hypothesis) >= bot.patience
+            assert guess.text == bot.cands.guess_text(hypothesis)
             round_.apply(guess)
             guesses += 1
             continue
@@ -166,3 +171,24 @@ def test_guesses_are_checkable_rule_text() -> None:
 def test_unknown_bot_names_the_choices() -> None:
     with pytest.raises(UnknownBotError, match="unknown bot 'genius': expected one of"):
         make_bot("genius", 0, 1, CANDIDATES, behaviour_equivalent)
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_a_bot_made_afresh_before_every_move_plays_like_one_kept_all_round(name: str) -> None:
+    seed = 21
+    kept = _round(ODD_EVEN, [name], seed, players=3)
+    fresh = ExpressRound(ExpressConfig(), seed, ODD_EVEN, 3, judge_guess=judge_by_behaviour)
+
+    def bot(seat: int) -> Bot:
+        return make_bot(name, seat, f"{seed}/{seat}", CANDIDATES, behaviour_equivalent)
+
+    for action in kept.actions:
+        state = fresh.state
+        move: Action | None = None
+        if state.guess_window is not None:
+            move = bot(state.guess_window).guess(fresh.view(state.guess_window))
+        if move is None:
+            move = bot(state.turn).act(fresh.view(state.turn))
+        assert move == action
+        fresh.apply(move)
+    assert fresh.to_json() == kept.to_json()
