@@ -1,0 +1,22 @@
+"""The demo teacher gets a demo class with students; running it again changes nothing."""
+
+import pytest
+
+from classroom.demo import DEMO_NICKNAMES, demo_create
+from classroom.models import Classroom, Student
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_create_is_idempotent_and_makes_a_class_with_students():
+    first = demo_create()
+    classroom = Classroom.objects.get(teacher__username=first.username)
+    assert 4 <= classroom.students.count() <= 6
+    assert set(classroom.students.values_list("nickname", flat=True)) == set(DEMO_NICKNAMES)
+    code = classroom.join_code
+    second = demo_create()
+    assert Classroom.objects.count() == 1
+    assert Student.objects.count() == len(DEMO_NICKNAMES)
+    assert Classroom.objects.get().join_code == code
+    lines = "\n".join(second.lines())
+    assert "/login/" in lines and f"/join/{code}/" in lines and "Ana" in lines
