@@ -34,6 +34,10 @@ from eleusis.engine.variants import BuyHint, Guess, IllegalActionError, NoPlay, 
 POLL_MS = 1500
 
 
+def _ALREADY_DONE() -> str:
+    return _("Already done: that move was sent twice and counted once.")
+
+
 # The lobby ------------------------------------------------------------------------------------
 
 
@@ -139,6 +143,9 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
     round_row = current_round(table=seat.table)
     if round_row is None or round_row.pk != data["round"]:
         return _("The table has moved on to a new round. Have a look, then play again."), False
+    key = data.get("key") or ""
+    if key and round_row.actions.filter(idempotency_key=key).exists():
+        return _ALREADY_DONE(), True
     board = student_board(table=seat.table, seat=seat)
     view = board.view
     op = data["op"]
@@ -177,13 +184,13 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
             round_id=round_row.pk,
             action=action,
             seat=seat,
-            idempotency_key=data.get("key") or "",
+            idempotency_key=key,
             hypothesis=hypothesis if op in ("play", "no_play") else None,
         )
     except IllegalActionError as error:
         return _("That move is not possible now (%(reason)s).") % {"reason": error}, False
     if result.duplicate:
-        return _("Already done: that move was sent twice and counted once."), True
+        return _ALREADY_DONE(), True
     return _outcome_message(result.events, seat.position), True
 
 

@@ -1,0 +1,235 @@
+"""The student's table: who may see it, moves by HTTP, double clicks, stale pages, polling."""
+
+import html
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from classroom.access import STUDENT_SESSION_KEY
+from classroom.models import Action
+from classroom.selectors.games import current_round
+from classroom.services.rounds import engine_round
+from tests.factories import StudentFactory, TeacherFactory, live_table
+
+pytestmark = pytest.mark.django_db
+
+
+def _client_for(student) -> Client:
+    client = Client()
+    session = client.session
+    session[STUDENT_SESSION_KEY] = student.pk
+    session.save()
+    return client
+
+
+@pytest.fixture
+def table_and_seats():
+    return live_table()
+
+
+def _turn(table):
+    round_row = current_round(table=table)
+    engine = engine_round(round_row)
+    return round_row, engine.state.turn, engine.state.hands
+
+
+def test_who_may_see_a_table(table_and_seats):
+    table, seats = table_and_seats
+    url = reverse("classroom:table", args=[table.pk])
+    teacher = Client()
+    teacher.force_login(table.session.assignment.classroom.teacher)
+    other_teacher = Client()
+    other_teacher.force_login(TeacherFactory())
+    classmate_not_seated = StudentFactory(classroom=table.session.assignment.classroom)
+
+    assert _client_for(seats[0].student).get(url).status_code == 200
+    assert Client().get(url).status_code == 302  # anonymous: to the join page
+    assert _client_for(StudentFactory()).get(url).status_code == 404
+    assert _client_for(classmate_not_seated).get(url).status_code == 404
+    # Teachers watch from the live view; the student page is for the student at the table.
+    assert teacher.get(url).status_code == 302
+    assert other_teacher.get(url).status_code == 302
+
+
+def test_a_student_plays_a_card_with_hypothesis_and_prediction(table_and_seats):
+    table, seats = table_and_seats
+    round_row, turn, hands = _turn(table)
+    client = _client_for(seats[turn].student)
+    card = hands[turn][0]
+
+    response = client.post(
+        reverse("classroom:table_move", args=[table.pk]),
+        {
+            "op": "play",
+            "round": round_row.pk,
+            "key": "abc",
+            "card": card.code,
+            "hypothesis": "colors alternate",
+            "prediction": "accepted",
+        },
+        HTTP_HX_REQUEST="true",
+    )
+
+    assert response.status_code == 200
+    action = Action.objects.get(round=round_row, seq=1)
+    assert action.payload["card"] == card.code
+    assert action.payload["prediction"] is True
+    assert action.hypothesis.text == "colors alternate"
+    assert 'id="hand-panel"' in response.content.decode()
+
+
+def test_a_double_click_plays_once(table_and_seats):
+    table, seats = table_and_seats
+    round_row, turn, hands = _turn(table)
+    client = _client_for(seats[turn].student)
+    data = {
+        "op": "play",
+        "round": round_row.pk,
+        "key": "same-key",
+        "card": hands[turn][0].code,
+        "hypothesis": "h",
+        "prediction": "unsure",
+    }
+    url = reverse("classroom:table_move", args=[table.pk])
+
+    client.post(url, data, HTTP_HX_REQUEST="true")
+    second = client.post(url, data, HTTP_HX_REQUEST="true")
+
+    assert Action.objects.filter(round=round_row, seat=seats[turn]).count() == 1
+    assert "counted once" in second.content.decode()
+
+
+def test_playing_out_of_turn_or_a_card_not_in_hand_changes_nothing(table_and_seats):
+    table, seats = table_and_seats
+    round_row, turn, hands = _turn(table)
+    other = (turn + 1) % len(seats)
+    url = reverse("classroom:table_move", args=[table.pk])
+    base = {"op": "play", "round": round_row.pk, "hypothesis": "h", "prediction": "accepted"}
+
+    not_turn = _client_for(seats[other].student).post(
+        url, {**base, "card": hands[other][0].code}, HTTP_HX_REQUEST="true"
+    )
+    not_in_hand = next(c for c in hands[other] if c not in hands[turn])
+    missing = _client_for(seats[turn].student).post(
+        url, {**base, "card": not_in_hand.code}, HTTP_HX_REQUEST="true"
+    )
+
+    assert "not your turn" in not_turn.content.decode()
+    assert "is not in your hand" in missing.content.decode()
+    assert not Action.objects.filter(round=round_row).exists()
+
+
+def test_a_missing_hypothesis_or_prediction_is_asked_for(table_and_seats):
+    table, seats = table_and_seats
+    round_row, turn, hands = _turn(table)
+    client = _client_for(seats[turn].student)
+    url = reverse("classroom:table_move", args=[table.pk])
+
+    no_hypothesis = client.post(
+        url,
+        {
+            "op": "play",
+            "round": round_row.pk,
+            "card": hands[turn][0].code,
+            "prediction": "accepted",
+        },
+    )
+    no_prediction = client.post(
+        url, {"op": "play", "round": round_row.pk, "card": hands[turn][0].code, "hypothesis": "h"}
+    )
+
+    assert "Write your hypothesis" in no_hypothesis.content.decode()
+    assert "Make a prediction" in no_prediction.content.decode()
+    assert not Action.objects.filter(round=round_row).exists()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"op": "fly", "round": "1"},
+        {"op": "play", "round": "x"},
+        {"op": "play", "round": "1", "card": "ZZ"},
+    ],
+)
+def test_a_malformed_move_is_a_4xx(table_and_seats, data):
+    table, seats = table_and_seats
+    response = _client_for(seats[0].student).post(
+        reverse("classroom:table_move", args=[table.pk]), data
+    )
+    assert response.status_code == 400
+
+
+def test_a_stale_page_from_an_old_round_is_told_so(table_and_seats):
+    table, seats = table_and_seats
+    round_row, turn, hands = _turn(table)
+    response = _client_for(seats[turn].student).post(
+        reverse("classroom:table_move", args=[table.pk]),
+        {
+            "op": "play",
+            "round": round_row.pk + 999,
+            "card": hands[turn][0].code,
+            "hypothesis": "h",
+            "prediction": "accepted",
+        },
+        HTTP_HX_REQUEST="true",
+    )
+    assert "moved on to a new round" in response.content.decode()
+
+
+def test_an_idle_poll_answers_204_and_a_change_re_renders(table_and_seats):
+    from classroom.live import table_stamp
+
+    table, seats = table_and_seats
+    client = _client_for(seats[0].student)
+    url = reverse("classroom:table", args=[table.pk])
+    stamp = table_stamp(table.pk)
+
+    idle = client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true")
+    changed = client.get(url, {"stamp": "old"}, HTTP_HX_REQUEST="true")
+
+    assert idle.status_code == 204
+    assert changed.status_code == 200 and "table-live" in changed.content.decode()
+
+
+def test_the_secret_rule_is_in_no_student_response(table_and_seats):
+    """Every page and fragment a student can request during the round, searched for the rule."""
+    table, seats = table_and_seats
+    rule = table.session.assignment.rule_text
+    client = _client_for(seats[0].student)
+    session = table.session
+    urls = [
+        reverse("classroom:student_home"),
+        reverse("classroom:table", args=[table.pk]),
+        reverse("classroom:session_lobby", args=[session.pk]),
+    ]
+    bodies = [client.get(url, follow=True).content.decode() for url in urls]
+    bodies.append(client.get(urls[1], {"stamp": "x"}, HTTP_HX_REQUEST="true").content.decode())
+    round_row, turn, hands = _turn(table)
+    mover = _client_for(seats[turn].student)
+    bodies.append(
+        mover.post(
+            reverse("classroom:table_move", args=[table.pk]),
+            {"op": "guess", "round": round_row.pk, "guess": "x"},
+            HTTP_HX_REQUEST="true",
+        ).content.decode()
+    )
+    bodies.append(
+        mover.post(
+            reverse("classroom:table_move", args=[table.pk]),
+            {
+                "op": "play",
+                "round": round_row.pk,
+                "card": hands[turn][0].code,
+                "hypothesis": "h",
+                "prediction": "accepted",
+            },
+            HTTP_HX_REQUEST="true",
+        ).content.decode()
+    )
+
+    assert all(body for body in bodies)
+    for body in bodies:
+        assert rule not in body
+        assert html.escape(rule) not in body
