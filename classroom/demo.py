@@ -7,7 +7,14 @@ from django.db import transaction
 
 from classroom.codes import join_code_display
 from classroom.models import Classroom, Student
+from classroom.models import Assignment
+from classroom.pictures import picture_password_pictures
 from classroom.services.classes import classroom_create, student_join
+from classroom.services.games import assignment_create, session_open, session_start, table_create
+from eleusis.engine.rules import library_rule
+
+DEMO_ASSIGNMENT = "Alternate colors (demo)"
+DEMO_RULE_ID = "th-alternate-colors"
 
 DEMO_USERNAME = "demo-teacher"
 DEMO_PASSWORD = "eleusis-demo"
@@ -51,9 +58,41 @@ def demo_create() -> DemoResult:
         teacher.set_password(DEMO_PASSWORD)
         teacher.save(update_fields=["password"])
     classroom, students = _demo_classroom(teacher)
+    ana = next(student for student in students if student.nickname == "Ana")
+    _demo_games(classroom, ana)
     notes = [
         f"  Demo class: {classroom.name}, code {join_code_display(classroom.join_code)}"
         f" (students join at http://127.0.0.1:8000/join/{classroom.join_code}/)",
         "  Demo students: " + ", ".join(student.nickname for student in students),
+        f"  Play as Ana: sign in at http://127.0.0.1:8000/signin/{classroom.join_code}/ with the"
+        f" pictures {', '.join(str(p.label) for p in picture_password_pictures(ana.picture_password))}",
+        "  A live session is on: bots play at table 1; table 2 waits for Ana.",
     ]
     return DemoResult(username=DEMO_USERNAME, password=DEMO_PASSWORD, notes=notes)
+
+
+def _demo_games(classroom: Classroom, ana: Student) -> None:
+    """A live session of a library rule: four bots at table 1, Ana and three bots at table 2;
+    and a solo practice of a harder rule. Made once; later runs leave them as they are."""
+    if Assignment.objects.filter(classroom=classroom, title=DEMO_ASSIGNMENT).exists():
+        return
+    rule = library_rule(DEMO_RULE_ID)
+    assignment = assignment_create(
+        classroom=classroom,
+        title=DEMO_ASSIGNMENT,
+        rule_text=rule.text,
+        library_rule_id=rule.id,
+        table_size=4,
+    )
+    session = session_open(assignment=assignment)
+    table_create(session=session, bots=["scientist", "falsifier", "confirmation", "random"])
+    table_create(session=session, students=[ana], bots=["scientist", "falsifier", "random"])
+    session_start(session=session, seed=7)
+    practice = library_rule("th-odd-even")
+    assignment_create(
+        classroom=classroom,
+        title="Odd and even (practice)",
+        rule_text=practice.text,
+        library_rule_id=practice.id,
+        mode=Assignment.Mode.SOLO,
+    )

@@ -212,3 +212,21 @@ def solo_start(*, assignment: Assignment, student: Student, seed: int | None = N
         Seat.objects.create(table=table, position=0, student=student)
         _deal(table, assignment, seed=seed)
     return table
+
+
+def table_create(
+    *, session: GameSession, students: Sequence[Student] = (), bots: Sequence[str] = ()
+) -> Table:
+    """A table of the given students then bots (demos, and to fill a short table)."""
+    from eleusis.engine.bots import BOTS
+
+    unknown = [name for name in bots if name not in BOTS]
+    if unknown:
+        raise SeatingError(f"unknown bot {unknown[0]!r}: expected one of {', '.join(BOTS)}")
+    number = (session.tables.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    table = Table.objects.create(session=session, number=number)
+    seats = [Seat(table=table, position=i, student=s) for i, s in enumerate(students)]
+    seats += [Seat(table=table, position=len(seats) + i, bot=name) for i, name in enumerate(bots)]
+    Seat.objects.bulk_create(seats)
+    transaction.on_commit(lambda: session_changed(session.pk))
+    return table

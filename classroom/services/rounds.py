@@ -8,6 +8,7 @@ applied once; the second call gets the first one's result back.
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +22,9 @@ from classroom.secret_rules import secret_rule
 from eleusis.engine.variants import Action as EngineAction
 from eleusis.engine.variants import IllegalActionError, config_from_json, new_round, variant_class
 from eleusis.engine.variants import Round as EngineRound
+
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -192,6 +196,11 @@ def table_set_paused(*, table: Table, paused: bool) -> None:
 
 
 def schedule_bots(round_id: int) -> None:
+    """Let the bots at the table answer. Runs after the commit: whatever happens to the bots
+    (a broker outage, a bot's error), the move that was just saved stays saved."""
     from classroom.tasks import bots_play
 
-    bots_play.delay(round_id)
+    try:
+        bots_play.delay(round_id)
+    except Exception:  # the player's move is committed; the bots wait for the next change
+        logger.exception("could not let the bots play in round %s", round_id)
