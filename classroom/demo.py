@@ -6,8 +6,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from classroom.codes import join_code_display
-from classroom.models import Classroom, Student
-from classroom.models import Assignment
+from classroom.models import Assignment, Classroom, Student
 from classroom.pictures import picture_password_pictures
 from classroom.services.classes import classroom_create, student_join
 from classroom.services.games import assignment_create, session_open, session_start, table_create
@@ -60,12 +59,13 @@ def demo_create() -> DemoResult:
     classroom, students = _demo_classroom(teacher)
     ana = next(student for student in students if student.nickname == "Ana")
     _demo_games(classroom, ana)
+    pictures = ", ".join(str(p.label) for p in picture_password_pictures(ana.picture_password))
     notes = [
         f"  Demo class: {classroom.name}, code {join_code_display(classroom.join_code)}"
         f" (students join at http://127.0.0.1:8000/join/{classroom.join_code}/)",
         "  Demo students: " + ", ".join(student.nickname for student in students),
-        f"  Play as Ana: sign in at http://127.0.0.1:8000/signin/{classroom.join_code}/ with the"
-        f" pictures {', '.join(str(p.label) for p in picture_password_pictures(ana.picture_password))}",
+        f"  Play as Ana: sign in at http://127.0.0.1:8000/signin/{classroom.join_code}/ with"
+        f" the pictures {pictures}",
         "  A live session is on: bots play at table 1; table 2 waits for Ana.",
     ]
     return DemoResult(username=DEMO_USERNAME, password=DEMO_PASSWORD, notes=notes)

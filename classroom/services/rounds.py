@@ -23,7 +23,6 @@ from eleusis.engine.variants import Action as EngineAction
 from eleusis.engine.variants import IllegalActionError, config_from_json, new_round, variant_class
 from eleusis.engine.variants import Round as EngineRound
 
-
 logger = logging.getLogger(__name__)
 
 
