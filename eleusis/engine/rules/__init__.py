@@ -1,5 +1,7 @@
 """The secret-rule language: write, check, explain, analyse and compare Eleusis rules.
 
+    >>> from eleusis.engine.cards import Card
+    >>> from eleusis.engine.history import Attempt
     >>> rule = compile_rule("color != last.color")
     >>> rule.accepts([Attempt(Card.parse("AS"), True)], Card.parse("QD"))
     True
@@ -10,15 +12,23 @@ The grammar (and its description) is in `grammar.lark`; the modules follow the p
 frames for students' hypotheses). Nothing here imports Django.
 """
 
+from eleusis.engine.rules.analysis import Analysis, RuleWarning, analyse
 from eleusis.engine.rules.compiler import CompiledRule, compile_rule
+from eleusis.engine.rules.equivalence import Counterexample, Equivalence, equivalence
 from eleusis.engine.rules.errors import RuleSyntaxError
 from eleusis.engine.rules.library import LIBRARY, LibraryRule, library_rule
 
 __all__ = [
     "LIBRARY",
+    "Analysis",
     "CompiledRule",
+    "Counterexample",
+    "Equivalence",
     "LibraryRule",
     "RuleSyntaxError",
+    "RuleWarning",
+    "analyse",
     "compile_rule",
+    "equivalence",
     "library_rule",
 ]

@@ -1,0 +1,295 @@
+"""What a rule reads and how it plays: `analyse(rule) -> Analysis`.
+
+Permissiveness is measured over the situations the rule can meet in play: starting from every
+legal starter, every card is tried after every reachable mainline, right cards extend it and
+wrong ones become the previous play. Cards that the rule cannot tell apart are one class (see
+`situations.py`), so the walk is exact and quick for rules that look back a few cards; when the
+reachable situations are too many, seeded random games are sampled instead and the analysis
+says `exhaustive=False`. Warnings follow the rule-making guidelines of RULES.md: not too strict,
+not too loose, always a legal next card, every card playable at some point.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass, field
+
+from eleusis.engine.cards import FULL_DECK
+from eleusis.engine.history import Attempt
+from eleusis.engine.rules.compiler import PREVIOUS, CompiledRule
+from eleusis.engine.rules.equivalence import sample_history
+from eleusis.engine.rules.situations import (
+    MAX_POSITION_HORIZON,
+    partition,
+    plays_to_json,
+    position_horizon,
+)
+
+# The Thai seed suggests about 12-15 of the 52 cards legal at any moment.
+SUGGESTED_LEGAL = (12, 15)
+TOO_STRICT_BELOW = 8.0  # legal cards on average
+TOO_LOOSE_ABOVE = 30.0
+MAX_EXACT_EVALUATIONS = 300_000
+SAMPLED_GAMES = 100
+SAMPLED_GAME_LENGTH = 40
+
+TOO_STRICT = (
+    "Too strict: on average only {mean:.1f} of the 52 cards are legal, so right plays will be "
+    "rare (the guidelines warn against rules like “one higher”; the Thai seed suggests about "
+    "12–15 legal cards)."
+)
+TOO_LOOSE = (
+    "Too loose: on average {mean:.1f} of the 52 cards are legal, so almost anything goes (the "
+    "guidelines warn against rules like “a different suit”; the Thai seed suggests about 12–15 "
+    "legal cards)."
+)
+DEAD_END = (
+    "Dead end: after {plays} no card is legal; there must always be a legal next card "
+    "({count} reachable situation(s) like this)."
+)
+NEVER_PLAYABLE = (
+    "Card never playable: {cards} can never be played; every card must be playable at some point."
+)
+NO_STARTER = "No starter: no card can start the mainline."
+
+
+@dataclass(frozen=True)
+class RuleWarning:
+    code: str  # too_strict, too_loose, dead_end, never_playable, no_starter
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    lookback: int
+    reads_position: bool
+    reads_verdict: bool
+    reads_previous_card: bool
+    starters: int  # how many of the 52 cards may start the mainline
+    min_legal: int  # legal cards (of 52) after a reachable mainline
+    mean_legal: float
+    max_legal: int
+    situations: int  # reachable situations examined (mainline, previous play, position)
+    dead_ends: int
+    dead_end_example: list[Attempt] | None
+    never_playable: list[str]  # card codes
+    exhaustive: bool
+    warnings: list[RuleWarning] = field(default_factory=list)
+
+    @property
+    def min_share(self) -> float:
+        return self.min_legal / len(FULL_DECK)
+
+    @property
+    def mean_share(self) -> float:
+        return self.mean_legal / len(FULL_DECK)
+
+    @property
+    def max_share(self) -> float:
+        return self.max_legal / len(FULL_DECK)
+
+    @property
+    def has_starter(self) -> bool:
+        return self.starters > 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "reads": {
+                "lookback": self.lookback,
+                "position": self.reads_position,
+                "previous_verdict": self.reads_verdict,
+                "previous_card": self.reads_previous_card,
+            },
+            "starters": self.starters,
+            "has_starter": self.has_starter,
+            "legal": {
+                "min": self.min_legal,
+                "mean": round(self.mean_legal, 2),
+                "max": self.max_legal,
+                "min_share": round(self.min_share, 4),
+                "mean_share": round(self.mean_share, 4),
+                "max_share": round(self.max_share, 4),
+            },
+            "situations": self.situations,
+            "dead_ends": self.dead_ends,
+            "dead_end_example": (
+                plays_to_json(self.dead_end_example) if self.dead_end_example else None
+            ),
+            "never_playable": self.never_playable,
+            "exhaustive": self.exhaustive,
+            "warnings": [warning.to_dict() for warning in self.warnings],
+        }
+
+
+# A reachable situation: mainline tail (card indexes, most recent first), the rejected card
+# of the previous play (None when it was right), and the position of the next card.
+_State = tuple[tuple[int, ...], int | None, int]
+
+
+def analyse(rule: CompiledRule) -> Analysis:
+    starters = [index for index in range(len(FULL_DECK)) if rule.judge_start(index)]
+    result = _exact(rule, starters)
+    if result is None:
+        result = _sampled(rule, starters)
+    return result
+
+
+def _exact(rule: CompiledRule, starters: list[int]) -> Analysis | None:
+    props: set[str] = set()
+    for slot_reads in rule.reads.values():
+        props |= slot_reads
+    classes = partition(props)
+    rep_of = {member: c.representative for c in classes for member in c.members}
+    weight_of = {c.representative: c.weight for c in classes}
+    # A right previous play is the last card, so reading it means keeping that card.
+    lookback = max(rule.lookback, 1 if rule.reads_previous_card else 0)
+    horizon = position_horizon((rule,))
+    if horizon is not None and sum(horizon) > MAX_POSITION_HORIZON:
+        return None
+
+    def normal(position: int) -> int:
+        if horizon is None:
+            return 0
+        threshold, period = horizon
+        return position - period if position >= threshold + period else position
+
+    parents: dict[_State, tuple[_State | None, int, bool]] = {}
+    queue: deque[_State] = deque()
+    for starter in starters:
+        state: _State = ((rep_of[starter],)[:lookback], None, normal(2))
+        if state not in parents:
+            parents[state] = (None, rep_of[starter], True)
+            queue.append(state)
+
+    playable = {rep_of[index] for index in starters}
+    legal_counts: list[tuple[int, int]] = []  # (legal cards, weight)
+    dead: list[_State] = []
+    budget = MAX_EXACT_EVALUATIONS
+    while queue:
+        state = queue.popleft()
+        back, rejected, position = state
+        budget -= len(classes)
+        if budget < 0:
+            return None
+        tail = list(back) if back else [0]  # a rule that reads no earlier card
+        previous = tail[0] if rejected is None else rejected
+        legal = 0
+        for card_class in classes:
+            card = card_class.representative
+            if rule.judge(card, tail, previous, rejected is None, position):
+                legal += card_class.weight
+                playable.add(card)
+                following: _State = (((card,) + back)[:lookback], None, normal(position + 1))
+            elif rule.reads_previous:
+                following = (back, card if rule.reads_previous_card else 0, position)
+            else:
+                continue
+            if following not in parents:
+                parents[following] = (state, card, following[1] is None)
+                queue.append(following)
+        weight = 1
+        for card in back:
+            weight *= weight_of[card]
+        legal_counts.append((legal, weight))
+        if legal == 0:
+            dead.append(state)
+
+    never_indexes = sorted(
+        member for c in classes if c.representative not in playable for member in c.members
+    )
+    never = [FULL_DECK[index].code for index in never_indexes]
+    example = _history(dead[0], parents) if dead else None
+    return _finish(rule, starters, legal_counts, len(dead), example, never, exhaustive=True)
+
+
+def _history(
+    state: _State, parents: dict[_State, tuple[_State | None, int, bool]]
+) -> list[Attempt]:
+    """The plays that lead to a state, the starter first."""
+    moves: list[Attempt] = []
+    current: _State | None = state
+    while current is not None:
+        parent, card, accepted = parents[current]
+        moves.append(Attempt(FULL_DECK[card], accepted))
+        current = parent
+    moves.reverse()
+    return moves
+
+
+def _sampled(rule: CompiledRule, starters: list[int]) -> Analysis:
+    rng = random.Random(0)
+    legal_counts: list[tuple[int, int]] = []
+    playable = set(starters)
+    dead = 0
+    example: list[Attempt] | None = None
+    for _game in range(SAMPLED_GAMES):
+        history = sample_history(rng, rule, 1)
+        if not starters:
+            break
+        for _play in range(SAMPLED_GAME_LENGTH):
+            legal = [index for index, card in enumerate(FULL_DECK) if rule.accepts(history, card)]
+            playable.update(legal)
+            legal_counts.append((len(legal), 1))
+            if not legal:
+                dead += 1
+                example = example or list(history)
+                break
+            card = rng.choice(FULL_DECK)
+            history.append(Attempt(card, rule.accepts(history, card)))
+    never = [card.code for index, card in enumerate(FULL_DECK) if index not in playable]
+    return _finish(rule, starters, legal_counts, dead, example, never, exhaustive=False)
+
+
+def _finish(
+    rule: CompiledRule,
+    starters: list[int],
+    legal_counts: list[tuple[int, int]],
+    dead_ends: int,
+    example: list[Attempt] | None,
+    never: list[str],
+    *,
+    exhaustive: bool,
+) -> Analysis:
+    total_weight = sum(weight for _legal, weight in legal_counts)
+    mean = (
+        sum(legal * weight for legal, weight in legal_counts) / total_weight
+        if total_weight
+        else 0.0
+    )
+    minimum = min((legal for legal, _w in legal_counts), default=0)
+    maximum = max((legal for legal, _w in legal_counts), default=0)
+    warnings: list[RuleWarning] = []
+    if not starters:
+        warnings.append(RuleWarning("no_starter", NO_STARTER))
+    if legal_counts and mean < TOO_STRICT_BELOW:
+        warnings.append(RuleWarning("too_strict", TOO_STRICT.format(mean=mean)))
+    if legal_counts and mean > TOO_LOOSE_ABOVE:
+        warnings.append(RuleWarning("too_loose", TOO_LOOSE.format(mean=mean)))
+    if dead_ends and example is not None:
+        plays = " ".join(
+            attempt.card.code + ("" if attempt.accepted else " (wrong)") for attempt in example
+        )
+        warnings.append(RuleWarning("dead_end", DEAD_END.format(plays=plays, count=dead_ends)))
+    if never:
+        shown = ", ".join(never[:8]) + (f" and {len(never) - 8} more" if len(never) > 8 else "")
+        warnings.append(RuleWarning("never_playable", NEVER_PLAYABLE.format(cards=shown)))
+    return Analysis(
+        lookback=rule.lookback,
+        reads_position=rule.reads_position,
+        reads_verdict=rule.reads_verdict,
+        reads_previous_card=bool(rule.reads.get(PREVIOUS)),
+        starters=len(starters),
+        min_legal=minimum,
+        mean_legal=mean,
+        max_legal=maximum,
+        situations=len(legal_counts),
+        dead_ends=dead_ends,
+        dead_end_example=example,
+        never_playable=never,
+        exhaustive=exhaustive,
+        warnings=warnings,
+    )

@@ -1,0 +1,127 @@
+"""Equivalence: exact among the library rules, with counterexamples that really differ."""
+
+import itertools
+
+import pytest
+
+from eleusis.engine.cards import Card
+from eleusis.engine.history import Attempt
+from eleusis.engine.rules import LIBRARY, compile_rule, equivalence, library_rule
+
+# The classes of the library under "same verdict in every situation", worked out by reading
+# RULES.md: the same rule in other words is one class; everything else stands alone.
+SAME_RULE = [
+    {"th-alternate-colors", "el-alternate-colors", "ru-alternate-colors", "es-alternate-colors"},
+    {"th-odd-even", "el-odd-even", "ru-odd-even"},
+    {"th-low-high", "el-low-high", "ru-low-high"},
+    {"th-parity-color", "ru-parity-color"},
+]
+
+
+def _class_of(rule_id):
+    for group in SAME_RULE:
+        if rule_id in group:
+            return frozenset(group)
+    return frozenset({rule_id})
+
+
+def test_equivalences_among_the_library_are_found_exactly():
+    for first, second in itertools.combinations(sorted(LIBRARY), 2):
+        result = equivalence(library_rule(first).compiled(), library_rule(second).compiled())
+        assert result.exhaustive, (first, second)
+        assert result.equivalent == (_class_of(first) == _class_of(second)), (first, second)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("th-suit-cycle", "el-suit-cycle"),
+        ("th-suit-cycle", "ru-suit-cycle"),
+        ("el-suit-cycle", "ru-suit-cycle"),
+        ("th-parity-color", "el-parity-color"),
+        ("th-alternate-colors", "el-three-red-three-black"),
+        ("th-alternate-colors", "ru-after-verdict"),
+        ("th-same-suit-or-rank", "el-same-color-or-rank"),
+    ],
+)
+def test_counterexamples_are_real_histories_where_the_rules_disagree(first, second):
+    a, b = library_rule(first).compiled(), library_rule(second).compiled()
+    result = equivalence(a, b)
+    assert not result.equivalent
+    example = result.counterexample
+    history = [Attempt(Card.parse(code), ok) for code, ok in example.to_dict()["plays"]]
+    card = Card.parse(example.card)
+    assert a.accepts(history, card) is example.a
+    assert b.accepts(history, card) is example.b
+    assert example.a != example.b
+
+
+def test_parity_color_rules_are_opposites_everywhere_but_the_start():
+    even_red = library_rule("th-parity-color").compiled()
+    odd_red = library_rule("el-parity-color").compiled()
+    history = [Attempt(Card.parse("5S"), True)]
+    for card in (Card.parse(code) for code in ("2H", "2S", "KD", "KC")):
+        assert even_red.accepts(history, card) != odd_red.accepts(history, card)
+
+
+def test_two_back_rules_count_every_situation():
+    a = compile_rule("if last2.rank > last.rank then suit == last2.suit else rank == last2.rank")
+    result = equivalence(a, a)
+    # 52 starts, 52 one-card mainlines and 52 * 52 two-card tails, each with 52 cards.
+    assert result.to_dict() == {
+        "equivalent": True,
+        "exhaustive": True,
+        "situations": 52 + 52 * 52 + 52 * 52 * 52,
+        "counterexample": None,
+    }
+
+
+def test_a_difference_in_one_deep_situation_is_found():
+    a = compile_rule("if last2.rank > last.rank then suit == last2.suit else rank == last2.rank")
+    b = compile_rule(
+        "if last2.rank > last.rank then suit == last2.suit else rank == last2.rank"
+        " or (rank == 3 and last.suit == hearts and last2.suit == spades and suit == clubs)"
+    )
+    result = equivalence(a, b)
+    assert not result.equivalent and result.exhaustive
+    plays = result.counterexample.to_dict()["plays"]
+    assert len(plays) == 2 and plays[0][0].endswith("S") and plays[1][0].endswith("H")
+    assert result.counterexample.card == "3C"
+
+
+def test_a_short_mainline_is_a_situation_of_its_own():
+    # Equal once two cards are down; on the starter alone the second rule accepts anything.
+    a = compile_rule("sum(rank of last 2) % 2 == 0 or red")
+    b = compile_rule("(last.rank + last2.rank) % 2 == 0 or red")
+    result = equivalence(a, b)
+    assert not result.equivalent
+    assert len(result.counterexample.plays) == 1
+
+
+def test_position_and_verdict_dimensions_are_enumerated():
+    runs = library_rule("el-three-red-three-black").compiled()
+    shifted = compile_rule("if position % 3 == 2 then color != last.color else color == last.color")
+    result = equivalence(runs, shifted)
+    assert result.exhaustive and not result.equivalent
+    verdict = library_rule("ru-after-verdict").compiled()
+    spelled = compile_rule("if previous.rejected then black else red")
+    assert equivalence(verdict, spelled).equivalent
+
+
+def test_start_clauses_are_compared():
+    a = compile_rule("start: red rule: color != last.color")
+    b = compile_rule("color != last.color")
+    result = equivalence(a, b)
+    assert not result.equivalent
+    assert result.counterexample.plays == []
+    assert (result.counterexample.a, result.counterexample.b) == (False, True)
+
+
+def test_rules_looking_far_back_are_sampled_and_say_so():
+    deep = compile_rule("rank + last.rank + last2.rank + last3.rank + last4.rank + last5.rank > 30")
+    result = equivalence(deep, deep, seed=3)
+    assert result.equivalent and not result.exhaustive
+    assert result.situations > 10_000
+    other = compile_rule("rank + last.rank + last2.rank + last3.rank + last4.rank > 30")
+    differs = equivalence(deep, other, seed=3)
+    assert not differs.equivalent and not differs.exhaustive
