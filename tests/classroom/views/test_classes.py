@@ -111,6 +111,22 @@ def test_unknown_ids_are_404_not_500(visitors):
     assert visitors["teacher"].get("/classes/999999/").status_code == 404
     assert visitors["teacher"].get("/classes/abc/").status_code == 404
     assert visitors["teacher"].post("/students/999999/remove/").status_code == 404
+    huge = "9" * 30  # beyond a 64-bit integer
+    assert visitors["teacher"].get(f"/classes/{huge}/").status_code == 404
+    assert (
+        visitors["teacher"].post(f"/students/{huge}/rename/", {"nickname": "A"}).status_code == 404
+    )
+
+
+def test_renaming_a_class_to_blank_shows_the_error(visitors, classroom):
+    response = visitors["teacher"].post(
+        reverse("classroom:classroom_rename", args=[classroom.pk]), {"name": "   "}
+    )
+    assert response.status_code == 400
+    assert "Please give the class a name." in response.content.decode()
+    old = classroom.name
+    classroom.refresh_from_db()
+    assert classroom.name == old
 
 
 # What the views do --------------------------------------------------------------------------

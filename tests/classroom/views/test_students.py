@@ -212,6 +212,12 @@ def test_a_student_of_another_class_is_404_under_this_code(client, classroom):
     assert session_student_id(client) is None
 
 
+def test_an_out_of_range_student_id_is_404(client, classroom):
+    url = reverse("classroom:signin_pictures", args=[classroom.join_code, 10**30])
+    assert client.get(url).status_code == 404
+    assert client.post(url, {"picture_1": "cat"}).status_code == 404
+
+
 def test_wrong_pictures_are_refused(client, student):
     url = reverse("classroom:signin_pictures", args=[student.classroom.join_code, student.pk])
     response = client.post(url, wrong_pictures(student))
