@@ -90,3 +90,29 @@ play_urls = [
     path("play/tables/<int:pk>/move/", play.table_move, name="table_move"),
 ]
 urlpatterns += play_urls
+
+# Games: the teacher's side (assigning, lobby and seating, the live view and its controls).
+from classroom.views import teach  # noqa: E402
+
+teach_urls = [
+    path(
+        "classes/<int:pk>/assignments/new/",
+        teach.assignment_create_view,
+        name="assignment_create",
+    ),
+    path("teach/rule-check/", teach.rule_check_view, name="rule_check"),
+    path("teach/assignments/<int:pk>/", teach.assignment_detail, name="assignment_detail"),
+    path("teach/assignments/<int:pk>/open/", teach.session_open_view, name="session_open"),
+    path("teach/sessions/<int:pk>/", teach.session_detail, name="session_detail"),
+    path("teach/sessions/<int:pk>/seat/", teach.session_seat_view, name="session_seat"),
+    path("teach/sessions/<int:pk>/start/", teach.session_start_view, name="session_start"),
+    path("teach/sessions/<int:pk>/live/", teach.session_live, name="session_live"),
+    path("teach/sessions/<int:pk>/pause/", teach.session_pause_view, name="session_pause"),
+    path("teach/tables/<int:pk>/pause/", teach.table_pause_view, name="table_pause"),
+    path("teach/tables/<int:pk>/end/", teach.table_end_round, name="table_end_round"),
+    path("teach/tables/<int:pk>/hint/", teach.table_hint, name="table_hint"),
+    path("teach/tables/<int:pk>/verdict/", teach.table_verdict, name="table_verdict"),
+    path("teach/tables/<int:pk>/reveal/", teach.table_reveal, name="table_reveal"),
+    path("teach/tables/<int:pk>/next-round/", teach.table_next_round_view, name="table_next_round"),
+]
+urlpatterns += teach_urls

@@ -1,0 +1,300 @@
+"""Forms of the teacher's side of live games: assigning a game, seating a lobby by hand, and
+checking a secret rule as it is typed."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from classroom.models import Assignment, Student
+from classroom.services.games import MAX_TABLE, MIN_TABLE
+from eleusis.engine.cards import FULL_DECK
+from eleusis.engine.history import Attempt
+from eleusis.engine.rules import LIBRARY, CompiledRule, RuleSyntaxError, compile_rule
+
+DIFFICULTY_LABELS = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}
+DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
+
+
+def library_choices() -> list[tuple[str, str]]:
+    """The library as a select shows it: name and difficulty, easiest first."""
+    rules = sorted(LIBRARY.values(), key=lambda r: (DIFFICULTY_ORDER.get(r.difficulty, 9), r.name))
+    return [("", _("Choose a rule…"))] + [
+        (rule.id, f"{rule.name} ({DIFFICULTY_LABELS.get(rule.difficulty, rule.difficulty)})")
+        for rule in rules
+    ]
+
+
+# Checking a written rule -----------------------------------------------------------------------
+
+LOOSE, STRICT = 0.9, 0.15
+
+
+@dataclass(frozen=True)
+class RuleCheck:
+    """What the rule editor shows: the explanation and warnings, or the syntax error."""
+
+    text: str
+    explanation: str = ""
+    warnings: list[str] = field(default_factory=list)
+    error: RuleSyntaxError | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and bool(self.text.strip())
+
+
+def rule_check(text: str, *, samples: int = 24, length: int = 14) -> RuleCheck:
+    """Compile `text` and try it on random plays (seeded, so the same text gets the same
+    warnings): does it accept almost every card, almost none, or leave no legal card?"""
+    if not text.strip():
+        return RuleCheck(text)
+    try:
+        rule = compile_rule(text)
+    except RuleSyntaxError as error:
+        return RuleCheck(text, error=error)
+    return RuleCheck(text, explanation=rule.explain(), warnings=_warnings(rule, samples, length))
+
+
+def _warnings(rule: CompiledRule, samples: int, length: int) -> list[str]:
+    rng = random.Random(text_seed(rule.text))
+    tried = accepted = dead_ends = situations = 0
+    for _sample in range(samples):
+        history: list[Attempt] = []
+        for _play in range(length):
+            legal = [card for card in FULL_DECK if rule.accepts(history, card)]
+            situations += 1
+            tried += len(FULL_DECK)
+            accepted += len(legal)
+            if not legal:
+                dead_ends += 1
+                card, ok = rng.choice(FULL_DECK), False
+            elif rng.random() < 0.6:
+                card, ok = rng.choice(legal), True
+            else:
+                card = rng.choice(FULL_DECK)
+                ok = card in legal
+            history.append(Attempt(card, ok))
+    warnings = []
+    rate = accepted / tried if tried else 0
+    if rate >= LOOSE:
+        warnings.append(
+            gettext(
+                "Too loose: about %(percent)d%% of cards are accepted, so students will rarely "
+                "see a card rejected."
+            )
+            % {"percent": round(rate * 100)}
+        )
+    elif rate <= STRICT:
+        warnings.append(
+            gettext(
+                "Too strict: only about %(percent)d%% of cards are accepted, so most plays "
+                "will be rejected."
+            )
+            % {"percent": round(rate * 100)}
+        )
+    if dead_ends:
+        warnings.append(
+            gettext(
+                "Dead ends: in %(count)d of %(total)d situations tried, no card at all could "
+                "be played."
+            )
+            % {"count": dead_ends, "total": situations}
+        )
+    return warnings
+
+
+def text_seed(text: str) -> int:
+    return sum((index + 1) * ord(char) for index, char in enumerate(text)) % (2**31)
+
+
+def rule_error_message(error: RuleSyntaxError) -> str:
+    return gettext("Line %(line)d, column %(column)d: %(message)s") % {
+        "line": error.line,
+        "column": error.column,
+        "message": error.message,
+    }
+
+
+# The assignment --------------------------------------------------------------------------------
+
+
+class AssignmentForm(forms.Form):
+    title = forms.CharField(label=_("Title"), max_length=120)
+    rule_source = forms.ChoiceField(
+        label=_("Secret rule"),
+        choices=[
+            (Assignment.RuleSource.LIBRARY, _("Pick one from the library")),
+            (Assignment.RuleSource.WRITTEN, _("Write my own")),
+        ],
+        initial=Assignment.RuleSource.LIBRARY,
+        widget=forms.RadioSelect,
+    )
+    library_rule = forms.ChoiceField(label=_("Library rule"), choices=(), required=False)
+    rule_text = forms.CharField(
+        label=_("My rule"),
+        max_length=2000,
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "autocomplete": "off"}),
+        help_text=_("In the rule language, for example: color != last.color"),
+    )
+    hand_size = forms.TypedChoiceField(
+        label=_("Cards in each hand"),
+        choices=[(10, "10"), (12, "12"), (14, "14")],
+        coerce=int,
+        initial=12,
+    )
+    decks = forms.IntegerField(label=_("Decks"), min_value=1, max_value=4, initial=2)
+    starter = forms.ChoiceField(
+        label=_("Starting card"),
+        choices=[
+            ("until_legal", _("Turn cards until one fits the rule")),
+            ("flip", _("Turn one card, whatever it is")),
+        ],
+        initial="until_legal",
+    )
+    first_player = forms.ChoiceField(
+        label=_("Who plays first"),
+        choices=[("left", _("The first seat")), ("random", _("A random seat"))],
+        initial="left",
+    )
+    stock_exhaustion = forms.ChoiceField(
+        label=_("When the stock runs out"),
+        choices=[("end", _("The round ends")), ("reshuffle_deck", _("Shuffle in a new deck"))],
+        initial="end",
+    )
+    wrong_guess_penalty = forms.BooleanField(label=_("A wrong guess costs a card"), required=False)
+    buying_hints = forms.BooleanField(label=_("Students may buy hints"), required=False)
+    table_size = forms.IntegerField(
+        label=_("Players per table"), min_value=MIN_TABLE, max_value=MAX_TABLE, initial=4
+    )
+    hypothesis_policy = forms.ChoiceField(
+        label=_("Students log a hypothesis"),
+        choices=Assignment.HypothesisPolicy.choices,
+        initial=Assignment.HypothesisPolicy.EVERY_PLAY,
+    )
+    hypothesis_every = forms.IntegerField(
+        label=_("Every how many plays"),
+        min_value=1,
+        max_value=20,
+        initial=3,
+        help_text=_("Used when students log a hypothesis every few plays."),
+    )
+    prediction_required = forms.BooleanField(
+        label=_("Ask for a prediction with each play"), required=False, initial=True
+    )
+    mode = forms.ChoiceField(
+        label=_("Mode"), choices=Assignment.Mode.choices, initial=Assignment.Mode.LIVE
+    )
+    due_at = forms.DateTimeField(
+        label=_("Due"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("For solo practice."),
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["library_rule"].choices = library_choices()
+        self.fields["rule_text"].widget.attrs["aria-describedby"] = "rule-check"
+
+    def clean(self):
+        data = super().clean()
+        source = data.get("rule_source")
+        if source == Assignment.RuleSource.LIBRARY:
+            rule = LIBRARY.get(data.get("library_rule") or "")
+            if rule is None:
+                self.add_error("library_rule", _("Choose a rule from the library."))
+            else:
+                data["rule"] = rule.text
+                data["library_rule_id"] = rule.id
+        elif source == Assignment.RuleSource.WRITTEN:
+            text = (data.get("rule_text") or "").strip()
+            if not text:
+                self.add_error("rule_text", _("Write your rule, or pick one from the library."))
+            else:
+                try:
+                    compile_rule(text)
+                except RuleSyntaxError as error:
+                    self.add_error("rule_text", rule_error_message(error))
+                    self.rule_error = error
+                else:
+                    data["rule"] = text
+                    data["library_rule_id"] = ""
+        if data.get("mode") == Assignment.Mode.SOLO and not data.get("due_at"):
+            self.add_error("due_at", _("Give solo practice a due date."))
+        return data
+
+    def config(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "hand_size": data["hand_size"],
+            "decks": data["decks"],
+            "starter": data["starter"],
+            "first_player": data["first_player"],
+            "stock_exhaustion": data["stock_exhaustion"],
+            "wrong_guess_penalty": data["wrong_guess_penalty"],
+            "buying_hints": data["buying_hints"],
+        }
+
+
+# Seating by hand -------------------------------------------------------------------------------
+
+
+class ManualSeatingForm(forms.Form):
+    """One table-number select per student in the lobby."""
+
+    def __init__(self, *args, students: list[Student], suggested: int = 1, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.students = students
+        tables = max(len(students), 1)  # at most one table per student
+        suggested = max(1, min(suggested, tables))
+        choices = [
+            (str(n), gettext("Table %(number)s") % {"number": n}) for n in range(1, tables + 1)
+        ]
+        for index, student in enumerate(students):
+            self.fields[f"student_{student.pk}"] = forms.TypedChoiceField(
+                label=student.nickname,
+                choices=choices,
+                coerce=int,
+                initial=str(index % suggested + 1),
+            )
+
+    def groups(self) -> list[list[Student]]:
+        tables: dict[int, list[Student]] = {}
+        for student in self.students:
+            tables.setdefault(self.cleaned_data[f"student_{student.pk}"], []).append(student)
+        return [tables[number] for number in sorted(tables)]
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        sizes: dict[int, int] = {}
+        for student in self.students:
+            number = data[f"student_{student.pk}"]
+            sizes[number] = sizes.get(number, 0) + 1
+        for number, size in sorted(sizes.items()):
+            if size > MAX_TABLE:
+                raise forms.ValidationError(
+                    gettext("Table %(number)s has %(size)s players: at most %(max)s.")
+                    % {"number": number, "size": size, "max": MAX_TABLE}
+                )
+        return data
+
+
+class PausedForm(forms.Form):
+    paused = forms.TypedChoiceField(
+        choices=[("1", _("Pause")), ("0", _("Resume"))], coerce=lambda value: value == "1"
+    )
+
+
+class RoundForm(forms.Form):
+    """The round a button was shown for, so a stale page cannot act on the next round."""
+
+    round = forms.IntegerField(min_value=1)

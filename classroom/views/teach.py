@@ -1,0 +1,474 @@
+"""The teacher's side of games: assigning a game, the lobby and seating, and the live view of
+every table with the controls a dealer needs (verdicts on guesses, hints, pause, end, reveal,
+next round).
+
+Every page polls with the session's change stamp, so an idle poll answers 204 from one cache
+read. Every control is a POST form that works without JavaScript and swaps the live view in
+place with htmx. An action the engine refuses comes back as a message, never a 500.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from classroom.access import (
+    assignment_for_teacher,
+    classroom_for_teacher,
+    session_for_teacher,
+    table_for_teacher,
+    teacher_required,
+)
+from classroom.game_forms import GuessVerdictForm, HintForm
+from classroom.live import session_stamp
+from classroom.models import Assignment, GameSession, Table
+from classroom.selectors.games import (
+    SeatInfo,
+    TableSummary,
+    current_round,
+    session_hypotheses,
+    session_tables,
+)
+from classroom.services.games import (
+    SeatingError,
+    assignment_create,
+    plan_tables,
+    session_open,
+    session_seat,
+    session_set_paused,
+    session_start,
+    table_next_round,
+)
+from classroom.services.rounds import round_act, round_reveal, table_set_paused
+from classroom.teach_forms import (
+    AssignmentForm,
+    ManualSeatingForm,
+    PausedForm,
+    RoundForm,
+    rule_check,
+)
+from eleusis.engine.cards import Card
+from eleusis.engine.rules import LIBRARY
+from eleusis.engine.variants import DealerHint, End, IllegalActionError, Verdict
+
+POLL_MS = 1500
+SEATING_METHODS = ("random", "arrival", "manual")
+
+
+# Assignments ------------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@teacher_required
+def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = classroom_for_teacher(request, pk)
+    form = AssignmentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            assignment = assignment_create(
+                classroom=classroom,
+                title=data["title"],
+                rule_text=data["rule"],
+                library_rule_id=data["library_rule_id"],
+                config=form.config(),
+                table_size=data["table_size"],
+                hypothesis_policy=data["hypothesis_policy"],
+                hypothesis_every=data["hypothesis_every"],
+                prediction_required=data["prediction_required"],
+                mode=data["mode"],
+                due_at=data["due_at"],
+            )
+        except ValueError as error:  # the engine's check of the settings, or full_clean
+            form.add_error(
+                None, _("These settings cannot be played: %(reason)s") % {"reason": error}
+            )
+        else:
+            messages.success(
+                request, _("Assignment “%(title)s” created.") % {"title": assignment.title}
+            )
+            return redirect("classroom:assignment_detail", pk=assignment.pk)
+    status = 400 if request.method == "POST" else 200
+    check = rule_check(form.data.get("rule_text", "")) if form.is_bound else None
+    return render(
+        request,
+        "classroom/teach/assignment_form.html",
+        {"classroom": classroom, "form": form, "check": check},
+        status=status,
+    )
+
+
+@require_POST
+@teacher_required
+def rule_check_view(request: HttpRequest) -> HttpResponse:
+    """The rule editor's live check: explanation and warnings, or where the error is."""
+    text = request.POST.get("rule_text", "")[:2000]
+    return render(
+        request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
+    )
+
+
+@require_GET
+@teacher_required
+def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    assignment = assignment_for_teacher(request, pk)
+    library = LIBRARY.get(assignment.library_rule_id) if assignment.library_rule_id else None
+    return render(
+        request,
+        "classroom/teach/assignment_detail.html",
+        {
+            "assignment": assignment,
+            "classroom": assignment.classroom,
+            "library_rule": library,
+            "explanation": rule_check(assignment.rule_text).explanation,
+            "sessions": assignment.sessions.all(),
+        },
+    )
+
+
+# Sessions: lobby, seating, start ----------------------------------------------------------------
+
+
+@require_POST
+@teacher_required
+def session_open_view(request: HttpRequest, pk: int) -> HttpResponse:
+    assignment = assignment_for_teacher(request, pk)
+    if assignment.mode != Assignment.Mode.LIVE:
+        messages.error(request, _("Solo practice has no live session: students start it alone."))
+        return redirect("classroom:assignment_detail", pk=assignment.pk)
+    session = session_open(assignment=assignment)
+    return redirect("classroom:session_detail", pk=session.pk)
+
+
+def _lobby_context(session: GameSession, **extra) -> dict:
+    students = [entry.student for entry in session.lobby.select_related("student")]
+    tables = list(session.tables.prefetch_related("seats__student").order_by("number"))
+    count = len(plan_tables(len(students), session.assignment.table_size)) or 1
+    return {
+        "session": session,
+        "assignment": session.assignment,
+        "classroom": session.assignment.classroom,
+        "students": students,
+        "tables": tables,
+        "stamp": session_stamp(session.pk),
+        "poll_ms": POLL_MS,
+        "manual_form": extra.pop("manual_form", None)
+        or ManualSeatingForm(students=students, suggested=count),
+        **extra,
+    }
+
+
+@require_GET
+@teacher_required
+def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    session = session_for_teacher(request, pk)
+    if request.htmx and request.GET.get("stamp") == session_stamp(session.pk):
+        return HttpResponse(status=204)
+    template = "classroom/teach/session_detail.html"
+    if request.htmx:
+        template += "#lobby"
+    return render(request, template, _lobby_context(session))
+
+
+@require_POST
+@teacher_required
+def session_seat_view(request: HttpRequest, pk: int) -> HttpResponse:
+    session = session_for_teacher(request, pk)
+    method = request.POST.get("method", "")
+    if method not in SEATING_METHODS:
+        return _lobby_error(request, session, _("Choose how to seat the students."), status=400)
+    groups = None
+    if method == "manual":
+        students = [entry.student for entry in session.lobby.select_related("student")]
+        if not students:
+            return _lobby_error(request, session, _("Nobody is in the lobby to seat."), status=409)
+        form = ManualSeatingForm(request.POST, students=students)
+        if not form.is_valid():
+            errors = " ".join(e for errs in form.errors.values() for e in errs)
+            return _lobby_error(request, session, errors, status=400, manual_form=form)
+        groups = form.groups()
+    try:
+        session_seat(session=session, method=method, groups=groups)
+    except SeatingError as error:
+        return _lobby_error(request, session, _seating_message(error), status=409)
+    messages.success(request, _("Students seated. Check the tables, then start."))
+    return redirect("classroom:session_detail", pk=session.pk)
+
+
+def _seating_message(error: Exception) -> str:
+    text = str(error)
+    known = {
+        "the session has started: its tables are set": _(
+            "The session has started: its tables are set."
+        ),
+        "no tables given": _("Nobody is in the lobby to seat."),
+        "seat the students at tables first": _("Seat the students at tables first."),
+        "the session has already started": _("The session has already started."),
+    }
+    return known.get(text, _("Seating is not possible: %(reason)s") % {"reason": text})
+
+
+def _lobby_error(
+    request: HttpRequest, session: GameSession, message: str, *, status: int, **extra
+) -> HttpResponse:
+    return render(
+        request,
+        "classroom/teach/session_detail.html",
+        _lobby_context(session, message=message, **extra),
+        status=status,
+    )
+
+
+@require_POST
+@teacher_required
+def session_start_view(request: HttpRequest, pk: int) -> HttpResponse:
+    session = session_for_teacher(request, pk)
+    try:
+        session_start(session=session)
+    except (SeatingError, IllegalActionError) as error:
+        return _lobby_error(request, session, _seating_message(error), status=409)
+    except ValueError as error:  # the engine cannot deal for a table this size
+        return _lobby_error(
+            request,
+            session,
+            _("The game cannot start: %(reason)s") % {"reason": error},
+            status=409,
+        )
+    return redirect("classroom:session_live", pk=session.pk)
+
+
+# The live view ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LiveSeat:
+    info: SeatInfo
+    hand: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class LiveTable:
+    """A table on the live view: its summary, each seat with its hand, and the pending guess's
+    author."""
+
+    summary: TableSummary
+    seats: list[LiveSeat]
+    guesser: SeatInfo | None
+
+    @property
+    def waiting_for_hint(self) -> list[SeatInfo]:
+        view = self.summary.view
+        wanted = set(view.hint_requests) if view else set()
+        return [seat.info for seat in self.seats if seat.info.position in wanted]
+
+
+def live_tables(session: GameSession) -> list[LiveTable]:
+    tables = []
+    for summary in session_tables(session=session):
+        hands = summary.view.hands if summary.view else ()
+        seats = [
+            LiveSeat(info, hands[info.position] if info.position < len(hands) else ())
+            for info in summary.seats
+        ]
+        pending = summary.pending_guess
+        guesser = next(
+            (info for info in summary.seats if pending and info.position == pending.player), None
+        )
+        tables.append(LiveTable(summary, seats, guesser))
+    return tables
+
+
+def _live_context(session: GameSession, **extra) -> dict:
+    return {
+        "session": session,
+        "assignment": session.assignment,
+        "classroom": session.assignment.classroom,
+        "tables": live_tables(session),
+        "hypotheses": session_hypotheses(session=session),
+        "stamp": session_stamp(session.pk),
+        "poll_ms": POLL_MS,
+        **extra,
+    }
+
+
+def _live_response(
+    request: HttpRequest, session: GameSession, message: str = "", *, ok: bool = True, status=200
+) -> HttpResponse:
+    """After a control: the live view (its fragment for htmx) with what happened."""
+    if request.htmx:
+        # htmx swaps only 2xx answers by default: the message says what went wrong.
+        return render(
+            request,
+            "classroom/teach/session_live.html#live",
+            _live_context(session, message=message, message_ok=ok),
+        )
+    if ok:
+        if message:
+            messages.success(request, message)
+        return redirect("classroom:session_live", pk=session.pk)
+    return render(
+        request,
+        "classroom/teach/session_live.html",
+        _live_context(session, message=message, message_ok=ok),
+        status=status,
+    )
+
+
+@require_GET
+@teacher_required
+def session_live(request: HttpRequest, pk: int) -> HttpResponse:
+    session = session_for_teacher(request, pk)
+    if request.htmx and request.GET.get("stamp") == session_stamp(session.pk):
+        return HttpResponse(status=204)
+    template = "classroom/teach/session_live.html"
+    if request.htmx:
+        template += "#live"
+    return render(request, template, _live_context(session))
+
+
+@require_POST
+@teacher_required
+def session_pause_view(request: HttpRequest, pk: int) -> HttpResponse:
+    session = session_for_teacher(request, pk)
+    form = PausedForm(request.POST)
+    if not form.is_valid():
+        return _live_response(request, session, _("Pause or resume?"), ok=False, status=400)
+    paused = form.cleaned_data["paused"]
+    session_set_paused(session=session, paused=paused)
+    session.refresh_from_db()
+    return _live_response(
+        request, session, _("Every table is paused.") if paused else _("Every table plays on.")
+    )
+
+
+def _table_round(request: HttpRequest, table: Table):
+    """The round a control was shown for, when it is still the table's current one."""
+    form = RoundForm(request.POST)
+    if not form.is_valid():
+        return None, _("This control names no round."), 400
+    round_row = current_round(table=table)
+    if round_row is None or round_row.pk != form.cleaned_data["round"]:
+        return (
+            None,
+            _("%(table)s has moved on to another round: have a look again.") % {"table": table},
+            409,
+        )
+    return round_row, "", 200
+
+
+@require_POST
+@teacher_required
+def table_pause_view(request: HttpRequest, pk: int) -> HttpResponse:
+    table = table_for_teacher(request, pk)
+    form = PausedForm(request.POST)
+    if not form.is_valid():
+        return _live_response(request, table.session, _("Pause or resume?"), ok=False, status=400)
+    paused = form.cleaned_data["paused"]
+    with transaction.atomic():
+        table_set_paused(table=table, paused=paused)
+    message = _("%(table)s is paused.") if paused else _("%(table)s plays on.")
+    return _live_response(request, table.session, message % {"table": table})
+
+
+def _act(request: HttpRequest, table: Table, action, done: str) -> HttpResponse:
+    round_row, error, status = _table_round(request, table)
+    if round_row is None:
+        return _live_response(request, table.session, error, ok=False, status=status)
+    try:
+        round_act(round_id=round_row.pk, action=action, seat=None)
+    except IllegalActionError as refusal:
+        return _live_response(
+            request,
+            table.session,
+            _("%(table)s: not possible now (%(reason)s).") % {"table": table, "reason": refusal},
+            ok=False,
+            status=409,
+        )
+    return _live_response(request, table.session, done % {"table": table})
+
+
+@require_POST
+@teacher_required
+def table_end_round(request: HttpRequest, pk: int) -> HttpResponse:
+    table = table_for_teacher(request, pk)
+    return _act(request, table, End(reason="ended by the teacher"), _("%(table)s: round ended."))
+
+
+@require_POST
+@teacher_required
+def table_hint(request: HttpRequest, pk: int) -> HttpResponse:
+    table = table_for_teacher(request, pk)
+    form = HintForm(request.POST)
+    if not form.is_valid():
+        return _live_response(
+            request, table.session, _("Write the hint first."), ok=False, status=400
+        )
+    return _act(
+        request,
+        table,
+        DealerHint(text=form.cleaned_data["text"].strip()),
+        _("%(table)s: hint sent."),
+    )
+
+
+@require_POST
+@teacher_required
+def table_verdict(request: HttpRequest, pk: int) -> HttpResponse:
+    table = table_for_teacher(request, pk)
+    form = GuessVerdictForm(request.POST)
+    if not form.is_valid():
+        return _live_response(
+            request, table.session, _("Say whether the guess is right."), ok=False, status=400
+        )
+    correct = form.cleaned_data["correct"]
+    done = (
+        _("%(table)s: guess accepted, the round is over.")
+        if correct
+        else _("%(table)s: guess rejected, play goes on.")
+    )
+    return _act(request, table, Verdict(correct=correct), done)
+
+
+@require_POST
+@teacher_required
+def table_reveal(request: HttpRequest, pk: int) -> HttpResponse:
+    table = table_for_teacher(request, pk)
+    round_row, error, status = _table_round(request, table)
+    if round_row is None:
+        return _live_response(request, table.session, error, ok=False, status=status)
+    try:
+        round_reveal(round_id=round_row.pk)
+    except IllegalActionError:
+        return _live_response(
+            request,
+            table.session,
+            _("%(table)s: end the round before revealing its rule.") % {"table": table},
+            ok=False,
+            status=409,
+        )
+    return _live_response(request, table.session, _("%(table)s: rule revealed.") % {"table": table})
+
+
+@require_POST
+@teacher_required
+def table_next_round_view(request: HttpRequest, pk: int) -> HttpResponse:
+    table = table_for_teacher(request, pk)
+    try:
+        table_next_round(table=table)
+    except IllegalActionError:
+        return _live_response(
+            request,
+            table.session,
+            _("%(table)s: the round is still being played. End it first.") % {"table": table},
+            ok=False,
+            status=409,
+        )
+    return _live_response(
+        request, table.session, _("%(table)s: new round dealt.") % {"table": table}
+    )
