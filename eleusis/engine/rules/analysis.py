@@ -183,7 +183,7 @@ def _exact(rule: CompiledRule, starters: list[int]) -> Analysis | None:
             if rule.judge(card, tail, previous, rejected is None, position):
                 legal += card_class.weight
                 playable.add(card)
-                following: _State = (((card,) + back)[:lookback], None, normal(position + 1))
+                following: _State = (((card, *back))[:lookback], None, normal(position + 1))
             elif rule.reads_previous:
                 following = (back, card if rule.reads_previous_card else 0, position)
             else:
