@@ -32,8 +32,9 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# Figures for speed, printed (never asserted): each script in benchmarks/ in turn.
 bench: $(STAMP)
-	$(BIN)/python -m pytest benchmarks --benchmark-enable -p no:randomly -q
+	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) staticfiles
