@@ -4,6 +4,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from eleusis.engine.cards import Card, CardError
+from eleusis.engine.rules.frames import FRAMES, FrameError
+
+FRAMES_BY_ID = {frame.id: frame for frame in FRAMES}
 
 PREDICTIONS = [
     ("accepted", _("It will be accepted")),
@@ -21,6 +24,7 @@ class MoveForm(forms.Form):
         ("play", _("Play a card")),
         ("no_play", _("No play")),
         ("guess", _("Guess the rule")),
+        ("guess_sentence", _("Guess with my sentence")),
         ("buy_hint", _("Buy a hint")),
     ]
 
@@ -38,6 +42,24 @@ class MoveForm(forms.Form):
         label=_("My prediction"), choices=PREDICTIONS, required=False, widget=forms.RadioSelect
     )
     guess = forms.CharField(label=_("My guess"), max_length=500, required=False)
+    frame = forms.CharField(max_length=40, required=False)
+
+    def clean_frame(self):
+        """The sentence frame and the choices in its drop-downs, as (frame, choices), or None."""
+        frame_id = self.cleaned_data.get("frame", "")
+        if not frame_id:
+            return None
+        frame = FRAMES_BY_ID.get(frame_id)
+        if frame is None:
+            raise forms.ValidationError(_("That sentence does not exist."), code="frame")
+        choices = {slot.name: self.data.get(f"slot_{slot.name}", "") for slot in frame.slots}
+        try:
+            frame.fill(choices)
+        except FrameError:
+            raise forms.ValidationError(
+                _("Choose something in every gap of your sentence."), code="frame"
+            ) from None
+        return frame, choices
 
     def clean_card(self) -> Card | None:
         text = self.cleaned_data.get("card", "")
@@ -55,6 +77,8 @@ class MoveForm(forms.Form):
             self.add_error("card", _("Choose a card to play."))
         if op == "guess" and not data.get("guess", "").strip():
             self.add_error("guess", _("Write your guess first."))
+        if op == "guess_sentence" and not data.get("frame") and "frame" not in self.errors:
+            self.add_error("frame", _("Build your sentence first, then guess with it."))
         return data
 
     @property

@@ -88,6 +88,7 @@ play_urls = [
     path("play/solo/<int:pk>/", play.solo_start_view, name="solo_start"),
     path("play/tables/<int:pk>/", play.table_page, name="table"),
     path("play/tables/<int:pk>/move/", play.table_move, name="table_move"),
+    path("play/frames/", play.frame_slots, name="frame_slots"),
 ]
 urlpatterns += play_urls
 

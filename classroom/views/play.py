@@ -22,7 +22,7 @@ from classroom.access import (
     session_for_student,
     student_required,
 )
-from classroom.game_forms import MoveForm
+from classroom.game_forms import FRAMES_BY_ID, MoveForm
 from classroom.live import session_stamp, table_stamp
 from classroom.models import Assignment, GameSession, Seat
 from classroom.secret_rules import is_rule_text
@@ -95,6 +95,10 @@ def _render_board(
     context = {
         "board": board,
         "assignment": assignment,
+        "frames": FRAMES_BY_ID.values(),
+        "last_frame": FRAMES_BY_ID.get(board.last_hypothesis.frame_id)
+        if board.last_hypothesis
+        else None,
         "stamp": table_stamp(seat.table_id),
         "poll_ms": POLL_MS,
         "message": message,
@@ -154,7 +158,7 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
     if view is None or view.over:
         return _("This round is over."), False
     assignment = seat.table.session.assignment
-    hypothesis = HypothesisInput(text=data.get("hypothesis", ""))
+    hypothesis = _hypothesis(data)
     prediction = form.prediction_value
     if op in ("play", "no_play"):
         if not board.my_turn:
@@ -177,6 +181,10 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
             return _("You may guess right after one of your own plays is accepted."), False
         text = data["guess"].strip()
         action = Guess(seat.position, text, checkable=is_rule_text(text))
+    elif op == "guess_sentence":
+        if not board.can_guess:
+            return _("You may guess right after one of your own plays is accepted."), False
+        action = Guess(seat.position, hypothesis.checkable, checkable=True)
     else:
         action = BuyHint(seat.position)
     try:
@@ -192,6 +200,28 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
     if result.duplicate:
         return _ALREADY_DONE(), True
     return _outcome_message(result.events, seat.position), True
+
+
+def _hypothesis(data: dict) -> HypothesisInput:
+    """The student's words and, when they built a sentence from a frame, its checkable form."""
+    text = data.get("hypothesis", "")
+    if not data.get("frame"):
+        return HypothesisInput(text=text)
+    frame, choices = data["frame"]
+    return HypothesisInput(
+        text=text.strip() or frame.sentence(choices),
+        checkable=frame.fill(choices),
+        frame_id=frame.id,
+        frame_choices=choices,
+    )
+
+
+@require_GET
+@student_required
+def frame_slots(request: HttpRequest) -> HttpResponse:
+    """The drop-downs of one sentence frame (swapped in when a student picks a sentence)."""
+    frame = FRAMES_BY_ID.get(request.GET.get("frame", ""))
+    return render(request, "classroom/play/table.html#frame_slots", {"frame": frame})
 
 
 def _outcome_message(events: list[dict], position: int) -> str:

@@ -233,3 +233,100 @@ def test_the_secret_rule_is_in_no_student_response(table_and_seats):
     for body in bodies:
         assert rule not in body
         assert html.escape(rule) not in body
+
+
+def test_a_hypothesis_built_from_a_sentence_is_stored_checkable(table_and_seats):
+    table, seats = table_and_seats
+    round_row, turn, hands = _turn(table)
+    client = _client_for(seats[turn].student)
+
+    client.post(
+        reverse("classroom:table_move", args=[table.pk]),
+        {
+            "op": "play",
+            "round": round_row.pk,
+            "card": hands[turn][0].code,
+            "prediction": "unsure",
+            "frame": "different",
+            "slot_property": "color",
+        },
+        HTTP_HX_REQUEST="true",
+    )
+
+    hypothesis = Action.objects.get(round=round_row, seq=1).hypothesis
+    assert hypothesis.frame_id == "different"
+    assert hypothesis.frame_choices == {"property": "color"}
+    assert hypothesis.text == "The next card must have a different color from the last card"
+    from eleusis.engine.rules import compile_rule, equivalence
+
+    assert equivalence(
+        compile_rule(hypothesis.checkable), compile_rule("color != last.color")
+    ).equivalent
+    page = client.get(reverse("classroom:table", args=[table.pk])).content.decode()
+    assert '<option value="color" selected>' in page  # the sentence comes back pre-filled
+
+
+def test_a_sentence_with_a_gap_left_empty_is_refused(table_and_seats):
+    table, seats = table_and_seats
+    round_row, turn, hands = _turn(table)
+    response = _client_for(seats[turn].student).post(
+        reverse("classroom:table_move", args=[table.pk]),
+        {
+            "op": "play",
+            "round": round_row.pk,
+            "card": hands[turn][0].code,
+            "prediction": "unsure",
+            "frame": "if-else",
+            "slot_condition": "red",
+        },
+        HTTP_HX_REQUEST="true",
+    )
+    assert "every gap" in response.content.decode()
+    assert not Action.objects.filter(round=round_row).exists()
+
+
+def test_a_guess_built_from_a_sentence_is_judged_at_once(table_and_seats):
+    table, seats = table_and_seats
+    round_row, turn, hands = _turn(table)
+    engine = engine_round(round_row)
+    last = [a.card for a in engine.state.history if a.accepted][-1]
+    card = next(c for c in hands[turn] if c.is_red != last.is_red)
+    client = _client_for(seats[turn].student)
+    url = reverse("classroom:table_move", args=[table.pk])
+    client.post(
+        url,
+        {
+            "op": "play",
+            "round": round_row.pk,
+            "card": card.code,
+            "hypothesis": "h",
+            "prediction": "accepted",
+        },
+        HTTP_HX_REQUEST="true",
+    )
+
+    response = client.post(
+        url,
+        {
+            "op": "guess_sentence",
+            "round": round_row.pk,
+            "frame": "different",
+            "slot_property": "color",
+        },
+        HTTP_HX_REQUEST="true",
+    )
+
+    assert "You found the rule!" in response.content.decode()
+    round_row.refresh_from_db()
+    assert round_row.status == "over"
+
+
+def test_the_frame_drop_downs_come_for_a_chosen_sentence(table_and_seats):
+    table, seats = table_and_seats
+    client = _client_for(seats[0].student)
+    response = client.get(
+        reverse("classroom:frame_slots"), {"frame": "if-else"}, HTTP_HX_REQUEST="true"
+    )
+    body = response.content.decode()
+    assert body.count("<select") == 3 and 'name="slot_condition"' in body
+    assert Client().get(reverse("classroom:frame_slots")).status_code == 302
