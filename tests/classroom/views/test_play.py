@@ -322,7 +322,7 @@ def test_a_guess_built_from_a_sentence_is_judged_at_once(table_and_seats):
 
 
 def test_the_frame_drop_downs_come_for_a_chosen_sentence(table_and_seats):
-    table, seats = table_and_seats
+    _table, seats = table_and_seats
     client = _client_for(seats[0].student)
     response = client.get(
         reverse("classroom:frame_slots"), {"frame": "if-else"}, HTTP_HX_REQUEST="true"
