@@ -4,7 +4,6 @@ from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
 from classroom.codes import join_code_random
@@ -81,10 +80,13 @@ def _nickname_clean(*, classroom: Classroom, nickname: str, exclude_pk: int | No
     problem = nickname_problem(cleaned)
     if problem:
         raise ValidationError(problem, code="invalid")
-    taken = Student.objects.filter(classroom=classroom).annotate(lower=Lower("nickname"))
+    # Compared in Python with casefold(): SQLite's LOWER() only folds ASCII, so "ΑΝΝΑ" and "άννα"
+    # would pass a database-side comparison there. A class has tens of students, not thousands.
+    others = Student.objects.filter(classroom=classroom)
     if exclude_pk is not None:
-        taken = taken.exclude(pk=exclude_pk)
-    if taken.filter(lower=cleaned.lower()).exists():
+        others = others.exclude(pk=exclude_pk)
+    wanted = cleaned.casefold()
+    if any(name.casefold() == wanted for name in others.values_list("nickname", flat=True)):
         raise ValidationError(
             _("Someone in this class is already called “%(nickname)s”.") % {"nickname": cleaned},
             code="taken",
@@ -132,10 +134,10 @@ def students_precreate(*, classroom: Classroom, nicknames: Iterable[str]) -> lis
         except ValidationError as error:
             problems.append(f"{nickname}: {error.messages[0]}")
             continue
-        if nickname.lower() in seen:
+        if nickname.casefold() in seen:
             problems.append(_("“%(nickname)s” is in the list twice.") % {"nickname": nickname})
             continue
-        seen.add(nickname.lower())
+        seen.add(nickname.casefold())
         cleaned.append(nickname)
     if problems:
         raise ValidationError(problems, code="invalid")

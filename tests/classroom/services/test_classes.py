@@ -96,6 +96,16 @@ def test_student_join_refuses(nickname, message):
     assert Student.objects.count() == 1
 
 
+@pytest.mark.parametrize(
+    ("first", "second"), [("Άννα", "ΆΝΝΑ"), ("Маша", "МАША"), ("Straße", "STRASSE")]
+)
+def test_duplicates_are_found_in_every_alphabet(first, second):
+    student = StudentFactory(nickname=first)
+    with pytest.raises(ValidationError) as error:
+        student_join(classroom=student.classroom, nickname=second)
+    assert error.value.code == "taken"
+
+
 def test_student_join_turns_a_race_on_the_nickname_into_a_message(monkeypatch):
     student = StudentFactory(nickname="Ana")
     # The check passes (as if the other request had not committed yet); the constraint catches it.
