@@ -1,0 +1,655 @@
+"""Teacher-side views of live games: who may use each one, and the flows they run."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from classroom.live import session_stamp
+from classroom.models import Action, Assignment, GameSession, Round, Table
+from classroom.services.games import (
+    assignment_create,
+    lobby_join,
+    session_open,
+    session_seat,
+    session_start,
+)
+from classroom.services.rounds import engine_round, round_act
+from eleusis.engine.rules import LIBRARY
+from eleusis.engine.variants import Guess, Play
+from eleusis.engine.variants.express import UNPROMPTED_HINT
+from tests.classroom.conftest import student_client
+from tests.factories import ALTERNATE_COLORS, StudentFactory, live_table
+
+pytestmark = pytest.mark.django_db
+
+VISITORS = ["anonymous", "student", "other_student", "teacher", "other_teacher"]
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def assignment_data(**overrides):
+    data = {
+        "title": "Colors",
+        "rule_source": "library",
+        "library_rule": "th-alternate-colors",
+        "rule_text": "",
+        "hand_size": "12",
+        "decks": "2",
+        "starter": "until_legal",
+        "first_player": "left",
+        "stock_exhaustion": "end",
+        "table_size": "4",
+        "hypothesis_policy": "every",
+        "hypothesis_every": "3",
+        "prediction_required": "on",
+        "mode": "live",
+        "due_at": "",
+    }
+    data.update(overrides)
+    return data
+
+
+@pytest.fixture
+def game(classroom, student):
+    """In the visitors' class: an assignment, a seated lobby, and a started session."""
+    assignment = assignment_create(classroom=classroom, title="Colors", rule_text=ALTERNATE_COLORS)
+    others = [StudentFactory(classroom=classroom) for _ in range(3)]
+    lobby = session_open(assignment=assignment)
+    live = session_open(assignment=assignment)
+    for one in [student, *others]:
+        lobby_join(session=lobby, student=one)
+        lobby_join(session=live, student=one)
+    session_seat(session=lobby, method="arrival")
+    (table,) = session_seat(session=live, method="arrival")
+    session_start(session=live, seed=3)
+    return {
+        "classroom": classroom,
+        "assignment": assignment,
+        "lobby": lobby,
+        "live": live,
+        "table": table,
+        "round": table.rounds.get(),
+    }
+
+
+def state():
+    """Everything a teacher-side view could change."""
+    return (
+        list(Assignment.objects.order_by("pk").values_list("pk", "title")),
+        list(GameSession.objects.order_by("pk").values_list("pk", "status")),
+        list(Table.objects.order_by("pk").values_list("pk", "session_id", "paused")),
+        list(Round.objects.order_by("pk").values_list("pk", "status", "revealed", "version")),
+        Action.objects.count(),
+    )
+
+
+# (method, url name, object the pk is taken from, data, status for this teacher)
+GUARDED = [
+    ("get", "classroom:assignment_create", "classroom", {}, 200),
+    ("post", "classroom:assignment_create", "classroom", assignment_data(), 302),
+    ("get", "classroom:assignment_detail", "assignment", {}, 200),
+    ("post", "classroom:session_open", "assignment", {}, 302),
+    ("get", "classroom:session_detail", "lobby", {}, 200),
+    ("post", "classroom:session_seat", "lobby", {"method": "random"}, 302),
+    ("post", "classroom:session_start", "lobby", {}, 302),
+    ("get", "classroom:session_live", "live", {}, 200),
+    ("post", "classroom:session_pause", "live", {"paused": "1"}, 302),
+    ("post", "classroom:table_pause", "table", {"paused": "1"}, 302),
+    ("post", "classroom:table_end_round", "table", {"round": "ROUND"}, 302),
+    ("post", "classroom:table_hint", "table", {"round": "ROUND", "text": "Look at colors"}, 302),
+    ("post", "classroom:table_verdict", "table", {"round": "ROUND", "correct": "yes"}, 409),
+    ("post", "classroom:table_reveal", "table", {"round": "ROUND"}, 409),
+    ("post", "classroom:table_next_round", "table", {}, 409),
+]
+# Those whose success changes something (the 409s are refused by the engine: nothing changes).
+CHANGES = {
+    "classroom:assignment_create",
+    "classroom:session_open",
+    "classroom:session_seat",
+    "classroom:session_start",
+    "classroom:session_pause",
+    "classroom:table_pause",
+    "classroom:table_end_round",
+    "classroom:table_hint",
+}
+
+
+@pytest.mark.parametrize("visitor", VISITORS)
+@pytest.mark.parametrize(
+    ("method", "name", "target", "data", "ok_status"),
+    GUARDED,
+    ids=[f"{g[0]}-{g[1]}" for g in GUARDED],
+)
+def test_who_may_use_each_teach_view(
+    visitors, game, visitor, method, name, target, data, ok_status
+):
+    url = reverse(name, kwargs={"pk": game[target].pk})
+    data = {key: game["round"].pk if value == "ROUND" else value for key, value in data.items()}
+    before = state()
+
+    response = getattr(visitors[visitor], method)(url, data)
+
+    if visitor in {"anonymous", "student", "other_student"}:
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("classroom:login") + "?next=")
+        assert state() == before
+    elif visitor == "other_teacher":
+        assert response.status_code == 404
+        assert state() == before
+    else:
+        assert response.status_code == ok_status
+        if method == "post":
+            assert (state() != before) == (name in CHANGES)
+
+
+@pytest.mark.parametrize("visitor", VISITORS)
+def test_who_may_check_a_rule(visitors, visitor):
+    response = visitors[visitor].post(reverse("classroom:rule_check"), {"rule_text": "color"})
+    if visitor in {"teacher", "other_teacher"}:
+        assert response.status_code == 200
+    else:
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("classroom:login"))
+
+
+@pytest.mark.parametrize(
+    "name", ["classroom:assignment_create", "classroom:session_live", "classroom:table_pause"]
+)
+def test_views_refuse_the_wrong_method(visitors, game, name):
+    target = {"classroom:assignment_create": "classroom", "classroom:session_live": "live"}
+    obj = game[target.get(name, "table")]
+    url = reverse(name, kwargs={"pk": obj.pk})
+    response = visitors["teacher"].put(url)
+    assert response.status_code == 405
+
+
+# Assigning a game -------------------------------------------------------------------------------
+
+
+def test_the_class_page_links_to_assigning_and_lists_assignments(visitors, game):
+    response = visitors["teacher"].get(
+        reverse("classroom:classroom_detail", kwargs={"pk": game["classroom"].pk})
+    )
+    content = response.content.decode()
+    assert reverse("classroom:assignment_create", kwargs={"pk": game["classroom"].pk}) in content
+    assert reverse("classroom:assignment_detail", kwargs={"pk": game["assignment"].pk}) in content
+    assert reverse("classroom:session_live", kwargs={"pk": game["live"].pk}) in content
+
+
+def test_the_form_offers_the_library_with_difficulty(visitors, classroom):
+    response = visitors["teacher"].get(
+        reverse("classroom:assignment_create", kwargs={"pk": classroom.pk})
+    )
+    content = response.content.decode()
+    assert "Alternate colors (easy)" in content
+    assert 'hx-trigger="input changed delay:400ms"' in content
+
+
+def test_create_with_a_library_rule(visitors, classroom):
+    url = reverse("classroom:assignment_create", kwargs={"pk": classroom.pk})
+    response = visitors["teacher"].post(
+        url, assignment_data(hand_size="10", table_size="5", buying_hints="on")
+    )
+    assignment = Assignment.objects.get(classroom=classroom)
+    assert response.status_code == 302
+    assert response["Location"] == reverse(
+        "classroom:assignment_detail", kwargs={"pk": assignment.pk}
+    )
+    assert assignment.rule_text == LIBRARY["th-alternate-colors"].text
+    assert assignment.library_rule_id == "th-alternate-colors"
+    assert assignment.rule_source == Assignment.RuleSource.LIBRARY
+    assert assignment.config["hand_size"] == 10
+    assert assignment.config["buying_hints"] is True
+    assert assignment.table_size == 5
+    assert assignment.prediction_required is True
+
+
+def test_create_with_a_written_rule(visitors, classroom):
+    url = reverse("classroom:assignment_create", kwargs={"pk": classroom.pk})
+    response = visitors["teacher"].post(
+        url,
+        assignment_data(
+            rule_source="written",
+            library_rule="",
+            rule_text="suit == last.suit or rank == last.rank",
+            hypothesis_policy="every_n",
+            hypothesis_every="4",
+            prediction_required="",
+        ),
+    )
+    assert response.status_code == 302
+    assignment = Assignment.objects.get(classroom=classroom)
+    assert assignment.rule_text == "suit == last.suit or rank == last.rank"
+    assert assignment.rule_source == Assignment.RuleSource.WRITTEN
+    assert assignment.library_rule_id == ""
+    assert assignment.hypothesis_policy == "every_n"
+    assert assignment.hypothesis_every == 4
+    assert assignment.prediction_required is False
+
+
+def test_a_bad_rule_says_where_and_creates_nothing(visitors, classroom):
+    url = reverse("classroom:assignment_create", kwargs={"pk": classroom.pk})
+    response = visitors["teacher"].post(
+        url,
+        assignment_data(rule_source="written", library_rule="", rule_text="color != last.colour"),
+    )
+    content = response.content.decode()
+    assert response.status_code == 400
+    assert "Line 1, column 15" in content
+    assert "unknown property" in content
+    assert "^^^^^^" in content
+    assert not Assignment.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field_error"),
+    [
+        ({"title": ""}, "title"),
+        ({"library_rule": "no-such-rule"}, "library_rule"),
+        ({"rule_source": "written", "rule_text": "  "}, "rule_text"),
+        ({"hand_size": "11"}, "hand_size"),
+        ({"table_size": "9"}, "table_size"),
+        ({"table_size": "2"}, "table_size"),
+        ({"mode": "solo"}, "due_at"),
+        ({"starter": "sometimes"}, "starter"),
+        ({"due_at": "not a date", "mode": "solo"}, "due_at"),
+    ],
+)
+def test_bad_settings_are_explained_and_create_nothing(visitors, classroom, overrides, field_error):
+    url = reverse("classroom:assignment_create", kwargs={"pk": classroom.pk})
+    response = visitors["teacher"].post(url, assignment_data(**overrides))
+    assert response.status_code == 400
+    assert field_error in response.context["form"].errors
+    assert not Assignment.objects.exists()
+
+
+def test_a_solo_assignment_with_a_due_date(visitors, classroom):
+    url = reverse("classroom:assignment_create", kwargs={"pk": classroom.pk})
+    response = visitors["teacher"].post(
+        url, assignment_data(mode="solo", due_at="2030-05-01T10:00")
+    )
+    assert response.status_code == 302
+    assignment = Assignment.objects.get()
+    assert assignment.mode == "solo"
+    assert assignment.due_at.year == 2030
+    # Solo practice has no live session to open.
+    response = visitors["teacher"].post(
+        reverse("classroom:session_open", kwargs={"pk": assignment.pk})
+    )
+    assert response.status_code == 302
+    assert not GameSession.objects.exists()
+
+
+def test_the_rule_check_explains_a_rule(visitors):
+    response = visitors["teacher"].post(
+        reverse("classroom:rule_check"), {"rule_text": "color != last.color"}, **HTMX
+    )
+    content = response.content.decode()
+    assert response.status_code == 200
+    assert "different color from the last card" in content
+    assert "<html" not in content
+
+
+def test_the_rule_check_shows_the_error_with_line_column_and_caret(visitors):
+    response = visitors["teacher"].post(
+        reverse("classroom:rule_check"), {"rule_text": "rank > 3\n  and colour == red"}, **HTMX
+    )
+    content = response.content.decode()
+    assert "line 2, column 7" in content
+    assert "unknown word" in content
+    assert "did you mean" in content
+    assert "^^^^^^" in content
+
+
+def test_the_rule_check_warns_of_a_rule_that_accepts_everything(visitors):
+    response = visitors["teacher"].post(
+        reverse("classroom:rule_check"), {"rule_text": "rank >= 1"}, **HTMX
+    )
+    assert "Too loose" in response.content.decode()
+
+
+# Lobby, seating, start --------------------------------------------------------------------------
+
+
+def test_open_seat_by_hand_and_start(visitors, classroom, student):
+    teacher = visitors["teacher"]
+    assignment = assignment_create(classroom=classroom, title="Colors", rule_text=ALTERNATE_COLORS)
+    response = teacher.post(reverse("classroom:session_open", kwargs={"pk": assignment.pk}))
+    session = GameSession.objects.get()
+    assert response["Location"] == reverse("classroom:session_detail", kwargs={"pk": session.pk})
+    students = [student, *(StudentFactory(classroom=classroom) for _ in range(5))]
+    for one in students:
+        lobby_join(session=session, student=one)
+
+    page = teacher.get(reverse("classroom:session_detail", kwargs={"pk": session.pk}))
+    assert all(one.nickname in page.content.decode() for one in students)
+
+    choice = {f"student_{one.pk}": "1" if i < 3 else "2" for i, one in enumerate(students)}
+    response = teacher.post(
+        reverse("classroom:session_seat", kwargs={"pk": session.pk}), {"method": "manual", **choice}
+    )
+    assert response.status_code == 302
+    tables = list(session.tables.order_by("number"))
+    assert [set(t.seats.values_list("student_id", flat=True)) for t in tables] == [
+        {one.pk for one in students[:3]},
+        {one.pk for one in students[3:]},
+    ]
+
+    response = teacher.post(reverse("classroom:session_start", kwargs={"pk": session.pk}))
+    assert response["Location"] == reverse("classroom:session_live", kwargs={"pk": session.pk})
+    session.refresh_from_db()
+    assert session.status == GameSession.Status.RUNNING
+    assert Round.objects.filter(table__session=session).count() == 2
+
+    live = teacher.get(reverse("classroom:session_live", kwargs={"pk": session.pk}))
+    content = live.content.decode()
+    assert "Table 1" in content and "Table 2" in content
+    assert ALTERNATE_COLORS in content  # the teacher may see the rule
+
+    # Seating again once started is refused with a message, tables unchanged.
+    response = teacher.post(
+        reverse("classroom:session_seat", kwargs={"pk": session.pk}), {"method": "random"}
+    )
+    assert response.status_code == 409
+    assert "has started" in response.content.decode()
+    assert list(session.tables.order_by("number")) == tables
+
+
+@pytest.mark.parametrize("method", ["random", "arrival"])
+def test_seat_by_method(visitors, game, method):
+    response = visitors["teacher"].post(
+        reverse("classroom:session_seat", kwargs={"pk": game["lobby"].pk}), {"method": method}
+    )
+    assert response.status_code == 302
+    assert game["lobby"].tables.get().seats.count() == 4
+
+
+def test_start_without_tables_says_so(visitors, game):
+    session = session_open(assignment=game["assignment"])
+    response = visitors["teacher"].post(
+        reverse("classroom:session_start", kwargs={"pk": session.pk})
+    )
+    assert response.status_code == 409
+    assert "Seat the students" in response.content.decode()
+    session.refresh_from_db()
+    assert session.status == GameSession.Status.LOBBY
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{}, {"method": "sideways"}, {"method": "manual"}, {"method": "manual", "student_0": "1"}],
+)
+def test_malformed_seating_is_a_4xx(visitors, game, data):
+    before = list(Table.objects.values_list("pk", flat=True))
+    response = visitors["teacher"].post(
+        reverse("classroom:session_seat", kwargs={"pk": game["lobby"].pk}), data
+    )
+    assert response.status_code == 400
+    assert list(Table.objects.values_list("pk", flat=True)) == before
+
+
+def test_the_lobby_poll_is_204_when_nothing_changed(
+    visitors, game, django_capture_on_commit_callbacks
+):
+    session = game["lobby"]
+    url = reverse("classroom:session_detail", kwargs={"pk": session.pk})
+    stamp = session_stamp(session.pk)
+    assert visitors["teacher"].get(url, {"stamp": stamp}, **HTMX).status_code == 204
+    newcomer = StudentFactory(classroom=game["classroom"])
+    with django_capture_on_commit_callbacks(execute=True):
+        lobby_join(session=session, student=newcomer)
+    response = visitors["teacher"].get(url, {"stamp": stamp}, **HTMX)
+    assert response.status_code == 200
+    assert newcomer.nickname in response.content.decode()
+    assert "<html" not in response.content.decode()
+
+
+# The live view ----------------------------------------------------------------------------------
+
+
+def teacher_of(table) -> Client:
+    client = Client()
+    client.force_login(table.session.assignment.classroom.teacher)
+    return client
+
+
+def play_a_right_card(table, seats):
+    """The player whose turn it is plays a card the rule accepts; returns their seat."""
+    round_row = table.rounds.get()
+    view = engine_round(round_row).dealer_view()
+    seat = seats[view.turn]
+    last = view.layout[-1].card
+    card = next(c for c in view.hands[view.turn] if c.color != last.color)
+    round_act(round_id=round_row.pk, action=Play(seat.position, card), seat=seat)
+    return seat
+
+
+def test_the_live_poll_is_204_when_nothing_changed(visitors, game):
+    url = reverse("classroom:session_live", kwargs={"pk": game["live"].pk})
+    stamp = session_stamp(game["live"].pk)
+    assert visitors["teacher"].get(url, {"stamp": stamp}, **HTMX).status_code == 204
+    response = visitors["teacher"].get(url, {"stamp": "old"}, **HTMX)
+    assert response.status_code == 200
+    assert 'id="session-live"' in response.content.decode()
+    assert "<html" not in response.content.decode()
+
+
+def test_accept_a_pending_guess():
+    table, seats = live_table(players=4)
+    seat = play_a_right_card(table, seats)
+    round_row = table.rounds.get()
+    round_act(
+        round_id=round_row.pk,
+        action=Guess(seat.position, "red and black take turns", checkable=False),
+        seat=seat,
+    )
+    teacher = teacher_of(table)
+    live = teacher.get(reverse("classroom:session_live", kwargs={"pk": table.session_id}))
+    assert "red and black take turns" in live.content.decode()
+    assert "Accept: that is the rule" in live.content.decode()
+
+    response = teacher.post(
+        reverse("classroom:table_verdict", kwargs={"pk": table.pk}),
+        {"round": round_row.pk, "correct": "yes"},
+        **HTMX,
+    )
+    assert response.status_code == 200
+    assert "guess accepted" in response.content.decode()
+    round_row.refresh_from_db()
+    assert round_row.status == Round.Status.OVER
+    assert round_row.end_reason == "guessed"
+    verdict = round_row.actions.order_by("-seq").first()
+    assert verdict.kind == "verdict" and verdict.seat is None
+
+
+def test_reject_a_pending_guess_and_play_goes_on():
+    table, seats = live_table(players=3)
+    seat = play_a_right_card(table, seats)
+    round_row = table.rounds.get()
+    round_act(
+        round_id=round_row.pk, action=Guess(seat.position, "any card", checkable=False), seat=seat
+    )
+    response = teacher_of(table).post(
+        reverse("classroom:table_verdict", kwargs={"pk": table.pk}),
+        {"round": round_row.pk, "correct": "no"},
+    )
+    assert response.status_code == 302
+    round_row.refresh_from_db()
+    assert round_row.status == Round.Status.PLAYING
+    assert engine_round(round_row).dealer_view().guesses[-1].correct is False
+
+
+def test_pause_blocks_student_moves_and_resume_lets_them_play():
+    table, seats = live_table(players=3)
+    teacher = teacher_of(table)
+    url = reverse("classroom:table_pause", kwargs={"pk": table.pk})
+    assert teacher.post(url, {"paused": "1"}).status_code == 302
+    table.refresh_from_db()
+    assert table.paused
+
+    round_row = table.rounds.get()
+    view = engine_round(round_row).dealer_view()
+    seat = seats[view.turn]
+    move = {
+        "op": "play",
+        "round": round_row.pk,
+        "card": view.hands[view.turn][0].code,
+        "hypothesis": "colors alternate",
+        "prediction": "accepted",
+        "key": "k1",
+    }
+    response = student_client(seat.student).post(
+        reverse("classroom:table_move", kwargs={"pk": table.pk}), move
+    )
+    assert "paused" in response.content.decode()
+    assert round_row.actions.count() == 0
+
+    assert teacher.post(url, {"paused": "0"}).status_code == 302
+    student_client(seat.student).post(
+        reverse("classroom:table_move", kwargs={"pk": table.pk}), move
+    )
+    assert round_row.actions.count() == 1
+
+
+def test_pause_and_resume_every_table(visitors, game):
+    url = reverse("classroom:session_pause", kwargs={"pk": game["live"].pk})
+    visitors["teacher"].post(url, {"paused": "1"})
+    game["live"].refresh_from_db()
+    assert game["live"].status == GameSession.Status.PAUSED
+    assert all(Table.objects.filter(session=game["live"]).values_list("paused", flat=True))
+    visitors["teacher"].post(url, {"paused": "0"})
+    game["live"].refresh_from_db()
+    assert game["live"].status == GameSession.Status.RUNNING
+    assert not any(Table.objects.filter(session=game["live"]).values_list("paused", flat=True))
+
+
+def test_reveal_only_after_the_round_is_over():
+    table, seats = live_table(players=3)
+    teacher = teacher_of(table)
+    round_row = table.rounds.get()
+    reveal = reverse("classroom:table_reveal", kwargs={"pk": table.pk})
+
+    response = teacher.post(reveal, {"round": round_row.pk})
+    assert response.status_code == 409
+    assert "end the round before revealing" in response.content.decode()
+    round_row.refresh_from_db()
+    assert not round_row.revealed
+    student_page = student_client(seats[0].student).get(
+        reverse("classroom:table", kwargs={"pk": table.pk})
+    )
+    assert ALTERNATE_COLORS not in student_page.content.decode().replace("&#x27;", "'")
+
+    end = reverse("classroom:table_end_round", kwargs={"pk": table.pk})
+    assert teacher.post(end, {"round": round_row.pk}).status_code == 302
+    round_row.refresh_from_db()
+    assert round_row.status == Round.Status.OVER
+
+    assert teacher.post(reveal, {"round": round_row.pk}).status_code == 302
+    round_row.refresh_from_db()
+    assert round_row.revealed
+    student_page = student_client(seats[0].student).get(
+        reverse("classroom:table", kwargs={"pk": table.pk})
+    )
+    assert "!= last.color" in student_page.content.decode()
+
+    # And the next round can now be dealt.
+    response = teacher.post(reverse("classroom:table_next_round", kwargs={"pk": table.pk}))
+    assert response.status_code == 302
+    assert table.rounds.count() == 2
+
+
+def test_a_stale_control_does_not_act_on_the_next_round():
+    table, _seats = live_table(players=3)
+    teacher = teacher_of(table)
+    first = table.rounds.get()
+    teacher.post(reverse("classroom:table_end_round", kwargs={"pk": table.pk}), {"round": first.pk})
+    teacher.post(reverse("classroom:table_next_round", kwargs={"pk": table.pk}))
+    second = table.rounds.get(number=2)
+    response = teacher.post(
+        reverse("classroom:table_end_round", kwargs={"pk": table.pk}), {"round": first.pk}
+    )
+    assert response.status_code == 409
+    second.refresh_from_db()
+    assert second.status == Round.Status.PLAYING
+
+
+def test_an_unprompted_hint_waits_for_even_turns_and_says_why():
+    table, seats = live_table(players=3)
+    teacher = teacher_of(table)
+    round_row = table.rounds.get()
+    url = reverse("classroom:table_hint", kwargs={"pk": table.pk})
+    response = teacher.post(url, {"round": round_row.pk, "text": "Watch the colors"}, **HTMX)
+    assert "hint sent" in response.content.decode()
+    round_row.refresh_from_db()
+    assert engine_round(round_row).dealer_view().hints == ("Watch the colors",)
+
+    play_a_right_card(table, seats)
+    response = teacher.post(url, {"round": round_row.pk, "text": "Another"}, **HTMX)
+    message = UNPROMPTED_HINT.split("(")[0].strip()
+    assert message in response.content.decode()
+    round_row.refresh_from_db()
+    assert engine_round(round_row).dealer_view().hints == ("Watch the colors",)
+
+
+def test_the_live_view_shows_hypotheses_and_can_hide_names():
+    table, seats = live_table(players=3)
+    round_row = table.rounds.get()
+    view = engine_round(round_row).dealer_view()
+    seat = seats[view.turn]
+    student_client(seat.student).post(
+        reverse("classroom:table_move", kwargs={"pk": table.pk}),
+        {
+            "op": "play",
+            "round": round_row.pk,
+            "card": view.hands[view.turn][0].code,
+            "hypothesis": "red then black",
+            "prediction": "accepted",
+            "key": "k1",
+        },
+    )
+    content = (
+        teacher_of(table)
+        .get(reverse("classroom:session_live", kwargs={"pk": table.session_id}))
+        .content.decode()
+    )
+    assert "red then black" in content
+    assert f'<span class="player-name">{seat.student.nickname}</span>' in content
+    assert "Player " in content and 'id="toggle-names"' in content
+    assert "teach.js" in content
+    assert "<script>" not in content and "style=" not in content
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("classroom:table_verdict", {"correct": "maybe", "round": "ROUND"}),
+        ("classroom:table_verdict", {"correct": "yes"}),
+        ("classroom:table_pause", {"paused": "sideways"}),
+        ("classroom:table_end_round", {}),
+        ("classroom:table_end_round", {"round": "x"}),
+        ("classroom:table_hint", {"round": "ROUND", "text": ""}),
+        ("classroom:table_hint", {"round": "ROUND", "text": "x" * 301}),
+        ("classroom:table_reveal", {"round": "-1"}),
+    ],
+)
+def test_malformed_table_controls_are_a_4xx(visitors, game, name, data):
+    data = {key: game["round"].pk if value == "ROUND" else value for key, value in data.items()}
+    before = state()
+    response = visitors["teacher"].post(reverse(name, kwargs={"pk": game["table"].pk}), data)
+    assert 400 <= response.status_code < 500
+    assert state() == before
+
+
+def test_malformed_session_pause_is_a_4xx(visitors, game):
+    before = state()
+    response = visitors["teacher"].post(
+        reverse("classroom:session_pause", kwargs={"pk": game["live"].pk}), {"paused": "2"}
+    )
+    assert response.status_code == 400
+    assert state() == before
+
+
+def test_unknown_objects_are_404(visitors):
+    for name in ("classroom:session_live", "classroom:table_pause", "classroom:assignment_detail"):
+        method = "post" if name == "classroom:table_pause" else "get"
+        response = getattr(visitors["teacher"], method)(reverse(name, kwargs={"pk": 999999}))
+        assert response.status_code == 404
