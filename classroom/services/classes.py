@@ -80,7 +80,7 @@ def _nickname_clean(*, classroom: Classroom, nickname: str, exclude_pk: int | No
     problem = nickname_problem(cleaned)
     if problem:
         raise ValidationError(problem, code="invalid")
-    # Compared in Python with casefold(): SQLite's LOWER() only folds ASCII, so "ΑΝΝΑ" and "άννα"
+    # Compared in Python with casefold(): SQLite's LOWER() only folds ASCII, so "ΆΝΝΑ" and "άννα"
     # would pass a database-side comparison there. A class has tens of students, not thousands.
     others = Student.objects.filter(classroom=classroom)
     if exclude_pk is not None:
