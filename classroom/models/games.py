@@ -25,6 +25,7 @@ class Assignment(models.Model):
     class RuleSource(models.TextChoices):
         LIBRARY = "library", _("From the library")
         WRITTEN = "written", _("Written by the teacher")
+        STUDENTS = "students", _("Each student deals in turn and writes the rule")
 
     class HypothesisPolicy(models.TextChoices):
         EVERY_PLAY = "every", _("With every play")
@@ -41,8 +42,9 @@ class Assignment(models.Model):
     )
     library_rule_id = models.CharField(_("library rule"), max_length=40, blank=True)
     # The secret rule in the language, also for library rules (copied so a library edit cannot
-    # change a rule mid-term). Never rendered to a student while a round is on.
-    rule_text = models.TextField(_("rule"))
+    # change a rule mid-term). Never rendered to a student while a round is on. Blank when the
+    # students deal in turn: each dealer writes the rule of their round.
+    rule_text = models.TextField(_("rule"), blank=True)
     config = models.JSONField(_("game settings"), default=dict)
     table_size = models.PositiveSmallIntegerField(_("players per table"), default=4)
     hypothesis_policy = models.CharField(
@@ -69,7 +71,8 @@ class Assignment(models.Model):
                 condition=Q(hypothesis_every__gte=1), name="classroom_assignment_every_positive"
             ),
             models.CheckConstraint(
-                condition=~Q(rule_text=""), name="classroom_assignment_rule_not_blank"
+                condition=~Q(rule_text="") | Q(rule_source="students"),
+                name="classroom_assignment_rule_not_blank",
             ),
         ]
 
@@ -199,7 +202,12 @@ class Round(models.Model):
     config = models.JSONField()
     seed = models.BigIntegerField()
     players = models.PositiveSmallIntegerField()
-    # The secret rule. Only the teacher's pages and the engine read it while the round is on.
+    # The seat of the student dealing this round, when the students deal in turn; None when the
+    # app deals (and the teacher judges what the app cannot). The engine's players are the other
+    # seats, from the dealer's left.
+    dealer_position = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The secret rule. Only the teacher's pages, the dealer and the engine read it while the
+    # round is on.
     rule_text = models.TextField()
     status = models.CharField(max_length=10, choices=Status, default=Status.PLAYING)
     end_reason = models.CharField(max_length=100, blank=True)
