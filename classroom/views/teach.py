@@ -16,6 +16,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from classroom.access import (
@@ -58,6 +59,13 @@ from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import DealerHint, End, IllegalActionError, Verdict
 
 POLL_MS = 1500
+TEACHER_END = "ended by the teacher"
+END_REASONS = {
+    "guessed": gettext_lazy("someone found the rule"),
+    "hand_emptied": gettext_lazy("a player ran out of cards"),
+    "stock_exhausted": gettext_lazy("the stock ran out"),
+    TEACHER_END: gettext_lazy("you ended it"),
+}
 SEATING_METHODS = ("random", "arrival", "manual")
 
 
@@ -262,6 +270,13 @@ class LiveTable:
     guesser: SeatInfo | None
 
     @property
+    def end_reason(self) -> str:
+        """Why the round ended, in the teacher's language."""
+        view = self.summary.view
+        reason = (view.end_reason if view else "") or ""
+        return str(END_REASONS.get(reason, reason))
+
+    @property
     def waiting_for_hint(self) -> list[SeatInfo]:
         view = self.summary.view
         wanted = set(view.hint_requests) if view else set()
@@ -397,7 +412,7 @@ def _act(request: HttpRequest, table: Table, action, done: str) -> HttpResponse:
 @teacher_required
 def table_end_round(request: HttpRequest, pk: int) -> HttpResponse:
     table = table_for_teacher(request, pk)
-    return _act(request, table, End(reason="ended by the teacher"), _("%(table)s: round ended."))
+    return _act(request, table, End(reason=TEACHER_END), _("%(table)s: round ended."))
 
 
 @require_POST

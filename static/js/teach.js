@@ -1,5 +1,6 @@
 // The teacher's live view: hide names for projecting (button or the N key), remembered across
-// polls and reloads; and an empty hint box once a hint has been sent. The page works without it.
+// polls and reloads; opened hands stay open across polls; and an empty hint box once a hint has
+// been sent. The page works without this file.
 document.addEventListener("DOMContentLoaded", () => {
   const KEY = "eleusis-teach-names-hidden";
   const button = document.getElementById("toggle-names");
@@ -32,6 +33,25 @@ document.addEventListener("DOMContentLoaded", () => {
       apply(!document.body.classList.contains("names-hidden"));
     });
   }
+
+  // Hands and rules the teacher opened stay open when a poll replaces the live view.
+  const opened = new Set();
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      const details = event.target;
+      if (!(details instanceof HTMLDetailsElement) || !details.id) return;
+      if (details.open) opened.add(details.id);
+      else opened.delete(details.id);
+    },
+    true,
+  );
+  document.body.addEventListener("htmx:afterSwap", () => {
+    opened.forEach((id) => {
+      const details = document.getElementById(id);
+      if (details && !details.open) details.open = true;
+    });
+  });
 
   document.body.addEventListener("htmx:afterRequest", (event) => {
     const form = event.detail.elt;
