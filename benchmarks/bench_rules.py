@@ -1,0 +1,126 @@
+"""The rule language: how fast it judges, compares and analyses.
+
+    .venv/bin/python benchmarks/bench_rules.py                       # the figures, printed
+    .venv/bin/python -m pytest benchmarks/bench_rules.py --benchmark-enable
+
+Prints (1) the time to judge one card, for a one-back, a two-back and a position rule, on a
+30-play history; (2) the time of an exhaustive equivalence of two one-back rules and of two
+two-back rules; (3) the time to compile and to analyse each library rule. Nothing here asserts
+a time: these are figures to read, not tests.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from eleusis.engine.cards import FULL_DECK
+from eleusis.engine.history import Attempt
+from eleusis.engine.rules import LIBRARY, analyse, compile_rule, equivalence, library_rule
+
+HISTORY = [Attempt(FULL_DECK[(7 * n) % 52], n % 3 != 1) for n in range(30)]
+CARD = FULL_DECK[11]
+TWO_BACK_A = "if last2.rank > last.rank then suit == last2.suit else rank == last2.rank"
+TWO_BACK_B = (
+    "if last2.rank > last.rank then suit == last2.suit else rank == last2.rank or "
+    "(rank == 3 and last.suit == hearts and last2.suit == spades and suit == clubs)"
+)
+
+
+def per_call(function: Callable[[], Any], *, minimum: float = 0.2) -> float:
+    """Seconds per call, the best of three runs of enough calls to last `minimum` seconds."""
+    calls = 1
+    while True:
+        began = time.perf_counter()
+        for _ in range(calls):
+            function()
+        elapsed = time.perf_counter() - began
+        if elapsed >= minimum / 10:
+            break
+        calls *= 4
+    best = elapsed
+    for _ in range(2):
+        began = time.perf_counter()
+        for _ in range(calls):
+            function()
+        best = min(best, time.perf_counter() - began)
+    return best / calls
+
+
+def report() -> None:
+    print("Judging one card after a 30-play history:")
+    for label, text in (
+        ("one back", library_rule("th-suit-by-suit").text),
+        ("two back", library_rule("th-sum-two").text),
+        ("position", library_rule("el-three-red-three-black").text),
+    ):
+        rule = compile_rule(text)
+        seconds = per_call(lambda rule=rule: rule.accepts(HISTORY, CARD))
+        print(f"  {label:10} {seconds * 1e6:8.2f} µs")
+
+    print("Exhaustive equivalence:")
+    pairs = (
+        ("one-back, equal", "@th-alternate-colors", "@es-alternate-colors"),
+        ("one-back, differ", "@th-suit-cycle", "@el-suit-cycle"),
+        ("two-back, equal", TWO_BACK_A, TWO_BACK_A),
+        ("two-back, differ", TWO_BACK_A, TWO_BACK_B),
+        ("two-back library", "@th-sum-two", "@th-sum-two"),
+    )
+    for label, first, second in pairs:
+        a, b = _rule(first), _rule(second)
+        result = equivalence(a, b)
+        seconds = per_call(lambda a=a, b=b: equivalence(a, b), minimum=0.5)
+        print(
+            f"  {label:18} {seconds * 1e3:8.2f} ms  exhaustive={result.exhaustive} "
+            f"equivalent={result.equivalent} situations={result.situations}"
+        )
+
+    print("Compiling and analysing each library rule:")
+    for rule_id, entry in LIBRARY.items():
+        compile_seconds = per_call(lambda entry=entry: compile_rule(entry.text), minimum=0.05)
+        rule = entry.compiled()
+        analysis = analyse(rule)
+        analyse_seconds = per_call(lambda rule=rule: analyse(rule), minimum=0.05)
+        print(
+            f"  {rule_id:26} compile {compile_seconds * 1e3:6.2f} ms  analyse "
+            f"{analyse_seconds * 1e3:7.2f} ms  legal {analysis.min_legal}/"
+            f"{analysis.mean_legal:.1f}/{analysis.max_legal}"
+        )
+
+
+def _rule(spec: str) -> Any:
+    return library_rule(spec[1:]).compiled() if spec.startswith("@") else compile_rule(spec)
+
+
+# pytest-benchmark: the same measurements, for `make bench`.
+
+
+def test_bench_judge_one_card(benchmark: Any) -> None:
+    rule = library_rule("th-sum-two").compiled()
+    benchmark(rule.accepts, HISTORY, CARD)
+
+
+def test_bench_equivalence_one_back(benchmark: Any) -> None:
+    a, b = library_rule("th-suit-cycle").compiled(), library_rule("el-suit-cycle").compiled()
+    benchmark(equivalence, a, a)
+    assert not equivalence(a, b).equivalent
+
+
+def test_bench_equivalence_two_back(benchmark: Any) -> None:
+    a, b = compile_rule(TWO_BACK_A), compile_rule(TWO_BACK_B)
+    result = benchmark(equivalence, a, b)
+    assert result.exhaustive
+
+
+def test_bench_analyse_library(benchmark: Any) -> None:
+    rules = [entry.compiled() for entry in LIBRARY.values()]
+    benchmark(lambda: [analyse(rule) for rule in rules])
+
+
+if __name__ == "__main__":
+    report()
