@@ -11,7 +11,9 @@ student logging their thinking. Four kinds, registered by name in `BOTS`:
   to test it.
 - `scientist`: keeps every candidate rule still consistent with the table, grouped into
   classes of equivalent rules, plays the card whose verdict the surviving classes disagree on
-  most, and guesses when one class is left.
+  most, and guesses when one class is left, or when no card in its hand could tell the
+  surviving classes apart any more (some rules differ only on tables the secret rule never
+  makes, such as "same parity as two cards back" under "alternate parity").
 
 Candidates are (label, rule) pairs; by default the rule language's `candidate_rules()`. Bots are
 deterministic: all their randomness comes from `random.Random(seed)`.
@@ -412,10 +414,18 @@ class ScientistBot(Bot):
         return self.cands.label(best)
 
     def guess(self, view: PlayerView) -> Guess | None:
+        """Guess when one class is left, or when no card in hand could tell the survivors
+        apart any more (then the first of them: library rules come before frame rules)."""
         self._update(view)
         classes = self.evidence.alive_classes()
-        if len(classes) != 1:
+        if not classes:
             return None
+        if len(classes) > 1:
+            history = self.evidence.history()
+            rules = [self.cands.rule(index) for index in classes]
+            for card in set(view.hand):
+                if len({bool(rule.accepts(history, card)) for rule in rules}) > 1:
+                    return None
         return self._guess_once(classes[0], view)
 
 
