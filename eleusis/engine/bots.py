@@ -48,9 +48,12 @@ def default_candidates() -> list[Candidate]:
 
 
 def language_equivalent(a: Rule, b: Rule) -> bool:
-    from eleusis.engine.rules import equivalence
+    """The rule language's exact check; rules it did not compile are equal only to themselves."""
+    from eleusis.engine.rules import CompiledRule, equivalence
 
-    return bool(equivalence(a, b).equivalent)
+    if isinstance(a, CompiledRule) and isinstance(b, CompiledRule):
+        return bool(equivalence(a, b).equivalent)
+    return a is b
 
 
 # ---------------------------------------------------------------------------------------------

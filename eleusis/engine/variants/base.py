@@ -134,7 +134,7 @@ class WrittenRule:
 def language_guess_judge(secret: Rule | None, text: str) -> bool | None:
     """Judge a guess with the rule language: compile it and check equivalence with the secret.
     None when the secret rule is not one the language can say."""
-    from eleusis.engine.rules import RuleSyntaxError, compile_rule, equivalence
+    from eleusis.engine.rules import CompiledRule, RuleSyntaxError, compile_rule, equivalence
 
     secret_text = rule_text(secret)
     if secret is None or secret_text is None:
@@ -145,7 +145,7 @@ def language_guess_judge(secret: Rule | None, text: str) -> bool | None:
         raise IllegalActionError(
             f"the guess {text!r} is not a rule the app can read: {error}"
         ) from None
-    if hasattr(secret, "explain"):
+    if isinstance(secret, CompiledRule):
         secret_rule = secret
     else:
         try:

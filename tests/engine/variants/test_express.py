@@ -9,6 +9,7 @@ import pytest
 
 from eleusis.engine.cards import FULL_DECK, Card
 from eleusis.engine.history import mainline
+from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import (
     VARIANTS,
     Action,
@@ -523,3 +524,47 @@ def test_dealer_assignment_the_guesser_deals_next() -> None:
     round_.apply(End())
     game.record(round_)
     assert game.dealer == 0  # nobody guessed or emptied: the best player, seat 0 of dealer 3
+
+
+# -- guesses judged by the rule language ---------------------------------------------------------
+
+
+def _right_play_under(rule_id: str, dealer: str = "app") -> tuple[ExpressRound, object]:
+    rule = LIBRARY[rule_id].compiled()
+    secret = rule if dealer == "app" else WrittenRule("my own words")
+    round_ = ExpressRound(ExpressConfig(dealer=dealer), 1, secret, 2)  # type: ignore[arg-type]
+    if dealer == "person":
+        round_.apply(Verdict(True))
+    history = round_.state.history
+    card = next(c for c in round_.state.hands[0] if rule.accepts(tuple(history), c))
+    round_.apply(Play(0, card))
+    if dealer == "person":
+        round_.apply(Verdict(True))
+    return round_, rule
+
+
+def test_a_checkable_guess_is_judged_by_equivalence_with_the_secret_rule() -> None:
+    round_, _ = _right_play_under("th-alternate-colors")
+    round_.apply(Guess(0, LIBRARY["el-alternate-colors"].text))  # other words, same rule
+    assert round_.end_reason == "guessed"
+
+    round_, _ = _right_play_under("th-parity-color")
+    round_.apply(Guess(0, LIBRARY["el-parity-color"].text))  # looks alike, is the opposite
+    assert not round_.is_over and round_.state.guesses[-1].correct is False
+
+
+def test_a_checkable_guess_that_is_not_a_rule_says_where_it_went_wrong() -> None:
+    round_, _ = _right_play_under("th-odd-even")
+    with pytest.raises(IllegalActionError) as error:
+        round_.apply(Guess(0, "colour != last.color"))
+    assert str(error.value).startswith("the guess 'colour != last.color' is not a rule")
+    assert "color" in str(error.value).split(":", 1)[1]  # the language's own message follows
+    assert round_.can_guess(0)  # nothing changed: the player may guess again
+
+
+def test_a_checkable_guess_against_a_rule_in_words_waits_for_the_dealer() -> None:
+    round_, _ = _right_play_under("th-odd-even", dealer="person")
+    round_.apply(Guess(0, LIBRARY["th-odd-even"].text))
+    assert round_.state.pending is not None and round_.state.pending.what == "guess"
+    round_.apply(Verdict(True))
+    assert round_.end_reason == "guessed"
