@@ -1,0 +1,99 @@
+"""What the language means: each construct against verdicts worked out by hand."""
+
+import pytest
+
+from eleusis.engine.cards import FULL_DECK
+from eleusis.engine.rules import compile_rule
+from tests.engine.rules.helpers import card, plays
+
+
+@pytest.mark.parametrize(
+    ("text", "history", "played", "expected"),
+    [
+        # properties of the card, the last card and cards further back
+        ("value == 10", "AS", "KD", True),
+        ("rank == 10", "AS", "KD", False),
+        ("face", "AS", "JD", True),
+        ("card is not face", "AS", "JD", False),
+        ("half == high", "AS", "8D", True),
+        ("last.parity == odd and parity == even", "KS", "QD", True),
+        ("last2.suit == suit", "AH 2S 3C", "9S", True),
+        ("card(-2).suit == suit", "AH 2S 3C", "9C", False),
+        ("last3.rank == rank", "5H 2S 3C", "5D", True),
+        # a wrong play is not on the mainline, but it is the previous play
+        ("last.rank == 2", "AS 2H 9C-", "KD", True),
+        ("previous.rank == 9 and previous.rejected", "AS 2H 9C-", "KD", True),
+        ("previous.rank == 2 and previous.accepted", "AS 2H", "KD", True),
+        # words
+        ("suit == ♥ and rank == queen", "AS", "QH", True),
+        ("last is king", "KC", "2D", True),
+        ("suit is hearts", "AS", "2H", True),
+        ("heart", "AS", "2H", True),
+        ("clubs", "AS", "2H", False),
+        # arithmetic: % is never negative, wrap counts 1..n
+        ("rank == (last.rank - 3) % 13", "2S", "QH", True),
+        ("rank == (last.rank + 1) wrap 13", "KS", "AH", True),
+        ("rank == last.rank + 1 wrap 13", "QS", "KH", True),
+        ("rank * 2 == last.rank", "QS", "6H", True),
+        ("-rank < -last.rank", "5S", "6H", True),
+        # sets and ranges
+        ("rank in {ace, jack, queen, king}", "5S", "JH", True),
+        ("rank not in 2 .. 10", "5S", "10H", False),
+        ("suit in {last.suit, hearts}", "5S", "9S", True),
+        # if/then/else as a value
+        ("suit == (if last is red then spades else hearts)", "5D", "9S", True),
+        # position: the card being judged takes mainline place len(mainline) + 1
+        ("position == 3", "AS 2S 9C-", "KD", True),
+        ("position == 3", "AS 9C-", "KD", False),
+        # sum of the last n mainline cards, fewer when the mainline is shorter
+        ("sum(rank of last 3) == 6", "AS 2S", "KD", False),
+        ("sum(rank of last 3) == 3", "AS 2S", "KD", True),
+        ("sum(value of last 2) == 20", "AS QS 3H- KS", "KD", True),
+        # suit cycles
+        ("suit == next(last.suit, [hearts, clubs, spades, diamonds])", "5D", "5H", True),
+        ("color == next(last.color, [red, black])", "5D", "5S", True),
+    ],
+)
+def test_meaning(text, history, played, expected):
+    assert compile_rule(text).accepts(plays(history), card(played)) is expected
+
+
+def test_a_rule_that_reads_no_earlier_card_judges_the_starter_too():
+    rule = compile_rule("red")
+    assert rule.accepts([], card("2H")) and not rule.accepts([], card("2S"))
+    assert rule.lookback == 0
+
+
+def test_a_rule_that_looks_back_lets_any_card_start_unless_a_start_clause_says():
+    assert compile_rule("color != last.color").accepts([], card("2S"))
+    with_start = compile_rule("start: rank == 7\nrule: color != last.color")
+    assert [c.code for c in FULL_DECK if with_start.accepts([], c)] == ["7S", "7H", "7D", "7C"]
+    after = compile_rule("color != last.color\nstart: rank == 7")
+    assert after.accepts(plays("7S"), card("2H")) and not after.accepts(plays("7S"), card("2S"))
+
+
+def test_while_the_mainline_is_too_short_every_card_is_accepted():
+    rule = compile_rule("suit == last2.suit")
+    assert rule.may_miss and rule.lookback == 2
+    assert all(rule.accepts(plays("AS 5H-"), c) for c in FULL_DECK)
+    assert not rule.accepts(plays("AS 2H"), card("3H"))
+    # An if that tests the position first never reaches the missing card.
+    guarded = compile_rule("if position <= 2 then red else suit == last2.suit")
+    assert not guarded.accepts(plays("AS"), card("3S"))
+
+
+def test_what_a_compiled_rule_reads():
+    rule = compile_rule("if previous.accepted then rank > last2.rank else position % 2 == 0")
+    assert (rule.lookback, rule.reads_position, rule.reads_verdict) == (2, True, True)
+    assert not rule.reads_previous_card
+    assert rule.reads == {2: frozenset({"rank"}), 0: frozenset({"rank"})}
+    assert compile_rule("previous.suit == hearts").reads_previous_card
+
+
+def test_compiled_rules_are_reusable_and_show_their_text():
+    rule = compile_rule("color != last.color")
+    assert repr(rule) == "compile_rule('color != last.color')"
+    history = plays("AS QD 3C")
+    assert [rule.accepts(history, c) for c in FULL_DECK] == [
+        rule.accepts(history, c) for c in FULL_DECK
+    ]

@@ -1,0 +1,64 @@
+"""Explanations in plain English, built from a phrase table."""
+
+import pytest
+
+from eleusis.engine.rules import compile_rule, library_rule
+from eleusis.engine.rules import explain as explain_module
+
+
+@pytest.mark.parametrize(
+    ("text", "english"),
+    [
+        (
+            "color != last.color",
+            "A card may be played when the card has a different color from the last card. "
+            "Any card may start the mainline.",
+        ),
+        (
+            "if last is even then red else black",
+            "If the last card is even, the card is red; otherwise the card is black. "
+            "Any card may start the mainline.",
+        ),
+        (
+            "red or face",
+            "A card may be played when the card is red or the card is a face card (J, Q, K).",
+        ),
+        ("true", "Any card may be played."),
+        (
+            "start: suit == hearts rule: rank in {1, 2, 3}",
+            "A card may be played when the card's rank is 1, 2 or 3. "
+            "The mainline may start with a card when the card is a heart.",
+        ),
+        (
+            "suit == last2.suit",
+            "A card may be played when the card has the same suit as the card before the last. "
+            "Any card may start the mainline. While the mainline is shorter than the cards this "
+            "rule looks back at, any card may be played.",
+        ),
+        (
+            "if previous.rejected then not (high and face) else rank in 2 .. last.rank + 1",
+            "If the previous play was wrong, it is not so that (the card is high (8–K) and the "
+            "card is a face card (J, Q, K)); otherwise the card's rank is from 2 to the last "
+            "card's rank + 1. Any card may start the mainline.",
+        ),
+    ],
+)
+def test_english(text, english):
+    assert compile_rule(text).explain() == english
+
+
+def test_every_library_explanation_mentions_no_code():
+    for rule_id in ("th-suit-by-suit", "th-sum-two", "ru-rank-mod-4", "el-step-up-1-3"):
+        english = library_rule(rule_id).compiled().explain()
+        for code in ("==", "!=", "last.", "%", "wrap"):
+            assert code not in english, (rule_id, code)
+
+
+def test_phrases_come_from_the_table(monkeypatch):
+    monkeypatch.setitem(explain_module.PHRASES, "last", "la dernière carte")
+    monkeypatch.setitem(
+        explain_module.PHRASES, "different", "{card} a une autre {prop} que {other}"
+    )
+    monkeypatch.setitem(explain_module.PROPERTY_NAMES, "color", "couleur")
+    english = compile_rule("color != last.color").explain()
+    assert "the card a une autre couleur que la dernière carte" in english
