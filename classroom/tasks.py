@@ -42,12 +42,12 @@ def bots_play(round_id: int) -> int:
         action, seat = None, None
         if window is not None and window in bot_seats:
             seat = bot_seats[window]
-            action = _bot(round_row, seat).guess(engine.view(window))
+            action = _bot(round_row, seat, window).guess(engine.view(window))
         if action is None:
             if state.turn not in bot_seats:
                 return moves
             seat = bot_seats[state.turn]
-            action = _bot(round_row, seat).act(engine.view(state.turn))
+            action = _bot(round_row, seat, state.turn).act(engine.view(state.turn))
         hypothesis = getattr(action, "hypothesis", None)
         try:
             round_act(
@@ -66,5 +66,5 @@ def bots_play(round_id: int) -> int:
             return moves
 
 
-def _bot(round_row: Round, seat: Seat):
-    return make_bot(seat.bot, seat.position, f"{round_row.seed}:{seat.position}")
+def _bot(round_row: Round, seat: Seat, player: int):
+    return make_bot(seat.bot, player, f"{round_row.seed}:{seat.position}")

@@ -130,6 +130,7 @@ class AssignmentForm(forms.Form):
         choices=[
             (Assignment.RuleSource.LIBRARY, _("Pick one from the library")),
             (Assignment.RuleSource.WRITTEN, _("Write my own")),
+            (Assignment.RuleSource.STUDENTS, _("Each student deals in turn and writes a rule")),
         ],
         initial=Assignment.RuleSource.LIBRARY,
         widget=forms.RadioSelect,
@@ -226,6 +227,10 @@ class AssignmentForm(forms.Form):
                 else:
                     data["rule"] = text
                     data["library_rule_id"] = ""
+        elif source == Assignment.RuleSource.STUDENTS:
+            data["rule"], data["library_rule_id"] = "", ""
+            if data.get("mode") == Assignment.Mode.SOLO:
+                self.add_error("rule_source", _("Alone, a student cannot deal to themselves."))
         if data.get("mode") == Assignment.Mode.SOLO and not data.get("due_at"):
             self.add_error("due_at", _("Give solo practice a due date."))
         return data

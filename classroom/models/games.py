@@ -226,6 +226,24 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.table} round {self.number}"
 
+    @property
+    def seat_count(self) -> int:
+        return self.players + (0 if self.dealer_position is None else 1)
+
+    def player_of(self, position: int) -> int | None:
+        """The engine's player number of the seat at `position` (None for the dealer's seat)."""
+        if self.dealer_position is None:
+            return position
+        if position == self.dealer_position:
+            return None
+        return (position - self.dealer_position - 1) % self.seat_count
+
+    def position_of(self, player: int) -> int:
+        """The seat position of the engine's player `player`."""
+        if self.dealer_position is None:
+            return player
+        return (self.dealer_position + 1 + player) % self.seat_count
+
 
 class Action(models.Model):
     """One action of a round, append-only. `seq` runs 1, 2, 3... with no gap."""

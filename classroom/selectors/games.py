@@ -35,6 +35,7 @@ class SeatInfo:
     hand_count: int
     score: int
     is_turn: bool
+    is_dealer: bool = False
 
 
 @dataclass(frozen=True)
@@ -44,11 +45,14 @@ class Board:
     table: Table
     seat: Seat
     round: Round | None
-    view: PlayerView | None
+    view: PlayerView | None  # None for the student dealing this round
     seats: list[SeatInfo]
     last_hypothesis: Hypothesis | None
     plays_made: int
     revealed_rule: str | None
+    player: int | None = None  # the engine's number for this seat in this round
+    dealer: DealerView | None = None  # only for the student dealing this round
+    must_write_rule: bool = False  # students deal in turn, and the next rule is this seat's
 
     @property
     def my_turn(self) -> bool:
@@ -56,9 +60,30 @@ class Board:
             self.view
             and not self.view.over
             and self.view.pending is None
-            and self.view.turn == self.seat.position
+            and self.view.turn == self.player
             and not self.table.paused
         )
+
+    @property
+    def mode(self) -> str:
+        """Which page this seat needs: `write` the next rule, `dealer` of a live round, or
+        `player`. A poll that finds the mode changed reloads the whole page."""
+        if self.must_write_rule:
+            return "write"
+        if self.dealer is not None and not self.dealer.over:
+            return "dealer"
+        return "player"
+
+    @property
+    def table_view(self) -> PlayerView | DealerView | None:
+        """What the table shows this seat: the player's view, or the dealing student's."""
+        return self.view or self.dealer
+
+    @property
+    def pending_guess(self) -> Any:
+        """A free-text guess waiting for this seat's verdict (when this student deals)."""
+        pending = self.dealer.pending if self.dealer else None
+        return pending if pending is not None and pending.what == "guess" else None
 
     @property
     def can_guess(self) -> bool:
@@ -68,7 +93,7 @@ class Board:
     def turn_name(self) -> str:
         if not self.view:
             return ""
-        return next((s.name for s in self.seats if s.position == self.view.turn), "")
+        return next((s.name for s in self.seats if s.is_turn), "")
 
 
 def student_open_sessions(*, student: Student) -> QuerySet[GameSession]:
@@ -98,37 +123,69 @@ def current_round(*, table: Table) -> Round | None:
     return table.rounds.order_by("-number").first()
 
 
-def _seat_infos(seats: list[Seat], view: PlayerView | DealerView | None) -> list[SeatInfo]:
+def _seat_infos(
+    seats: list[Seat], round_row: Round | None, view: PlayerView | DealerView | None
+) -> list[SeatInfo]:
     infos = []
     for seat in seats:
+        player = round_row.player_of(seat.position) if round_row else seat.position
         hand_count, score, is_turn = 0, 0, False
-        if view is not None:
+        if view is not None and player is None:
+            score = view.scores.dealer
+        elif view is not None:
             counts = (
                 view.hand_counts
                 if isinstance(view, PlayerView)
                 else tuple(len(hand) for hand in view.hands)
             )
-            hand_count = counts[seat.position] if seat.position < len(counts) else 0
-            score = view.scores.players[seat.position]
-            is_turn = view.turn == seat.position and not view.over
-        infos.append(SeatInfo(seat.position, seat.name, bool(seat.bot), hand_count, score, is_turn))
+            hand_count = counts[player] if player < len(counts) else 0
+            score = view.scores.players[player]
+            is_turn = view.turn == player and not view.over
+        infos.append(
+            SeatInfo(
+                seat.position,
+                seat.name,
+                bool(seat.bot),
+                hand_count,
+                score,
+                is_turn,
+                is_dealer=player is None,
+            )
+        )
     return infos
+
+
+def next_dealer_position(*, table: Table, seat_count: int) -> int:
+    """When students deal in turn: the seat that deals the next round (seat 0 first)."""
+    return table.rounds.count() % max(seat_count, 1)
 
 
 def student_board(*, table: Table, seat: Seat) -> Board:
     seats = list(table.seats.select_related("student").order_by("position"))
     round_row = current_round(table=table)
-    view = None
+    view = dealer = None
+    player: int | None = seat.position
     plays_made = 0
     last_hypothesis = None
     revealed = None
     if round_row is not None:
-        view = engine_round(round_row).view(seat.position)
+        engine = engine_round(round_row)
+        player = round_row.player_of(seat.position)
+        if player is None:
+            dealer = engine.dealer_view()
+        else:
+            view = engine.view(player)
         plays_made = Action.objects.filter(
             round=round_row, seat=seat, kind__in=("play", "no_play")
         ).count()
         if round_row.revealed:
             revealed = round_row.rule_text
+    assignment = table.session.assignment
+    must_write_rule = (
+        assignment.rule_source == Assignment.RuleSource.STUDENTS
+        and (round_row is None or round_row.status == Round.Status.OVER)
+        and next_dealer_position(table=table, seat_count=len(seats)) == seat.position
+    )
     last_hypothesis = (
         Hypothesis.objects.filter(seat__student_id=seat.student_id, seat__table=table)
         .order_by("-action__round__number", "-action__seq")
@@ -139,10 +196,13 @@ def student_board(*, table: Table, seat: Seat) -> Board:
         seat=seat,
         round=round_row,
         view=view,
-        seats=_seat_infos(seats, view),
+        seats=_seat_infos(seats, round_row, view or dealer),
         last_hypothesis=last_hypothesis,
         plays_made=plays_made,
         revealed_rule=revealed,
+        player=player,
+        dealer=dealer,
+        must_write_rule=must_write_rule,
     )
 
 
@@ -167,7 +227,7 @@ def session_tables(*, session: GameSession) -> list[TableSummary]:
         seats = sorted(table.seats.all(), key=lambda seat: seat.position)
         round_row = current_round(table=table)
         view = engine_round(round_row).dealer_view() if round_row else None
-        summaries.append(TableSummary(table, round_row, view, _seat_infos(seats, view)))
+        summaries.append(TableSummary(table, round_row, view, _seat_infos(seats, round_row, view)))
     return summaries
 
 

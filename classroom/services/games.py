@@ -11,6 +11,8 @@ from django.utils import timezone
 
 from classroom.live import session_changed
 from classroom.models import Assignment, Classroom, GameSession, LobbyEntry, Seat, Student, Table
+from classroom.secret_rules import secret_rule
+from classroom.selectors.games import next_dealer_position
 from classroom.services.rounds import round_create, schedule_bots, table_set_paused
 from eleusis.engine.variants import IllegalActionError, codec, config_from_json
 
@@ -27,6 +29,7 @@ def assignment_create(
     title: str,
     rule_text: str,
     library_rule_id: str = "",
+    students_deal: bool = False,
     variant: str = "express",
     config: dict[str, Any] | None = None,
     table_size: int = 4,
@@ -44,9 +47,7 @@ def assignment_create(
         classroom=classroom,
         title=title.strip(),
         variant=variant,
-        rule_source=Assignment.RuleSource.LIBRARY
-        if library_rule_id
-        else Assignment.RuleSource.WRITTEN,
+        rule_source=_rule_source(library_rule_id, students_deal),
         library_rule_id=library_rule_id,
         rule_text=rule_text.strip(),
         config=config,
@@ -60,6 +61,14 @@ def assignment_create(
     assignment.full_clean()
     assignment.save()
     return assignment
+
+
+def _rule_source(library_rule_id: str, students_deal: bool) -> str:
+    if students_deal:
+        return Assignment.RuleSource.STUDENTS
+    if library_rule_id:
+        return Assignment.RuleSource.LIBRARY
+    return Assignment.RuleSource.WRITTEN
 
 
 def session_open(*, assignment: Assignment) -> GameSession:
@@ -146,8 +155,10 @@ def session_start(*, session: GameSession, seed: int | None = None) -> GameSessi
         tables = list(session.tables.all())
         if not tables:
             raise SeatingError("seat the students at tables first")
-        for table in tables:
-            _deal(table, session.assignment, seed=None if seed is None else seed + table.number)
+        if session.assignment.rule_source != Assignment.RuleSource.STUDENTS:
+            # When the students deal, each table waits for its first dealer to write a rule.
+            for table in tables:
+                _deal(table, session.assignment, seed=None if seed is None else seed + table.number)
         session.status = GameSession.Status.RUNNING
         session.started_at = timezone.now()
         session.save(update_fields=["status", "started_at"])
@@ -164,7 +175,45 @@ def table_next_round(*, table: Table, seed: int | None = None):
         current = table.rounds.order_by("-number").first()
         if current is not None and current.status != current.Status.OVER:
             raise IllegalActionError("the round at this table is still being played")
+        if table.session.assignment.rule_source == Assignment.RuleSource.STUDENTS:
+            raise IllegalActionError("the next dealer at this table writes the next rule")
         return _deal(table, table.session.assignment, seed=seed)
+
+
+def round_deal_by_student(*, seat: Seat, rule_text: str, seed: int | None = None):
+    """The student whose turn it is to deal writes the secret rule and deals the round.
+    Raises RuleSyntaxError for a rule with a mistake, IllegalActionError when it is not this
+    student's deal."""
+    secret_rule(rule_text)  # a mistake is reported before anything is locked or written
+    with transaction.atomic():
+        table = (
+            Table.objects.select_for_update()
+            .select_related("session__assignment")
+            .get(pk=seat.table_id)
+        )
+        assignment = table.session.assignment
+        if assignment.rule_source != Assignment.RuleSource.STUDENTS:
+            raise IllegalActionError("the teacher chose the rule of this game")
+        if table.session.status != GameSession.Status.RUNNING:
+            raise IllegalActionError("the game is not running")
+        current = table.rounds.order_by("-number").first()
+        if current is not None and current.status != current.Status.OVER:
+            raise IllegalActionError("the round at this table is still being played")
+        seat_count = table.seats.count()
+        if seat_count < 2:
+            raise IllegalActionError("a student dealer needs at least one player")
+        if next_dealer_position(table=table, seat_count=seat_count) != seat.position:
+            raise IllegalActionError("it is another student's turn to deal")
+        round_row = round_create(
+            table=table,
+            variant=assignment.variant,
+            config=assignment.config,
+            rule_text=rule_text.strip(),
+            seed=seed,
+            dealer_position=seat.position,
+        )
+        transaction.on_commit(lambda: schedule_bots(round_row.pk))
+        return round_row
 
 
 def _deal(table: Table, assignment: Assignment, *, seed: int | None):

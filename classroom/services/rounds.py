@@ -75,10 +75,17 @@ def replay_round(round_row: Round) -> EngineRound:
 
 
 def round_create(
-    *, table: Table, variant: str, config: dict, rule_text: str, seed: int | None = None
+    *,
+    table: Table,
+    variant: str,
+    config: dict,
+    rule_text: str,
+    seed: int | None = None,
+    dealer_position: int | None = None,
 ) -> Round:
-    """Deal a new round at a table, numbered after the last one."""
-    players = table.seats.count()
+    """Deal a new round at a table, numbered after the last one. `dealer_position`: the seat
+    of the student who deals (and so does not play), when the students deal in turn."""
+    players = table.seats.count() - (0 if dealer_position is None else 1)
     seed = seed if seed is not None else random.SystemRandom().randrange(2**53)
     engine = new_round(
         variant, config_from_json(variant, config), seed, secret_rule(rule_text), players
@@ -92,6 +99,7 @@ def round_create(
         seed=seed,
         players=players,
         rule_text=rule_text,
+        dealer_position=dealer_position,
         snapshot=engine.to_json(),
     )
     _mark_over(round_row, engine)

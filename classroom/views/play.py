@@ -27,9 +27,18 @@ from classroom.live import session_stamp, table_stamp
 from classroom.models import Assignment, GameSession, Seat
 from classroom.secret_rules import is_rule_text
 from classroom.selectors.games import current_round, student_board, student_tables
-from classroom.services.games import lobby_join, solo_start
+from classroom.services.games import lobby_join, round_deal_by_student, solo_start
 from classroom.services.rounds import HypothesisInput, round_act
-from eleusis.engine.variants import BuyHint, Guess, IllegalActionError, NoPlay, Play
+from classroom.teach_forms import rule_check
+from eleusis.engine.variants import (
+    BuyHint,
+    DealerHint,
+    Guess,
+    IllegalActionError,
+    NoPlay,
+    Play,
+    Verdict,
+)
 
 POLL_MS = 1500
 
@@ -90,6 +99,9 @@ def _render_board(
     request: HttpRequest, seat: Seat, *, message: str = "", ok: bool = True, status: int = 200
 ) -> HttpResponse:
     board = student_board(table=seat.table, seat=seat)
+    mode = request.GET.get("mode")
+    if request.htmx and mode and mode != board.mode:
+        return HttpResponse(status=200, headers={"HX-Refresh": "true"})
     assignment = seat.table.session.assignment
     next_play = board.plays_made + 1
     context = {
@@ -155,6 +167,8 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
     op = data["op"]
     if board.table.paused:
         return _("Your teacher has paused the game. Wait a moment."), False
+    if board.player is None:
+        return _("You are the dealer this round: the others play."), False
     if view is None or view.over:
         return _("This round is over."), False
     assignment = seat.table.session.assignment
@@ -173,20 +187,20 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
         card = data["card"]
         if card not in view.hand:
             return _("%(card)s is not in your hand any more.") % {"card": str(card)}, False
-        action = Play(seat.position, card, hypothesis=hypothesis.summary, prediction=prediction)
+        action = Play(board.player, card, hypothesis=hypothesis.summary, prediction=prediction)
     elif op == "no_play":
-        action = NoPlay(seat.position, hypothesis=hypothesis.summary, prediction=prediction)
+        action = NoPlay(board.player, hypothesis=hypothesis.summary, prediction=prediction)
     elif op == "guess":
         if not board.can_guess:
             return _("You may guess right after one of your own plays is accepted."), False
         text = data["guess"].strip()
-        action = Guess(seat.position, text, checkable=is_rule_text(text))
+        action = Guess(board.player, text, checkable=is_rule_text(text))
     elif op == "guess_sentence":
         if not board.can_guess:
             return _("You may guess right after one of your own plays is accepted."), False
-        action = Guess(seat.position, hypothesis.checkable, checkable=True)
+        action = Guess(board.player, hypothesis.checkable, checkable=True)
     else:
-        action = BuyHint(seat.position)
+        action = BuyHint(board.player)
     try:
         result = round_act(
             round_id=round_row.pk,
@@ -199,7 +213,7 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
         return _("That move is not possible now (%(reason)s).") % {"reason": error}, False
     if result.duplicate:
         return _ALREADY_DONE(), True
-    return _outcome_message(result.events, seat.position), True
+    return _outcome_message(result.events, board.player), True
 
 
 def _hypothesis(data: dict) -> HypothesisInput:
@@ -245,3 +259,80 @@ def _outcome_message(events: list[dict], position: int) -> str:
         if kind == "hint_requested":
             return _("You asked for a hint and drew a card. The hint will appear for everyone.")
     return _("Done.")
+
+
+# The student who deals -------------------------------------------------------------------------
+
+
+@require_POST
+@student_required
+def table_rule_check(request: HttpRequest, pk: int) -> HttpResponse:
+    """The dealing student's rule editor: explanation and warnings as they type."""
+    seat_for_student(request, pk)
+    text = request.POST.get("rule_text", "")[:2000]
+    return render(
+        request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
+    )
+
+
+@require_POST
+@student_required
+def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
+    """The dealing student writes the secret rule and deals the round."""
+    seat = seat_for_student(request, pk)
+    text = request.POST.get("rule_text", "")[:2000]
+    check = rule_check(text)
+    if not check.ok:
+        message = (
+            _("Your rule has a mistake at line %(line)s, column %(column)s: %(message)s")
+            % {
+                "line": check.error.line,
+                "column": check.error.column,
+                "message": check.error.message,
+            }
+            if check.error
+            else _("Write your secret rule first.")
+        )
+        return _render_board(request, seat, message=message, ok=False, status=_bad(request))
+    try:
+        round_deal_by_student(seat=seat, rule_text=text)
+    except IllegalActionError as error:
+        return _render_board(request, seat, message=str(error), ok=False, status=409)
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("classroom:table", kwargs={"pk": pk}))
+    return redirect("classroom:table", pk=pk)
+
+
+@require_POST
+@student_required
+def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
+    """The dealing student judges a free-text guess or gives everyone a hint."""
+    seat = seat_for_student(request, pk)
+    board = student_board(table=seat.table, seat=seat)
+    if board.dealer is None or board.round is None:
+        return _render_board(
+            request, seat, message=_("You are not the dealer."), ok=False, status=_bad(request)
+        )
+    op = request.POST.get("op")
+    if op == "verdict" and request.POST.get("correct") in ("yes", "no"):
+        action = Verdict(request.POST["correct"] == "yes")
+    elif op == "hint" and request.POST.get("hint", "").strip():
+        action = DealerHint(request.POST["hint"].strip()[:300])
+    else:
+        return _render_board(
+            request,
+            seat,
+            message=_("Choose right or wrong, or write a hint."),
+            ok=False,
+            status=_bad(request),
+        )
+    try:
+        round_act(
+            round_id=board.round.pk,
+            action=action,
+            seat=seat,
+            idempotency_key=request.POST.get("key", ""),
+        )
+    except IllegalActionError as error:
+        return _render_board(request, seat, message=str(error), ok=False)
+    return _render_board(request, seat, message=_("Done."))

@@ -85,6 +85,7 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
                 title=data["title"],
                 rule_text=data["rule"],
                 library_rule_id=data["library_rule_id"],
+                students_deal=data["rule_source"] == Assignment.RuleSource.STUDENTS,
                 config=form.config(),
                 table_size=data["table_size"],
                 hypothesis_policy=data["hypothesis_policy"],

@@ -330,3 +330,107 @@ def test_the_frame_drop_downs_come_for_a_chosen_sentence(table_and_seats):
     body = response.content.decode()
     assert body.count("<select") == 3 and 'name="slot_condition"' in body
     assert Client().get(reverse("classroom:frame_slots")).status_code == 302
+
+
+# Students dealing in turn ---------------------------------------------------------------------
+
+
+def _students_deal_table(players=4):
+    from classroom.services.games import (
+        assignment_create,
+        lobby_join,
+        session_open,
+        session_seat,
+        session_start,
+    )
+    from tests.factories import ClassroomFactory
+
+    classroom = ClassroomFactory()
+    assignment = assignment_create(
+        classroom=classroom, title="Deal in turn", rule_text="", students_deal=True
+    )
+    session = session_open(assignment=assignment)
+    for _ in range(players):
+        lobby_join(session=session, student=StudentFactory(classroom=classroom))
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=3)
+    return table, list(table.seats.select_related("student").order_by("position"))
+
+
+def test_when_students_deal_the_first_dealer_writes_the_rule_and_only_they_see_it():
+    table, seats = _students_deal_table()
+    dealer, player = _client_for(seats[0].student), _client_for(seats[1].student)
+    url = reverse("classroom:table", args=[table.pk])
+
+    assert "write the secret rule" in dealer.get(url).content.decode()
+    assert "write the secret rule" not in player.get(url).content.decode()
+    refused = player.post(
+        reverse("classroom:table_deal", args=[table.pk]), {"rule_text": "color != last.color"}
+    )
+    assert refused.status_code == 409
+    mistake = dealer.post(
+        reverse("classroom:table_deal", args=[table.pk]), {"rule_text": "colour != last.color"}
+    )
+    assert mistake.status_code == 400 and "column 1" in mistake.content.decode()
+
+    dealt = dealer.post(
+        reverse("classroom:table_deal", args=[table.pk]),
+        {"rule_text": "suit == last.suit or rank == last.rank"},
+    )
+
+    assert dealt.status_code == 302
+    round_row = current_round(table=table)
+    assert round_row.dealer_position == 0 and round_row.players == 3
+    assert "suit == last.suit or rank == last.rank" in dealer.get(url).content.decode()
+    player_page = player.get(url).content.decode()
+    assert "suit == last.suit" not in player_page and "Your hand" in player_page
+
+
+def test_the_student_dealer_judges_a_free_text_guess():
+    table, seats = _students_deal_table()
+    dealer = _client_for(seats[0].student)
+    dealer.post(
+        reverse("classroom:table_deal", args=[table.pk]), {"rule_text": "color != last.color"}
+    )
+    round_row = current_round(table=table)
+    engine = engine_round(round_row)
+    turn = engine.state.turn  # engine player: the seat is turn + 1 (the dealer sits at 0)
+    seat = seats[round_row.position_of(turn)]
+    last = [a.card for a in engine.state.history if a.accepted][-1]
+    card = next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
+    client = _client_for(seat.student)
+    move = reverse("classroom:table_move", args=[table.pk])
+    played = client.post(
+        move,
+        {
+            "op": "play",
+            "round": round_row.pk,
+            "card": card.code,
+            "hypothesis": "h",
+            "prediction": "accepted",
+        },
+    )
+    guessed = client.post(move, {"op": "guess", "round": round_row.pk, "guess": "colors turn"})
+    assert "Right!" in played.content.decode()
+    assert "goes to your teacher" in guessed.content.decode()
+
+    assert (
+        "A guess waits for your verdict"
+        in dealer.get(reverse("classroom:table", args=[table.pk])).content.decode()
+    )
+    dealer.post(
+        reverse("classroom:table_dealer_move", args=[table.pk]), {"op": "verdict", "correct": "yes"}
+    )
+
+    round_row.refresh_from_db()
+    assert round_row.status == "over"
+    # The next round is dealt by the next seat.
+    next_page = _client_for(seats[1].student).get(reverse("classroom:table", args=[table.pk]))
+    assert "write the secret rule" in next_page.content.decode()
+    assert (
+        client.post(
+            reverse("classroom:table_dealer_move", args=[table.pk]),
+            {"op": "verdict", "correct": "yes"},
+        ).status_code
+        == 400
+    )

@@ -653,3 +653,16 @@ def test_unknown_objects_are_404(visitors):
         method = "post" if name == "classroom:table_pause" else "get"
         response = getattr(visitors["teacher"], method)(reverse(name, kwargs={"pk": 999999}))
         assert response.status_code == 404
+
+
+def test_an_assignment_where_the_students_deal_in_turn(visitors, classroom):
+    from classroom.models import Assignment
+
+    response = visitors["teacher"].post(
+        reverse("classroom:assignment_create", args=[classroom.pk]),
+        assignment_data(rule_source="students", library_rule=""),
+    )
+
+    assert response.status_code == 302
+    assignment = Assignment.objects.get(classroom=classroom)
+    assert assignment.rule_source == "students" and assignment.rule_text == ""
