@@ -666,3 +666,11 @@ def test_an_assignment_where_the_students_deal_in_turn(visitors, classroom):
     assert response.status_code == 302
     assignment = Assignment.objects.get(classroom=classroom)
     assert assignment.rule_source == "students" and assignment.rule_text == ""
+
+
+def test_the_rule_check_warns_of_a_dead_end_and_a_too_strict_rule(visitors):
+    response = visitors["teacher"].post(
+        reverse("classroom:rule_check"), {"rule_text": "rank == last.rank + 1"}, **HTMX
+    )
+    body = response.content.decode()
+    assert "Too strict" in body and "Dead end" in body
