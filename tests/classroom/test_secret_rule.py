@@ -1,0 +1,82 @@
+"""The secret rule of a live round reaches no student: every URL of the site, requested by a
+student at the table with every object id of the game, GET and POST, as a page and as an htmx
+fragment, is searched for the rule's text."""
+
+import html
+import re
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from classroom.access import STUDENT_SESSION_KEY
+from classroom.selectors.games import current_round
+from tests.factories import live_table
+
+pytestmark = pytest.mark.django_db
+
+# A rule whose text cannot appear by chance on a page.
+SECRET = "if last is diamonds then suit != diamonds else rank >= 1"
+
+
+def _patterns(resolver=None, prefix=""):
+    resolver = resolver or get_resolver()
+    for entry in resolver.url_patterns:
+        if isinstance(entry, URLResolver):
+            yield from _patterns(entry, prefix + str(entry.pattern))
+        elif isinstance(entry, URLPattern):
+            yield prefix + str(entry.pattern)
+
+
+def _fill(route: str, ids: list[int], code: str) -> str:
+    path = re.sub(r"<str:code>", code, route)
+    path = re.sub(r"<int:\w+>", str(ids[0]), path)
+    path = re.sub(r"<[^>]+>", "x", path)
+    return "/" + path.lstrip("^").rstrip("$")
+
+
+def test_no_response_to_a_student_contains_the_secret_rule():
+    table, seats = live_table(rule_text=SECRET)
+    round_row = current_round(table=table)
+    session = table.session
+    ids = sorted(
+        {
+            table.pk,
+            session.pk,
+            session.assignment.pk,
+            round_row.pk,
+            session.assignment.classroom.pk,
+            seats[0].student.pk,
+            seats[0].pk,
+        }
+    )
+    client = Client()
+    django_session = client.session
+    django_session[STUDENT_SESSION_KEY] = seats[0].student.pk
+    django_session.save()
+    code = session.assignment.classroom.join_code
+
+    # Signing out would end the search early; those two only redirect.
+    routes = [
+        route
+        for route in _patterns()
+        if not route.startswith("admin/") and route not in ("leave/", "logout/")
+    ]
+    assert len(routes) > 40
+    bodies = []
+    for route in routes:
+        for object_id in ids:
+            path = _fill(route, [object_id], code)
+            for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+                bodies.append(client.get(path, **headers).content.decode(errors="replace"))
+                bodies.append(
+                    client.post(
+                        path,
+                        {"op": "guess", "round": round_row.pk, "guess": "x", "rule_text": "x"},
+                        **headers,
+                    ).content.decode(errors="replace")
+                )
+
+    assert sum(1 for body in bodies if "table-live" in body) > 0  # the table page was reached
+    leaks = [body for body in bodies if SECRET in body or html.escape(SECRET) in body]
+    assert leaks == []
