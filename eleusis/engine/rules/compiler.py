@@ -285,8 +285,8 @@ class _Checker:
             if kind is Kind.NUMBER:
                 hint = ": compare it with something, like rank == 7"
             elif kind in QUALITY_PROPERTY and isinstance(node, Prop):
-                prop = QUALITY_PROPERTY[kind]
-                hint = f": compare it with something, like {prop} == last.{prop}"
+                name = QUALITY_PROPERTY[kind]
+                hint = f": compare it with something, like {name} == last.{name}"
             self.fail(errors.NEEDS_TEST.format(kind=kind.value, hint=hint), _span(node))
         return checked
 

@@ -136,15 +136,14 @@ def plan(rules: tuple[CompiledRule, ...]) -> _Plan | None:
 def equivalence(a: CompiledRule, b: CompiledRule, *, seed: int = 0) -> Equivalence:
     """Whether `a` and `b` give the same verdict in every situation."""
     the_plan = plan((a, b))
-    if the_plan is None:
-        return _sampled(a, b, seed)
-    situations = the_plan.situations()
+    situations = the_plan.situations() if the_plan is not None else len(FULL_DECK)
     for index in range(len(FULL_DECK)):
         verdict_a, verdict_b = a.judge_start(index), b.judge_start(index)
         if verdict_a != verdict_b:
-            card = FULL_DECK[index]
-            example = Counterexample([], card.code, verdict_a, verdict_b)
-            return Equivalence(False, True, situations, example)
+            example = Counterexample([], FULL_DECK[index].code, verdict_a, verdict_b)
+            return Equivalence(False, the_plan is not None, situations, example)
+    if the_plan is None:
+        return _sampled(a, b, seed)
     cards = [c.representative for c in the_plan.card]
     for tail_classes, _weight in the_plan.tails():
         tail = [c.representative for c in tail_classes]
@@ -191,8 +190,9 @@ def sample_history(rng: random.Random, rule: CompiledRule | None, length: int) -
 
 
 def _sampled(a: CompiledRule, b: CompiledRule, seed: int) -> Equivalence:
+    """Seeded histories after the 52 starts, which the caller has compared already."""
     rng = random.Random(seed)
-    situations = 0
+    situations = len(FULL_DECK)
     judges = (a, b, None)
     for number in range(SAMPLED_HISTORIES):
         history = sample_history(rng, judges[number % 3], rng.randint(1, SAMPLED_MAX_LENGTH))

@@ -125,3 +125,15 @@ def test_rules_looking_far_back_are_sampled_and_say_so():
     other = compile_rule("rank + last.rank + last2.rank + last3.rank + last4.rank > 30")
     differs = equivalence(deep, other, seed=3)
     assert not differs.equivalent and not differs.exhaustive
+
+
+def test_sampled_comparisons_still_compare_every_start():
+    # Found by the property test: a rule whose position horizon is too long to enumerate.
+    never = compile_rule("suit != suit")
+    long_horizon = compile_rule(
+        "(previous.accepted) and (position in ((position) wrap 13) .. ((rank) % 5) % 2)"
+    )
+    result = equivalence(never, long_horizon)
+    assert not result.equivalent
+    assert result.counterexample.plays == []
+    assert (result.counterexample.a, result.counterexample.b) == (False, True)
