@@ -1,0 +1,177 @@
+"""A round's log as the review reads it: every play with the hand it came from and the table it
+was played on, the evidence the table gave, and the wrong guesses.
+
+`round_log(round_)` replays a finished (or running) round of Eleusis Express action by action,
+so that each play knows the player's hand at that moment, which the final state has forgotten.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from eleusis.engine.cards import Card
+from eleusis.engine.history import Attempt
+from eleusis.engine.variants.actions import NoPlay, Play
+from eleusis.engine.variants.express import ExpressRound, TableEntry
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """What a player logged: their words, the checkable form (rule text, a library id or a
+    frame sentence) when there is one, and the teacher's mark on free text
+    (`right`, `partly`, `wrong`)."""
+
+    text: str | None = None
+    checkable: str | None = None
+    mark: str | None = None
+
+    @property
+    def logged(self) -> bool:
+        return bool(self.text or self.checkable)
+
+
+@dataclass(frozen=True)
+class PlayRecord:
+    """One play or "no play" of a player, with what they knew and held at that moment.
+
+    `number` counts the table's plays and "no play"s from 1; `entry` is the table entry index.
+    `cards` is the card played, or the hand shown for a "no play"; `accepted` whether the card
+    was right / the declaration was right. `evidence_before` counts the evidence items the table
+    had given before this play (see `Evidence`), `evidence_after` after it (a wrong "no play"
+    also brings its correction)."""
+
+    number: int
+    entry: int
+    player: int
+    kind: Literal["play", "no_play"]
+    cards: tuple[Card, ...]
+    accepted: bool
+    hand: tuple[Card, ...]
+    history: tuple[Attempt, ...]
+    hypothesis: Hypothesis
+    prediction: bool | None
+    evidence_before: int
+    evidence_after: int
+    correction: Card | None = None
+
+    @property
+    def card(self) -> Card | None:
+        return self.cards[0] if self.kind == "play" else None
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One thing the table showed about the rule.
+
+    - `start`: the starter was legal and the cards turned before it (`cards`) were not;
+    - `card`: `cards[0]` played after `history` was `accepted` (plays and corrections);
+    - `no_play`: a hand `cards` shown after `history`; `accepted` = no card of it was legal;
+    - `guess`: a guess `text` was judged wrong."""
+
+    kind: Literal["start", "card", "no_play", "guess"]
+    history: tuple[Attempt, ...] = ()
+    cards: tuple[Card, ...] = ()
+    accepted: bool = True
+    text: str = ""
+    starter: Card | None = None
+
+
+@dataclass(frozen=True)
+class RoundLog:
+    players: int
+    plays: tuple[PlayRecord, ...]
+    evidence: tuple[Evidence, ...]
+    history: tuple[Attempt, ...]
+    guessed_by: int | None
+    end_reason: str | None
+
+    def with_hypotheses(self, hypotheses: dict[int, Hypothesis]) -> RoundLog:
+        """The same log with the hypotheses of some plays (by table entry) replaced, as the
+        classroom stores them (words, checkable form and the teacher's mark)."""
+        plays = tuple(
+            replace(play, hypothesis=hypotheses[play.entry]) if play.entry in hypotheses else play
+            for play in self.plays
+        )
+        return replace(self, plays=plays)
+
+
+def round_log(round_: ExpressRound) -> RoundLog:
+    """Replay `round_` from its seed and actions and collect its plays and evidence."""
+    fresh = type(round_)(
+        round_.config, round_.seed, round_.rule, round_.players, judge_guess=round_.judge_guess
+    )
+    state = fresh.state
+    evidence: list[Evidence] = []
+    if round_.config.starter == "until_legal" and state.history:
+        evidence.append(
+            Evidence("start", cards=tuple(state.starter_rejected), starter=state.history[0].card)
+        )
+    plays: list[PlayRecord] = []
+    pending: dict[int, tuple[int, tuple[Card, ...], tuple[Attempt, ...], int]] = {}
+    for action in round_.actions:
+        entries_before = len(state.table)
+        guesses_before = len(state.guesses)
+        if isinstance(action, Play | NoPlay):
+            pending[action.player] = (
+                entries_before,
+                tuple(state.hands[action.player]),
+                tuple(state.history),
+                len(evidence),
+            )
+        fresh.apply(action)
+        for guess in state.guesses[guesses_before:]:
+            if not guess.correct:
+                evidence.append(Evidence("guess", text=guess.text, accepted=False))
+        for index in range(entries_before, len(state.table)):
+            entry = state.table[index]
+            prefix = tuple(_history_before(state.table, index))
+            if entry.kind == "play":
+                evidence.append(Evidence("card", prefix, (entry.cards[0],), entry.accepted))
+            elif entry.kind == "correction":
+                evidence.append(Evidence("card", prefix, (entry.cards[0],), True))
+                plays[-1] = replace(
+                    plays[-1], correction=entry.cards[0], evidence_after=len(evidence)
+                )
+                continue
+            elif entry.kind == "no_play":
+                evidence.append(Evidence("no_play", prefix, tuple(entry.cards), entry.accepted))
+            else:
+                continue
+            assert entry.player is not None
+            start, hand, history, before = pending.pop(entry.player)
+            assert start <= index
+            plays.append(
+                PlayRecord(
+                    number=len(plays) + 1,
+                    entry=index,
+                    player=entry.player,
+                    kind="play" if entry.kind == "play" else "no_play",
+                    cards=tuple(entry.cards),
+                    accepted=entry.accepted,
+                    hand=hand,
+                    history=history,
+                    hypothesis=Hypothesis(entry.hypothesis, entry.hypothesis),
+                    prediction=entry.prediction,
+                    evidence_before=before,
+                    evidence_after=len(evidence),
+                )
+            )
+    return RoundLog(
+        players=round_.players,
+        plays=tuple(plays),
+        evidence=tuple(evidence),
+        history=tuple(state.history),
+        guessed_by=state.guessed_by,
+        end_reason=state.end_reason,
+    )
+
+
+def _history_before(table: Sequence[TableEntry], index: int) -> list[Attempt]:
+    """The attempts on the table before entry `index` (a "no play" adds none)."""
+    return [
+        Attempt(entry.cards[0], entry.accepted)
+        for entry in table[:index]
+        if entry.kind in ("starter", "play", "correction")
+    ]

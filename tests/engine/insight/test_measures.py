@@ -1,0 +1,188 @@
+"""Measures 2–7 on a round worked out by hand, with a pool of five candidate rules.
+
+Secret: alternate colors. Starter 2♥ (turned face up, so it says nothing). Candidates: the
+secret, "red", "true", "same suit", "alternate parity".
+
+1. Ana (0) holds 3♠ 4♥, thinks "true", plays 3♠, predicts right: accepted.
+   3♠ is accepted by secret, true, parity (3/5); 4♥ by red, true, suit (3/5): both 0.971 bits;
+   "no play" cannot be right under any of them (0 bits). Left: secret, true, parity.
+2. Ben (1) holds 5♠ 6♦ 8♣, thinks "alternate parity", plays 5♠ but predicts right: rejected.
+   His hypothesis said 5♠ (odd after odd 3) was wrong: a negative test, and a prediction
+   against his own hypothesis. 5♠: 1/3 accept (0.918 bits), 6♦: 3/3 (0), 8♣: 2/3 (0.918).
+   Left: secret, parity ("true" accepted 5♠).
+3. Ana holds 4♥, still thinks "true" (refuted by 5♠): she kept a refuted hypothesis, and
+   4♥ tells nothing (both survivors accept it).
+4. Ben holds 6♦ 8♣, now thinks "alternate colors", plays 8♣: accepted. 8♣ splits the two
+   survivors (1 bit), 6♦ none (0), "no play" 1 bit (parity has no legal card). Only the
+   secret is left: the observer found the rule at play 4, and so did Ben (lag 0).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from eleusis.engine.cards import Card
+from eleusis.engine.history import Attempt
+from eleusis.engine.insight import (
+    CandidatePool,
+    Evidence,
+    Hypothesis,
+    PlayRecord,
+    RoundLog,
+    analyse_round,
+    entropy,
+)
+from eleusis.engine.rules import compile_rule
+
+SECRET = compile_rule("color != last.color")
+POOL = [
+    ("alternate colors", SECRET),
+    ("red", compile_rule("red")),
+    ("true", compile_rule("true")),
+    ("same suit", compile_rule("suit == last.suit")),
+    ("alternate parity", compile_rule("parity != last.parity")),
+]
+
+
+def cards(*codes: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(code) for code in codes)
+
+
+def attempts(*codes: str) -> tuple[Attempt, ...]:
+    return tuple(Attempt(Card.parse(code.rstrip("x")), not code.endswith("x")) for code in codes)
+
+
+def play(
+    number: int, player: int, card: str, accepted: bool, hand: tuple[str, ...],
+    table: tuple[str, ...], hypothesis: str, prediction: bool | None,
+) -> PlayRecord:  # fmt: skip
+    return PlayRecord(
+        number=number,
+        entry=number,
+        player=player,
+        kind="play",
+        cards=cards(card),
+        accepted=accepted,
+        hand=cards(*hand),
+        history=attempts(*table),
+        hypothesis=Hypothesis(checkable=hypothesis),
+        prediction=prediction,
+        evidence_before=number - 1,
+        evidence_after=number,
+    )
+
+
+PLAYS = (
+    play(1, 0, "3S", True, ("3S", "4H"), ("2H",), "true", True),
+    play(2, 1, "5S", False, ("5S", "6D", "8C"), ("2H", "3S"), "parity != last.parity", True),
+    play(3, 0, "4H", True, ("4H",), ("2H", "3S", "5Sx"), "true", True),
+    play(4, 1, "8C", True, ("6D", "8C"), ("2H", "3S", "5Sx", "4H"), "color != last.color", True),
+)
+LOG = RoundLog(
+    players=2,
+    plays=PLAYS,
+    evidence=tuple(Evidence("card", p.history, p.cards, p.accepted) for p in PLAYS),
+    history=attempts("2H", "3S", "5Sx", "4H", "8C"),
+    guessed_by=None,
+    end_reason=None,
+)
+
+
+@pytest.fixture(scope="module")
+def insight():
+    return analyse_round(LOG, SECRET, pool=CandidatePool.build(POOL))
+
+
+def test_the_ideal_observer_counts_the_candidates_left(insight) -> None:
+    assert insight.candidates == 5  # the secret is in the pool already
+    assert [(p.candidates_before, p.candidates_after) for p in insight.plays] == [
+        (5, 3),
+        (3, 2),
+        (2, 2),
+        (2, 1),
+    ]
+    assert insight.solved_at == 4
+
+
+def test_agreement_of_each_hypothesis(insight) -> None:
+    shares = [p.agreement.share for p in insight.plays]
+    assert shares == pytest.approx([0.5, 0.5, 0.5, 1.0])
+    assert insight.plays[0].agreement.too_broad == pytest.approx(0.5)
+    assert [p.right for p in insight.plays] == [False, False, False, True]
+    assert {p.agreement_source for p in insight.plays} == {"checkable"}
+
+
+def test_fit_to_the_table(insight) -> None:
+    assert [p.fits for p in insight.plays] == [True, True, False, True]
+    ana, ben = insight.players
+    assert ana.kept_refuted == 1 and ben.kept_refuted == 0
+
+
+def test_predictions_and_tests(insight) -> None:
+    plays = insight.plays
+    assert [p.prediction_right for p in plays] == [True, False, True, True]
+    assert [p.prediction_consistent for p in plays] == [True, False, True, True]
+    assert [p.test for p in plays] == ["positive", "negative", "positive", "positive"]
+    assert [p.refuted for p in plays] == [False, False, False, False]
+    ana, ben = insight.players
+    assert (ana.tests, ana.negative_tests, ana.negative_share) == (2, 0, 0.0)
+    assert (ben.tests, ben.negative_tests, ben.negative_share) == (2, 1, 0.5)
+    assert (ben.predictions, ben.predictions_right, ben.prediction_accuracy) == (2, 1, 0.5)
+
+
+def test_response_to_refutation(insight) -> None:
+    # Ana's "true" was refuted by Ben's 5♠ after she logged it, and she kept it; Ben's
+    # "alternate parity" was never refuted before he changed it, so that is no response.
+    assert [p.response for p in insight.plays] == [None, None, "kept", None]
+    ana, ben = insight.players
+    assert (ana.kept_after_refutation, ana.changed_after_refutation) == (1, 0)
+    assert (ben.kept_after_refutation, ben.changed_after_refutation) == (0, 0)
+
+
+def test_information_beside_the_best_and_worst_choice(insight) -> None:
+    first, second, third, fourth = (p.information for p in insight.plays)
+    assert first.bits == pytest.approx(entropy(3 / 5)) == pytest.approx(0.971, abs=1e-3)
+    assert (first.worst, first.relative) == (0.0, 1.0)
+    assert second.bits == pytest.approx(entropy(1 / 3)) == pytest.approx(0.918, abs=1e-3)
+    assert second.best == pytest.approx(second.bits) and second.worst == 0.0
+    assert (third.bits, third.best, third.relative) == (0.0, 0.0, 1.0)
+    assert fourth.bits == pytest.approx(1.0) and fourth.worst == 0.0
+    assert math.isclose(entropy(0.5), 1.0)
+
+
+def test_when_each_player_reached_the_rule(insight) -> None:
+    ana, ben = insight.players
+    assert (ana.reached_at, ana.lag, ana.final_agreement) == (None, None, 0.5)
+    assert (ben.reached_at, ben.lag, ben.final_agreement) == (4, 0, 1.0)
+
+
+def test_teacher_marks_stand_in_for_free_text() -> None:
+    marked = LOG.with_hypotheses(
+        {
+            1: Hypothesis(text="anything goes?", mark="wrong"),
+            3: Hypothesis(text="it is about the colours", mark="partly"),
+            4: Hypothesis(text="red black red black", mark="right"),
+        }
+    )
+    insight = analyse_round(marked, SECRET, pool=CandidatePool.build(POOL))
+    first, _, third, fourth = insight.plays
+    assert [first.share, third.share, fourth.share] == [0.0, 0.5, 1.0]
+    assert first.agreement_source == "teacher" and first.checkable is None
+    # Free text cannot be checked against the table or the card.
+    assert (third.fits, third.test, third.prediction_consistent, third.response) == (
+        None, None, None, None,
+    )  # fmt: skip
+    assert fourth.right and insight.players[1].reached_at == 4
+    # Only Ben's checkable play 2 is still a test.
+    assert (insight.players[0].tests, insight.players[1].tests) == (0, 1)
+
+
+def test_the_results_are_plain_json(insight) -> None:
+    import json
+
+    data = json.loads(json.dumps(insight.to_dict()))
+    assert data["solved_at"] == 4
+    assert data["plays"][1]["test"] == "negative"
+    assert data["players"][1]["negative_share"] == 0.5

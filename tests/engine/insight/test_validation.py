@@ -1,0 +1,105 @@
+"""The measures validated with bots whose strategy is known, on the same rules and seeds:
+the falsifier tests against its own hypothesis more than the confirmation-biased bot, the
+scientist's agreement rises fastest, and the ideal observer never trails any bot."""
+
+from __future__ import annotations
+
+import statistics
+from functools import cache
+
+import pytest
+
+from eleusis.engine.bots import Evidence, candidate_set
+from eleusis.engine.insight import CandidatePool, RoundInsight, analyse_round, round_log
+from eleusis.engine.insight.agreement import agrees_from
+from eleusis.engine.rules import library_rule
+from eleusis.engine.simulate import play_round, round_seeds, seat_bots
+from eleusis.engine.variants import ExpressConfig, ExpressRound, NoPlay, Play
+
+RULES = ("th-alternate-colors", "th-odd-even", "th-same-suit-or-rank")
+SEEDS = tuple(round_seeds(7, 2))
+BOTS = ("scientist", "confirmation", "falsifier", "random")
+EARLY_PLAYS = 8
+
+
+@cache
+def pool() -> CandidatePool:
+    return CandidatePool.build()
+
+
+@cache
+def played(bot: str, rule_id: str, seed: int) -> tuple[ExpressRound, RoundInsight]:
+    secret = library_rule(rule_id).compiled()
+    round_ = ExpressRound(ExpressConfig(), seed, secret, 4)
+    for _ in play_round(round_, seat_bots([bot], 4, seed)):
+        pass
+    return round_, analyse_round(round_log(round_), secret, pool=pool())
+
+
+def rounds(bot: str) -> list[RoundInsight]:
+    return [played(bot, rule_id, seed)[1] for rule_id in RULES for seed in SEEDS]
+
+
+def negative_share(bot: str) -> float:
+    players = [p for insight in rounds(bot) for p in insight.players if p.tests]
+    return statistics.mean(p.negative_share for p in players)
+
+
+def early_agreement(bot: str) -> float:
+    """Mean agreement of the hypotheses logged in a table's first plays."""
+    return statistics.mean(
+        p.share
+        for insight in rounds(bot)
+        for p in insight.plays[:EARLY_PLAYS]
+        if p.share is not None
+    )
+
+
+def test_the_falsifier_tests_against_its_hypothesis_more_than_the_confirmation_bot() -> None:
+    assert negative_share("confirmation") == 0.0  # it only plays what it believes is right
+    assert negative_share("falsifier") > 0.1
+
+
+def test_the_scientists_agreement_rises_fastest() -> None:
+    scientist = early_agreement("scientist")
+    for other in ("confirmation", "falsifier", "random"):
+        assert scientist > early_agreement(other) + 0.1, other
+
+
+def test_the_confirmation_bot_always_predicts_by_its_hypothesis() -> None:
+    for insight in rounds("confirmation"):
+        assert all(p.prediction_consistent for p in insight.plays if p.prediction is not None)
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_the_ideal_observer_never_trails_any_bot(bot: str) -> None:
+    """After every play the observer holds no more candidates than a bot's own reading of the
+    table leaves it (the same candidates), and it is sure of the rule no later than that
+    reading leaves only rules that agree with the secret."""
+    cands = candidate_set()
+    compared = 0
+    for rule_id in RULES:
+        secret = library_rule(rule_id).compiled()
+        for seed in SEEDS:
+            round_, insight = played(bot, rule_id, seed)
+            replay = ExpressRound(round_.config, round_.seed, secret, round_.players)
+            reading = Evidence(cands)  # every seat reads the same public table
+            plays = iter(insight.plays)
+            bot_sure_at = None
+            for action in round_.actions:
+                replay.apply(action)
+                if not isinstance(action, Play | NoPlay):
+                    continue
+                play = next(plays)
+                reading.update(replay.view(play.player))
+                assert play.candidates_after <= len(reading.alive), (rule_id, seed, play.number)
+                alive = reading.alive
+                history = tuple(replay.state.history)
+                if bot_sure_at is None and all(
+                    agrees_from(cands.rule(index), secret, history) for index in alive
+                ):
+                    bot_sure_at = play.number
+            if bot_sure_at is not None:
+                compared += 1
+                assert insight.solved_at is not None and insight.solved_at <= bot_sure_at
+    assert compared >= 3  # most rounds ran long enough for the bots' reading to settle
