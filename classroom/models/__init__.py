@@ -11,6 +11,7 @@ from classroom.models.games import (
     Seat,
     Table,
 )
+from classroom.models.insight import HypothesisMark, RoundInsight
 
 __all__ = [
     "Action",
@@ -18,8 +19,10 @@ __all__ = [
     "Classroom",
     "GameSession",
     "Hypothesis",
+    "HypothesisMark",
     "LobbyEntry",
     "Round",
+    "RoundInsight",
     "Seat",
     "Student",
     "Table",
