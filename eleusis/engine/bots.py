@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from typing import ClassVar
 
@@ -32,7 +32,7 @@ from eleusis.engine.cards import FULL_DECK, Card
 from eleusis.engine.history import Attempt, Rule
 from eleusis.engine.variants.actions import Guess, NoPlay, Play
 from eleusis.engine.variants.base import Action, rule_text
-from eleusis.engine.variants.express import PlayerView
+from eleusis.engine.variants.express import PlayerView, TableEntry
 
 Candidate = tuple[str, Rule]
 Equivalent = Callable[[Rule, Rule], bool]
@@ -89,6 +89,8 @@ class CandidateSet:
     candidates: tuple[Candidate, ...]
     classes: tuple[tuple[int, ...], ...]
     class_of: tuple[int, ...]
+    # Survivors already worked out for a table as everyone sees it: bots at one table share them.
+    memo: dict[Hashable, list[int]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def build(
@@ -151,64 +153,69 @@ def _default_candidates_cached() -> tuple[Candidate, ...]:
 # Evidence: what the table says about a rule, read from a player's view only.
 
 
+_MEMO_LIMIT = 50_000
+
+
 class Evidence:
-    """Incrementally tests candidates against the table as a player sees it."""
+    """Tests candidates against the table as a player sees it, one table entry at a time.
+
+    The survivors after each entry are kept in the candidate set's memo under everything public
+    up to that entry, so that the bots at one table (or a bot made afresh each move) share the
+    work instead of repeating it."""
 
     def __init__(self, cands: CandidateSet) -> None:
         self.cands = cands
         self.alive: list[int] = list(range(len(cands.candidates)))
         self.entries_seen = 0
+        self._table_alive: list[int] = self.alive
         self._history: list[Attempt] = []
-        self._guesses_seen = 0
-        self._starter_checked = False
+        self._key: tuple[Hashable, ...] = ()
 
     def update(self, view: PlayerView) -> None:
-        checks: list[Callable[[Rule], bool]] = []
-        if not self._starter_checked and view.history:
-            self._starter_checked = True
-            if view.starter_mode == "until_legal":
-                starter = view.history[0].card
-                rejected = view.starter_rejected
-                checks.append(
-                    lambda rule: (
-                        bool(rule.accepts((), starter))
-                        and not any(rule.accepts((), card) for card in rejected)
-                    )
-                )
+        memo = self.cands.memo
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        if self.entries_seen == 0:
+            self._key = (view.starter_mode, tuple(view.starter_rejected))
         for entry in view.table[self.entries_seen :]:
-            prefix = tuple(self._history)
-            if entry.kind == "no_play":
-                shown = tuple(set(entry.cards))
-                if entry.accepted:
-                    checks.append(
-                        lambda rule, p=prefix, s=shown: not any(rule.accepts(p, c) for c in s)  # type: ignore[misc]
-                    )
-                else:
-                    checks.append(
-                        lambda rule, p=prefix, s=shown: any(rule.accepts(p, c) for c in s)  # type: ignore[misc]
-                    )
-                continue
-            card, accepted = entry.cards[0], entry.accepted
-            if entry.kind != "starter":
-                checks.append(
-                    lambda rule, p=prefix, c=card, a=accepted: bool(rule.accepts(p, c)) == a  # type: ignore[misc]
-                )
-            self._history.append(Attempt(card, accepted))
+            self._key = (self._key, entry.kind, tuple(entry.cards), entry.accepted)
+            known = memo.get(self._key)
+            if known is None:
+                check = self._check(entry, tuple(self._history), view)
+                known = [i for i in self._table_alive if check(self.cands.rule(i))]
+                memo[self._key] = known
+            self._table_alive = known
+            if entry.kind != "no_play":
+                self._history.append(Attempt(entry.cards[0], entry.accepted))
         self.entries_seen = len(view.table)
-        wrong_classes = {
-            self._class_of_text(guess.text)
-            for guess in view.guesses[self._guesses_seen :]
-            if not guess.correct
-        }
-        self._guesses_seen = len(view.guesses)
-        wrong_classes.discard(None)
-        if checks or wrong_classes:
-            self.alive = [
-                index
-                for index in self.alive
-                if self.cands.class_of[index] not in wrong_classes
-                and all(check(self.cands.rule(index)) for check in checks)
-            ]
+        wrong = {self._class_of_text(guess.text) for guess in view.guesses if not guess.correct}
+        wrong.discard(None)
+        self.alive = (
+            [i for i in self._table_alive if self.cands.class_of[i] not in wrong]
+            if wrong
+            else self._table_alive
+        )
+
+    @staticmethod
+    def _check(
+        entry: TableEntry, prefix: tuple[Attempt, ...], view: PlayerView
+    ) -> Callable[[Rule], bool]:
+        """What a rule must say for this table entry to have happened."""
+        if entry.kind == "starter":
+            if view.starter_mode != "until_legal":
+                return lambda rule: True
+            starter, rejected = entry.cards[0], tuple(set(view.starter_rejected))
+            return lambda rule: (
+                bool(rule.accepts((), starter))
+                and not any(rule.accepts((), card) for card in rejected)
+            )
+        if entry.kind == "no_play":
+            shown = tuple(set(entry.cards))
+            if entry.accepted:
+                return lambda rule: not any(rule.accepts(prefix, card) for card in shown)
+            return lambda rule: any(rule.accepts(prefix, card) for card in shown)
+        card, accepted = entry.cards[0], entry.accepted
+        return lambda rule: bool(rule.accepts(prefix, card)) == accepted
 
     def _class_of_text(self, text: str) -> int | None:
         for index in range(len(self.cands.candidates)):
@@ -386,6 +393,9 @@ class ScientistBot(Bot):
     """The ideal student: every consistent candidate in mind, the most informative card played."""
 
     name = "scientist"
+    # How sure it is of a card is measured on an even sample of at most this many surviving
+    # classes (all of them once that few are left); a "no play" is always checked on all.
+    sample_size = 256
 
     def act(self, view: PlayerView) -> Action:
         rng = self._rng(view, "act")
@@ -395,13 +405,17 @@ class ScientistBot(Bot):
             card = rng.choice(sorted(view.hand, key=_key))
             return Play(self.seat, card, hypothesis=NO_HYPOTHESIS, prediction=None)
         history = self.evidence.history()
-        rules = [self.cands.rule(index) for index in classes]
+        step = max(1, -(-len(classes) // self.sample_size))
+        rules = [self.cands.rule(index) for index in classes[::step]]
+        hand = sorted(set(view.hand), key=_key)
         shares = {
             card: sum(bool(rule.accepts(history, card)) for rule in rules) / len(rules)
-            for card in sorted(set(view.hand), key=_key)
+            for card in hand
         }
         label = self._hypothesis(classes)
-        if max(shares.values()) == 0.0:
+        if max(shares.values()) == 0.0 and not any(
+            self.cands.rule(index).accepts(history, card) for index in classes for card in hand
+        ):
             return NoPlay(self.seat, hypothesis=label, prediction=True)
         lowest = min(abs(share - 0.5) for share in shares.values())
         card = rng.choice([c for c, share in shares.items() if abs(share - 0.5) == lowest])
