@@ -1,5 +1,6 @@
 """Demo data for a newcomer: idempotent, so `make run` can call it every time."""
 
+import os
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
@@ -12,6 +13,8 @@ from classroom.services.classes import classroom_create, student_join
 from classroom.services.games import assignment_create, session_open, session_start, table_create
 from eleusis.engine.rules import library_rule
 
+# Where `make run` serves the app (it passes PORT on to the server).
+BASE_URL = f"http://127.0.0.1:{os.environ.get('PORT', '8000')}"
 DEMO_ASSIGNMENT = "Alternate colors (demo)"
 DEMO_RULE_ID = "th-alternate-colors"
 
@@ -29,7 +32,7 @@ class DemoResult:
 
     def lines(self) -> list[str]:
         return [
-            f"  Log in at http://127.0.0.1:8000/login/ as {self.username} / {self.password}",
+            f"  Log in at {BASE_URL}/login/ as {self.username} / {self.password}",
             *self.notes,
         ]
 
@@ -62,9 +65,9 @@ def demo_create() -> DemoResult:
     pictures = ", ".join(str(p.label) for p in picture_password_pictures(ana.picture_password))
     notes = [
         f"  Demo class: {classroom.name}, code {join_code_display(classroom.join_code)}"
-        f" (students join at http://127.0.0.1:8000/join/{classroom.join_code}/)",
+        f" (students join at {BASE_URL}/join/{classroom.join_code}/)",
         "  Demo students: " + ", ".join(student.nickname for student in students),
-        f"  Play as Ana: sign in at http://127.0.0.1:8000/signin/{classroom.join_code}/ with"
+        f"  Play as Ana: sign in at {BASE_URL}/signin/{classroom.join_code}/ with"
         f" the pictures {pictures}",
         "  A live session is on: bots play at table 1; table 2 waits for Ana.",
     ]
