@@ -1,12 +1,15 @@
 """Celery tasks of the classroom. Each takes ids, re-fetches, returns quietly when the row is
 gone, and is safe to run twice (every move goes through `round_act` with an idempotency key)."""
 
+from functools import cache
+
 from celery import shared_task
 from django.conf import settings
 
 from classroom.models import Round, Seat
 from classroom.services.rounds import HypothesisInput, engine_round, round_act
-from eleusis.engine.bots import make_bot
+from eleusis.engine.bots import default_candidates, make_bot
+from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import End, IllegalActionError
 
 # A bot round never runs for ever: past this many actions the app ends it.
@@ -48,14 +51,14 @@ def bots_play(round_id: int) -> int:
                 return moves
             seat = bot_seats[state.turn]
             action = _bot(round_row, seat, state.turn).act(engine.view(state.turn))
-        hypothesis = getattr(action, "hypothesis", None)
+        label = getattr(action, "hypothesis", None)
         try:
             round_act(
                 round_id=round_id,
                 action=action,
                 seat=seat,
                 idempotency_key=f"bot:{round_row.version + 1}",
-                hypothesis=HypothesisInput(checkable=hypothesis) if hypothesis else None,
+                hypothesis=bot_hypothesis(label) if label else None,
                 schedule=False,
             )
         except IllegalActionError:
@@ -66,5 +69,24 @@ def bots_play(round_id: int) -> int:
             return moves
 
 
+@cache
+def _candidate_texts() -> dict[str, str]:
+    return {label: rule.text for label, rule in default_candidates()}
+
+
+def bot_hypothesis(label: str) -> HypothesisInput:
+    """A bot's hypothesis as a student would log it: words to read (a library rule's name, or
+    the sentence of a frame) and the rule text the review can check."""
+    library = LIBRARY.get(label)
+    return HypothesisInput(
+        text=library.name if library else label, checkable=_candidate_texts().get(label, "")
+    )
+
+
 def _bot(round_row: Round, seat: Seat, player: int):
     return make_bot(seat.bot, player, f"{round_row.seed}:{seat.position}")
+
+
+# The review (issue 6): a round's insight. Defined in classroom/insight_tasks.py; imported here
+# so that a worker's autodiscovery registers it.
+from classroom.insight_tasks import round_insight  # noqa: E402, F401

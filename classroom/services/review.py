@@ -1,0 +1,160 @@
+"""The review after class: computing and storing a round's insight, the teacher's marks on
+free-text hypotheses, and asking for a session's insight.
+
+The engine computes (eleusis/engine/insight); this module feeds it the round's log, the
+hypotheses as the students logged them and the teacher's marks, and stores the JSON it returns
+in `RoundInsight`. Computation runs in the `classroom.round_insight` task, enqueued on commit.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from classroom.models import (
+    Action,
+    GameSession,
+    Hypothesis,
+    HypothesisMark,
+    Round,
+    RoundInsight,
+)
+from classroom.secret_rules import secret_rule
+from classroom.services.rounds import replay_round
+from eleusis.engine.insight import CandidatePool, analyse_round, round_log
+from eleusis.engine.insight import Hypothesis as EngineHypothesis
+from eleusis.engine.rules import RuleSyntaxError
+from eleusis.engine.variants import ExpressRound, IllegalActionError
+
+logger = logging.getLogger(__name__)
+
+PLAY_KINDS = ("play", "no_play")
+
+
+class InsightError(ValueError):
+    """The round cannot be analysed (its rule is not in the language, or not a variant the
+    analysis reads)."""
+
+
+def round_inputs(round_row: Round) -> str:
+    """What a round's insight depends on: the log's length and the teacher's marks."""
+    marks = HypothesisMark.objects.filter(hypothesis__action__round=round_row)
+    stamp = marks.aggregate(latest=Max("marked_at"))["latest"]
+    return f"{round_row.version}:{marks.count()}:{stamp.timestamp() if stamp else 0}"
+
+
+def round_results(round_row: Round) -> dict[str, Any]:
+    """Analyse a round now (the task's work): every measure of every play, as JSON."""
+    try:
+        secret = secret_rule(round_row.rule_text)
+    except RuleSyntaxError as error:
+        raise InsightError(f"the secret rule is not in the rule language: {error}") from None
+    engine = replay_round(round_row)
+    if not isinstance(engine, ExpressRound):
+        raise InsightError(f"the review cannot read {round_row.variant!r} rounds yet")
+    log = round_log(engine)
+    actions = list(Action.objects.filter(round=round_row, kind__in=PLAY_KINDS).order_by("seq"))
+    hypotheses = {
+        h.action_id: h
+        for h in Hypothesis.objects.filter(action__round=round_row).select_related("mark")
+    }
+    if len(actions) != len(log.plays):
+        raise InsightError("the stored plays and the replayed round disagree")
+    logged: dict[int, EngineHypothesis] = {}
+    seats: dict[int, int | None] = {}
+    for action, play in zip(actions, log.plays, strict=True):
+        seats[play.player] = action.seat_id
+        row = hypotheses.get(action.pk)
+        if row is None:
+            logged[play.entry] = EngineHypothesis()
+            continue
+        logged[play.entry] = EngineHypothesis(
+            text=row.text or None, checkable=row.checkable or None, mark=_mark(row)
+        )
+    insight = analyse_round(log.with_hypotheses(logged), secret, pool=CandidatePool.build())
+    results = insight.to_dict()
+    results["seats"] = {str(player): seat for player, seat in seats.items()}
+    results["actions"] = [action.pk for action in actions]
+    return results
+
+
+def _mark(row: Hypothesis) -> str | None:
+    try:
+        return row.mark.mark
+    except HypothesisMark.DoesNotExist:
+        return None
+
+
+def round_insight_compute(*, round_id: int) -> RoundInsight | None:
+    """Compute a round's insight unless the stored one is current. Safe to run twice; quiet
+    when the round is gone."""
+    round_row = Round.objects.filter(pk=round_id).first()
+    if round_row is None:
+        return None
+    insight, _ = RoundInsight.objects.get_or_create(round=round_row)
+    inputs = round_inputs(round_row)
+    if insight.status == RoundInsight.Status.DONE and insight.inputs == inputs:
+        return insight
+    RoundInsight.objects.filter(pk=insight.pk).update(status=RoundInsight.Status.RUNNING)
+    try:
+        results = round_results(round_row)
+    except (InsightError, IllegalActionError, ValueError) as error:
+        logger.warning("insight of round %s failed: %s", round_id, error)
+        RoundInsight.objects.filter(pk=insight.pk).update(
+            status=RoundInsight.Status.FAILED, error=str(error)[:1000], inputs=inputs
+        )
+    else:
+        RoundInsight.objects.filter(pk=insight.pk).update(
+            status=RoundInsight.Status.DONE,
+            results=results,
+            inputs=inputs,
+            error="",
+            computed_at=timezone.now(),
+        )
+    insight.refresh_from_db()
+    return insight
+
+
+def _enqueue(round_id: int) -> None:
+    from classroom.insight_tasks import round_insight
+
+    round_insight.delay(round_id)
+
+
+def round_insight_request(*, round_row: Round, force: bool = False) -> RoundInsight:
+    """Make sure the round's insight is (being) computed: a missing or stale row is marked
+    pending and the task enqueued once the transaction commits."""
+    with transaction.atomic():
+        insight, created = RoundInsight.objects.select_for_update().get_or_create(round=round_row)
+        stale = insight.inputs != round_inputs(round_row)
+        waiting = insight.status in (RoundInsight.Status.PENDING, RoundInsight.Status.RUNNING)
+        if created or force or (stale and not waiting):
+            insight.status = RoundInsight.Status.PENDING
+            insight.save(update_fields=["status"])
+            transaction.on_commit(lambda: _enqueue(round_row.pk))
+    return insight
+
+
+def session_insight_request(*, session: GameSession) -> list[RoundInsight]:
+    """Ask for the insight of every finished round of a session."""
+    rounds = Round.objects.filter(table__session=session, status=Round.Status.OVER).order_by(
+        "table__number", "number"
+    )
+    return [round_insight_request(round_row=round_row) for round_row in rounds]
+
+
+def hypothesis_mark_set(*, hypothesis: Hypothesis, mark: str) -> None:
+    """Mark a free-text hypothesis right, partly right or wrong ("" removes the mark), and have
+    its round's insight computed again."""
+    with transaction.atomic():
+        if mark:
+            HypothesisMark.objects.update_or_create(hypothesis=hypothesis, defaults={"mark": mark})
+        else:
+            HypothesisMark.objects.filter(hypothesis=hypothesis).delete()
+        round_row = hypothesis.action.round
+        if round_row.status == Round.Status.OVER:
+            round_insight_request(round_row=round_row, force=True)
