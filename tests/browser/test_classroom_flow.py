@@ -75,10 +75,10 @@ def test_teacher_and_four_students_play_a_round_to_the_end(new_page, screenshot)
         expect(page.get_by_text("Your turn!")).to_be_visible()
         card = _card(engine, player, right=right)
         hypothesis = f"play {number}: the colors alternate"
-        hypotheses.append(hypothesis)
+        hypotheses.append((player_names[player], hypothesis))
         page.get_by_label("My hypothesis: the rule is…").fill(hypothesis)
         page.get_by_label("It will be accepted" if right else "It will be rejected").check()
-        page.get_by_role("button", name=f"Play the {card_label(card)}").click()
+        page.get_by_role("button", name=f"Play the {card_label(card)}").first.click()
         if right:
             mainline += 1
             expect(page.get_by_text("Right! Your card joins the mainline.")).to_be_visible()
@@ -127,10 +127,11 @@ def test_teacher_and_four_students_play_a_round_to_the_end(new_page, screenshot)
     for name, score in by_name.items():
         row = live.locator("tbody tr").filter(has_text=name)
         expect(row.locator("td").nth(1)).to_have_text(score)
-    stream = teacher.locator(".hypothesis-stream li")
-    expect(stream).to_have_count(len(hypotheses))
-    for hypothesis in hypotheses:
-        expect(teacher.locator(".hypothesis-stream")).to_contain_text(hypothesis)
+    # The stream, newest first: who wrote each hypothesis, at which table.
+    expect(teacher.locator(".hypothesis-stream li")).to_have_text(
+        [f"Table 1 · {name}: {text}" for name, text in reversed(hypotheses)],
+        use_inner_text=True,
+    )
 
     screenshot(guesser, "student-table")
     screenshot(teacher, "teacher-live")
