@@ -16,6 +16,7 @@ from eleusis.engine.rules import LIBRARY
 from eleusis.engine.simulate import TURN_LIMIT, play_round, seat_bots
 from eleusis.engine.variants import (
     Action,
+    BuyHint,
     End,
     ExpressConfig,
     ExpressRound,
@@ -26,7 +27,7 @@ from eleusis.engine.variants import (
     Verdict,
     WrittenRule,
 )
-from eleusis.engine.variants.express import card_order
+from eleusis.engine.variants.express import PlayerView, card_order
 from tests.engine.variants.helpers import (
     CANDIDATES,
     RED_STARTER,
@@ -57,9 +58,31 @@ def tables(draw: st.DrawFn) -> tuple[ExpressConfig, int, Rule, int, list[str]]:
         first_player=draw(st.sampled_from(["left", "random"])),
         stock_exhaustion=draw(st.sampled_from(["end", "reshuffle_deck"])),
         wrong_guess_penalty=draw(st.booleans()),
+        buying_hints=draw(st.booleans()),
     )
     bots = draw(st.lists(st.sampled_from(sorted(BOTS)), min_size=1, max_size=4))
     return config, draw(st.integers(0, 2**31 - 1)), draw(st.sampled_from(RULES)), players, bots
+
+
+class HintBuyer(Bot):
+    """Wraps a bot: now and then, where the round allows it, buys a hint before its turn."""
+
+    name = ""
+
+    def __init__(self, inner: Bot, config: ExpressConfig) -> None:
+        self.inner, self.config, self.seat = inner, config, inner.seat
+        self.bought_at: int | None = None
+
+    def act(self, view: PlayerView) -> Action:
+        stock = view.stock_count > 0 or self.config.stock_exhaustion == "reshuffle_deck"
+        moment = len(view.table)
+        if self.config.buying_hints and stock and self.bought_at != moment and moment % 3 == 0:
+            self.bought_at = moment
+            return BuyHint(self.seat)
+        return self.inner.act(view)
+
+    def guess(self, view: PlayerView) -> Guess | None:
+        return self.inner.guess(view)
 
 
 def _start(
@@ -69,6 +92,13 @@ def _start(
     round_ = ExpressRound(config, seed, rule, players, judge_guess=judge_by_behaviour)
     bots = seat_bots(bot_names, players, seed, CANDIDATES, behaviour_equivalent)
     return round_, bots
+
+
+def _start_with_hints(
+    table: tuple[ExpressConfig, int, Rule, int, list[str]],
+) -> tuple[ExpressRound, list[Bot]]:
+    round_, bots = _start(table)
+    return round_, [HintBuyer(bot, table[0]) for bot in bots]
 
 
 def _expected_hand_change(
@@ -90,6 +120,8 @@ def _expected_hand_change(
     elif isinstance(action, Guess):
         wrong = not state.guesses[-1].correct
         after[action.player] += 1 if wrong and penalty and not exhausted else 0
+    elif isinstance(action, BuyHint):
+        after[action.player] += 1
     return after
 
 
@@ -121,7 +153,7 @@ def test_bot_rounds_keep_every_invariant(
     table: tuple[ExpressConfig, int, Rule, int, list[str]],
 ) -> None:
     config, seed, rule, players, _ = table
-    round_, bots = _start(table)
+    round_, bots = _start_with_hints(table)
     _conserved(round_)
     checked = _check_mainline(round_, rule, 0)
     for action, before in _steps(round_, bots):
