@@ -19,3 +19,16 @@ def redis_url() -> str:
     except redis.RedisError as error:
         pytest.skip(f"no Redis answers at {REDIS_URL}: {error}")
     return REDIS_URL
+
+
+@pytest.fixture(autouse=True)
+def _tasks_in_process(settings):
+    """Tasks run in the test's own process, whatever REDIS_URL says; the worker tests start a
+    real worker and switch this off for themselves."""
+    from eleusis.celery import app
+
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous

@@ -11,9 +11,26 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _database_url() -> str:
+    """The database the test is using (the test database), for the worker to share."""
+    from django.db import connection
+
+    db = connection.settings_dict
+    if connection.vendor != "postgresql":
+        return ""
+    return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
 @pytest.fixture
 def worker(redis_url):
-    env = {**os.environ, "REDIS_URL": redis_url, "DJANGO_SETTINGS_MODULE": "eleusis.settings"}
+    env = {
+        **os.environ,
+        "REDIS_URL": redis_url,
+        "DJANGO_SETTINGS_MODULE": "eleusis.settings",
+        "BOT_MOVE_SECONDS": "0",
+    }
+    if _database_url():
+        env["DATABASE_URL"] = _database_url()
     process = subprocess.Popen(
         [
             sys.executable,
@@ -43,18 +60,51 @@ def worker(redis_url):
         process.kill()
 
 
-def test_a_task_makes_the_round_trip_through_a_real_worker(worker, redis_url, settings):
+@pytest.fixture
+def through_the_broker(redis_url, settings):
     from eleusis.celery import app
-    from eleusis.tasks import ping
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
     app.conf.task_always_eager = False
     app.conf.broker_url = redis_url
     app.conf.result_backend = redis_url
-    try:
-        token = f"round-trip-{time.time_ns()}"
-        result = ping.delay(token)
-        assert result.get(timeout=60) == token
-        assert worker.poll() is None, "the worker died"
-    finally:
-        app.conf.task_always_eager = settings.CELERY_TASK_ALWAYS_EAGER
+
+
+def test_a_task_makes_the_round_trip_through_a_real_worker(worker, through_the_broker):
+    from eleusis.tasks import ping
+
+    token = f"round-trip-{time.time_ns()}"
+    result = ping.delay(token)
+    assert result.get(timeout=60) == token
+    assert worker.poll() is None, "the worker died"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_plays_the_bots_of_a_live_table(worker, through_the_broker):
+    """The production shape: the web process saves and enqueues; the worker plays the bots."""
+    from classroom.models import Round
+    from classroom.services.games import (
+        assignment_create,
+        session_open,
+        session_start,
+        table_create,
+    )
+    from tests.factories import ALTERNATE_COLORS, ClassroomFactory
+
+    if not _database_url():
+        pytest.skip("the worker shares the test database only on PostgreSQL")
+    assignment = assignment_create(
+        classroom=ClassroomFactory(), title="bots", rule_text=ALTERNATE_COLORS
+    )
+    session = session_open(assignment=assignment)
+    table = table_create(session=session, bots=["scientist", "random", "falsifier"])
+    session_start(session=session, seed=5)
+
+    deadline = time.monotonic() + 90
+    round_row = Round.objects.get(table=table)
+    while round_row.status != Round.Status.OVER and time.monotonic() < deadline:
+        time.sleep(0.2)
+        round_row.refresh_from_db()
+    assert round_row.status == Round.Status.OVER, f"after {round_row.version} actions"
+    assert round_row.actions.count() == round_row.version > 0
+    assert worker.poll() is None, "the worker died"
