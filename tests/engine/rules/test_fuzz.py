@@ -120,3 +120,7 @@ def test_well_formed_rules_compile_judge_and_compare(first, second, history, car
     else:
         for start in FULL_DECK:
             assert a.accepts([], start) == b.accepts([], start)
+        if result.exhaustive:  # then no history at all tells them apart
+            long_history = history * 4
+            assert a.accepts(history, card) == b.accepts(history, card)
+            assert a.accepts(long_history, card) == b.accepts(long_history, card)
