@@ -90,3 +90,12 @@ def _bot(round_row: Round, seat: Seat, player: int):
 # The review (issue 6): a round's insight. Defined in classroom/insight_tasks.py; imported here
 # so that a worker's autodiscovery registers it.
 from classroom.insight_tasks import round_insight  # noqa: E402, F401
+
+
+@shared_task(name="classroom.sessions_expire", ignore_result=True)
+def sessions_expire() -> int:
+    """Delete game sessions older than DATA_RETENTION_DAYS (children's data is kept no longer
+    than a school needs it). Runs daily from Celery beat; returns how many were deleted."""
+    from classroom.services.games import sessions_delete_older_than
+
+    return sessions_delete_older_than(days=settings.DATA_RETENTION_DAYS)

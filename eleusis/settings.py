@@ -192,3 +192,9 @@ AUTH_USER_MODEL = "classroom.User"
 # Seconds between two bot moves when a worker plays them (eager tasks play them at once).
 BOT_MOVE_SECONDS = float(env_str("BOT_MOVE_SECONDS", default="1.5"))
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# Children's data: game sessions are deleted this many days after they were created.
+DATA_RETENTION_DAYS = int(env_str("DATA_RETENTION_DAYS", default="365"))
+CELERY_BEAT_SCHEDULE = {
+    "sessions-expire": {"task": "classroom.sessions_expire", "schedule": 60 * 60 * 24},
+}

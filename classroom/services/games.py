@@ -279,3 +279,10 @@ def table_create(
     Seat.objects.bulk_create(seats)
     transaction.on_commit(lambda: session_changed(session.pk))
     return table
+
+
+def sessions_delete_older_than(*, days: int) -> int:
+    """Delete sessions created more than `days` ago, with their tables, rounds and logs."""
+    cutoff = timezone.now() - timezone.timedelta(days=days)
+    deleted, by_model = GameSession.objects.filter(created_at__lt=cutoff).delete()
+    return by_model.get(GameSession._meta.label, 0)

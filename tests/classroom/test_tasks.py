@@ -51,3 +51,22 @@ def test_a_bots_hypothesis_reads_as_words_and_checks_as_a_rule():
     assert equivalence(
         compile_rule(hypothesis.checkable), compile_rule(ALTERNATE_COLORS)
     ).equivalent
+
+
+def test_old_sessions_expire_with_everything_under_them(settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from classroom.models import GameSession
+    from classroom.tasks import sessions_expire
+
+    old, recent = _table().session, _table().session
+    GameSession.objects.filter(pk=old.pk).update(
+        created_at=timezone.now() - timedelta(days=settings.DATA_RETENTION_DAYS + 1)
+    )
+
+    assert sessions_expire() == 1
+    assert not GameSession.objects.filter(pk=old.pk).exists()
+    assert not Round.objects.filter(table__session_id=old.pk).exists()
+    assert GameSession.objects.filter(pk=recent.pk).exists()
