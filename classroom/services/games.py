@@ -284,5 +284,5 @@ def table_create(
 def sessions_delete_older_than(*, days: int) -> int:
     """Delete sessions created more than `days` ago, with their tables, rounds and logs."""
     cutoff = timezone.now() - timezone.timedelta(days=days)
-    deleted, by_model = GameSession.objects.filter(created_at__lt=cutoff).delete()
+    _deleted, by_model = GameSession.objects.filter(created_at__lt=cutoff).delete()
     return by_model.get(GameSession._meta.label, 0)
