@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -19,6 +20,9 @@ from eleusis.engine.cards import FULL_DECK
 from eleusis.engine.rules.compiler import CompiledRule, card_index, compile_rule
 from eleusis.engine.rules.equivalence import equivalence, sample_history
 from eleusis.engine.rules.library import LIBRARY
+
+# "play a odd card" reads "play an odd card": the article follows the chosen word.
+_A_BEFORE_VOWEL = re.compile(r"\ba (?=[aeiouAEIOU])")
 
 
 class FrameError(ValueError):
@@ -77,7 +81,8 @@ class Frame:
     def sentence(self, choices: Mapping[str, str]) -> str:
         """The sentence with the chosen labels, as the student reads it."""
         chosen = self._options(choices)
-        return self.text.format(**{name: option.label for name, option in chosen.items()})
+        text = self.text.format(**{name: option.label for name, option in chosen.items()})
+        return _A_BEFORE_VOWEL.sub("an ", text)
 
     def fillings(self) -> Iterator[dict[str, str]]:
         """Every valid filling, in the order of the options."""

@@ -89,3 +89,9 @@ def test_candidates_are_the_library_and_frames_one_per_class():
     assert "The next card must have a different color from the last card" not in labels
     assert "el-parity-color" in labels and "th-parity-color" in labels
     assert len(candidates) > 1000
+
+
+def test_a_sentence_takes_an_before_a_vowel():
+    frame = next(frame for frame in FRAMES if frame.id == "if-else")
+    sentence = frame.sentence({"condition": "red", "then": "even", "otherwise": "odd"})
+    assert sentence == "If the last card is red, play an even card, otherwise an odd card"
