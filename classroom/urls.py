@@ -120,3 +120,36 @@ teach_urls = [
     path("teach/tables/<int:pk>/next-round/", teach.table_next_round_view, name="table_next_round"),
 ]
 urlpatterns += teach_urls
+
+# The review after class (teachers only): overview, one student, replay, marks, CSV exports.
+from classroom.views import review  # noqa: E402
+
+review_urls = [
+    path("teach/sessions/<int:pk>/review/", review.session_review_view, name="review_session"),
+    path(
+        "teach/sessions/<int:pk>/review/students/<int:seat_pk>/",
+        review.student_review_view,
+        name="review_student",
+    ),
+    path(
+        "teach/sessions/<int:pk>/review/rounds/<int:round_pk>/",
+        review.round_replay_view,
+        name="review_replay",
+    ),
+    path(
+        "teach/sessions/<int:pk>/review/hypotheses/<int:hypothesis_pk>/mark/",
+        review.hypothesis_mark_view,
+        name="review_mark",
+    ),
+    path(
+        "teach/sessions/<int:pk>/review/plays.csv",
+        review.session_plays_csv,
+        name="review_plays_csv",
+    ),
+    path(
+        "teach/sessions/<int:pk>/review/students.csv",
+        review.session_students_csv,
+        name="review_students_csv",
+    ),
+]
+urlpatterns += review_urls

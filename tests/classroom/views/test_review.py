@@ -1,0 +1,233 @@
+"""The review pages: who may see each, what they show (charts with their numbers, the
+timeline, the replay stepping, prompts, names hidden), the teacher's marks, and the CSV files
+with a row for every play."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+from classroom.models import Hypothesis, HypothesisMark, Round, RoundInsight
+from classroom.services.review import round_insight_compute
+from classroom.services.rounds import HypothesisInput, engine_round, round_act
+from eleusis.engine.variants import End, Play
+from tests.classroom.conftest import student_client
+from tests.factories import StudentFactory, live_table
+
+pytestmark = pytest.mark.django_db
+
+VISITORS = ["anonymous", "student", "other_student", "teacher", "other_teacher"]
+PLAYS = 6
+
+
+@pytest.fixture
+def played(classroom, student):
+    """A finished round at a table of the visitors' class, analysed: the visitors' student
+    logs free text, the others checkable hypotheses."""
+    table, seats = live_table(players=3)
+    session = table.session
+    session.assignment.classroom = classroom
+    session.assignment.save()
+    for seat, nickname in zip(seats, ("Ana", "Ben", "Cleo"), strict=True):
+        seat.student.classroom = classroom
+        seat.student.nickname = nickname
+        seat.student.save()
+    student.nickname = "Zoë"
+    student.save()
+    seats[0].student = student
+    seats[0].save()
+    round_row = table.rounds.get()
+    for _ in range(PLAYS):
+        engine = engine_round(round_row)
+        player = engine.state.turn
+        card = engine.state.hands[player][0]
+        hypothesis = (
+            HypothesisInput(text="red and black take turns")
+            if player == 0
+            else HypothesisInput(text="alternate", checkable="color != last.color")
+        )
+        round_act(
+            round_id=round_row.pk,
+            action=Play(player, card, hypothesis=hypothesis.summary, prediction=player != 1),
+            seat=seats[player],
+            hypothesis=hypothesis,
+            schedule=False,
+        )
+        round_row.refresh_from_db()
+    round_act(round_id=round_row.pk, action=End("time is up"))
+    round_row.refresh_from_db()
+    assert round_row.status == Round.Status.OVER
+    round_insight_compute(round_id=round_row.pk)
+    return {
+        "session": session,
+        "round": round_row,
+        "seat": seats[0],
+        "hypothesis": Hypothesis.objects.filter(seat=seats[0]).first(),
+    }
+
+
+def urls(played) -> dict[str, tuple[str, str]]:
+    pk = played["session"].pk
+    return {
+        "overview": ("get", reverse("classroom:review_session", args=[pk])),
+        "student": ("get", reverse("classroom:review_student", args=[pk, played["seat"].pk])),
+        "replay": ("get", reverse("classroom:review_replay", args=[pk, played["round"].pk])),
+        "plays_csv": ("get", reverse("classroom:review_plays_csv", args=[pk])),
+        "students_csv": ("get", reverse("classroom:review_students_csv", args=[pk])),
+        "mark": (
+            "post",
+            reverse("classroom:review_mark", args=[pk, played["hypothesis"].pk]),
+        ),
+    }
+
+
+@pytest.mark.parametrize("visitor", VISITORS)
+@pytest.mark.parametrize(
+    "page", ["overview", "student", "replay", "plays_csv", "students_csv", "mark"]
+)
+def test_only_the_classs_teacher_may_review(visitors, played, visitor, page) -> None:
+    method, url = urls(played)[page]
+    response = getattr(visitors[visitor], method)(
+        url, {"mark": "partly"} if method == "post" else {}
+    )
+    marked = HypothesisMark.objects.exists()
+    if visitor in {"anonymous", "student", "other_student"}:
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("classroom:login") + "?next=")
+        assert not marked
+    elif visitor == "other_teacher":
+        assert response.status_code == 404
+        assert not marked
+    else:
+        assert response.status_code == (302 if method == "post" else 200)
+        assert marked == (page == "mark")
+
+
+def test_ids_from_another_session_are_not_found(visitors, played) -> None:
+    other_table, other_seats = live_table(players=3)
+    teacher = visitors["teacher"]
+    pk = played["session"].pk
+    other_round = other_table.rounds.get()
+    for url in (
+        reverse("classroom:review_student", args=[pk, other_seats[0].pk]),
+        reverse("classroom:review_replay", args=[pk, other_round.pk]),
+        reverse("classroom:review_session", args=[other_table.session.pk]),
+    ):
+        assert teacher.get(url).status_code == 404
+    other_hypothesis = Hypothesis.objects.create(
+        action=other_round.actions.create(seq=99, kind="play", payload={}), seat=other_seats[0]
+    )
+    url = reverse("classroom:review_mark", args=[pk, other_hypothesis.pk])
+    assert teacher.post(url, {"mark": "right"}).status_code == 404
+    mark_url = urls(played)["mark"][1]
+    assert teacher.post(mark_url, {"mark": "brilliant"}).status_code == 400
+
+
+def test_the_overview_shows_a_chart_with_its_numbers(visitors, played) -> None:
+    response = visitors["teacher"].get(urls(played)["overview"][1])
+    html = response.content.decode()
+    assert html.count("<svg") == 1 and "<polyline" in html
+    assert 'role="img"' in html and "<title" in html
+    assert html.count('<th scope="row">') >= PLAYS  # a row per play beside the chart
+    assert "style=" not in html and "<script>" not in html  # CSP: no inline styles or scripts
+    assert played["seat"].student.nickname in html
+    assert "color != last.color" in html  # the round is over: the teacher sees the rule
+    assert "insight-progress" not in html  # all computed
+
+
+def test_names_are_hidden_for_projecting(visitors, played) -> None:
+    nickname = played["seat"].student.nickname
+    for page, query in (("overview", ""), ("student", ""), ("replay", "&step=6")):
+        url = urls(played)[page][1]
+        html = visitors["teacher"].get(url + "?names=hidden" + query).content.decode()
+        assert nickname not in html and "Ben" not in html, page
+        assert "Student 1" in html, page
+        assert nickname in visitors["teacher"].get(url + "?step=6").content.decode()
+
+
+def test_a_progress_bar_polls_while_rounds_are_computed(visitors, played) -> None:
+    RoundInsight.objects.filter(round=played["round"]).update(
+        status=RoundInsight.Status.RUNNING, results=None
+    )
+    url = urls(played)["overview"][1]
+    teacher = visitors["teacher"]
+    fragment = teacher.get(url + "?fragment=progress", HTTP_HX_REQUEST="true")
+    assert b"<progress" in fragment.content and "HX-Refresh" not in fragment
+    round_insight_compute(round_id=played["round"].pk)
+    # The computation finishes: the next poll reloads the page.
+    done = teacher.get(url + "?fragment=progress", HTTP_HX_REQUEST="true")
+    assert done["HX-Refresh"] == "true" and b"<progress" not in done.content
+
+
+def test_the_student_timeline_and_marking_free_text(
+    visitors, played, django_capture_on_commit_callbacks
+) -> None:
+    teacher = visitors["teacher"]
+    html = teacher.get(urls(played)["student"][1]).content.decode()
+    assert "red and black take turns" in html
+    assert 'name="mark"' in html  # free text can be marked
+    with django_capture_on_commit_callbacks(execute=True):
+        response = teacher.post(urls(played)["mark"][1], {"mark": "right"})
+    assert response.status_code == 302
+    insight = RoundInsight.objects.get(round=played["round"])
+    marked = [p for p in insight.results["plays"] if p["mark"] == "right"]
+    assert marked and all(p["agreement"]["share"] == 1.0 for p in marked)
+    html = teacher.get(urls(played)["student"][1]).content.decode()
+    assert 'value="right" selected' in html
+
+
+def test_the_replay_steps_through_the_plays(visitors, played) -> None:
+    teacher = visitors["teacher"]
+    url = urls(played)["replay"][1]
+    start = teacher.get(url).content.decode()
+    assert "Play 0 of 6" in start and 'rel="next"' in start and 'rel="prev"' not in start
+    cards = [start.count('class="card')]
+    for step in range(1, PLAYS + 1):
+        html = teacher.get(f"{url}?step={step}", HTTP_HX_REQUEST="true").content.decode()
+        assert f"Play {step} of 6" in html and "<h1" not in html  # the fragment only
+        cards.append(html.count('class="card'))
+    assert cards == sorted(cards) and cards[-1] == cards[0] + PLAYS  # one card more per play
+    assert 'rel="next"' not in html
+    assert teacher.get(f"{url}?step=oops").status_code == 200
+    assert "Play 6 of 6" in teacher.get(f"{url}?step=99").content.decode()
+
+
+def _csv(response) -> list[dict[str, str]]:
+    assert response["Content-Type"].startswith("text/csv")
+    return list(csv.DictReader(io.StringIO(response.content.decode())))
+
+
+def test_the_csv_has_a_row_for_every_play_with_pseudonyms(visitors, played) -> None:
+    teacher = visitors["teacher"]
+    rows = _csv(teacher.get(urls(played)["plays_csv"][1]))
+    assert [int(row["play"]) for row in rows] == list(range(1, PLAYS + 1))
+    nickname = played["seat"].student.nickname
+    assert all(nickname not in value for row in rows for value in row.values())
+    assert {row["student"] for row in rows} == {"Student 1", "Student 2", "Student 3"}
+    checkable = [row for row in rows if row["checkable"]]
+    assert checkable and all(row["agreement"] == "1.0000" for row in checkable)
+    assert all(row["verdict"] in {"right", "wrong"} for row in rows)
+    assert {"information_bits", "candidates_after", "test", "fits_table"} <= set(rows[0])
+    students = _csv(teacher.get(urls(played)["students_csv"][1]))
+    assert len(students) == 3 and sum(int(row["plays"]) for row in students) == PLAYS
+
+
+def test_discussion_prompts_come_from_the_class(visitors, played) -> None:
+    html = visitors["teacher"].get(urls(played)["overview"][1]).content.decode()
+    assert "For the next lesson" in html
+
+
+def test_a_session_with_no_finished_round_says_so(visitors, classroom) -> None:
+    table, _ = live_table(players=3)
+    table.session.assignment.classroom = classroom
+    table.session.assignment.save()
+    html = visitors["teacher"].get(reverse("classroom:review_session", args=[table.session.pk]))
+    assert b"No round of this session has finished yet" in html.content
+
+
+def test_a_student_client_helper_is_not_a_teacher(played) -> None:
+    client = student_client(StudentFactory())
+    assert client.get(urls(played)["overview"][1]).status_code == 302
