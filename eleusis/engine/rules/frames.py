@@ -9,12 +9,15 @@ class.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from eleusis.engine.cards import FULL_DECK
 from eleusis.engine.rules.compiler import CompiledRule, card_index, compile_rule
@@ -339,15 +342,49 @@ def candidate_rules() -> list[tuple[str, CompiledRule]]:
     return list(_candidate_rules())
 
 
+# Which rules survive the deduplication is fixed by the library and the frames, and finding it
+# takes seconds (millions of verdicts); it is stored beside this module, keyed by a digest of
+# those inputs, so a process (a web worker about to let a bot play) only compiles the survivors.
+# `write_candidates_file()` writes it anew (tests/engine/rules/test_frames.py says how when it is
+# stale).
+CANDIDATES_FILE = Path(__file__).with_name("candidates.json")
+
+
+def _candidate_entries() -> list[tuple[str, str]]:
+    """The library (by id) then every frame filling (by sentence), as (label, rule text)."""
+    return [(rule_id, entry.text) for rule_id, entry in LIBRARY.items()] + list(_all_frame_rules())
+
+
+def candidates_digest() -> str:
+    return hashlib.sha256(json.dumps(_candidate_entries()).encode()).hexdigest()
+
+
+def _stored_labels() -> set[str] | None:
+    try:
+        stored = json.loads(CANDIDATES_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(stored, dict) or stored.get("digest") != candidates_digest():
+        return None
+    return set(stored.get("labels", []))
+
+
 @cache
 def _candidate_rules() -> tuple[tuple[str, CompiledRule], ...]:
-    entries: list[tuple[str, CompiledRule]] = [
-        (rule_id, entry.compiled()) for rule_id, entry in LIBRARY.items()
-    ]
-    entries += [(label, compile_rule(text)) for label, text in _all_frame_rules()]
+    stored = _stored_labels()
+    if stored is not None:
+        return tuple(
+            (label, compile_rule(text)) for label, text in _candidate_entries() if label in stored
+        )
+    return compute_candidate_rules()
+
+
+def compute_candidate_rules() -> tuple[tuple[str, CompiledRule], ...]:
+    """The deduplication itself: fingerprints first, then a proof of equivalence."""
     kept: list[tuple[str, CompiledRule]] = []
     by_print: dict[int, list[CompiledRule]] = {}
-    for label, rule in entries:
+    for label, text in _candidate_entries():
+        rule = compile_rule(text)
         group = by_print.setdefault(fingerprint(rule), [])
         if any(_proved_equal(rule, other) for other in group):
             continue
@@ -356,6 +393,15 @@ def _candidate_rules() -> tuple[tuple[str, CompiledRule], ...]:
     return tuple(kept)
 
 
+def write_candidates_file() -> int:
+    """Store the labels of the rules that survive deduplication; returns how many."""
+    labels = [label for label, _rule in compute_candidate_rules()]
+    data = {"digest": candidates_digest(), "labels": labels}
+    CANDIDATES_FILE.write_text(json.dumps(data, indent=0, ensure_ascii=False) + "\n", "utf-8")
+    return len(labels)
+
+
 def _proved_equal(a: CompiledRule, b: CompiledRule) -> bool:
     result = equivalence(a, b)
     return result.equivalent and result.exhaustive
+

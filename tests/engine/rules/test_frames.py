@@ -95,3 +95,21 @@ def test_a_sentence_takes_an_before_a_vowel():
     frame = next(frame for frame in FRAMES if frame.id == "if-else")
     sentence = frame.sentence({"condition": "red", "then": "even", "otherwise": "odd"})
     assert sentence == "If the last card is red, play an even card, otherwise an odd card"
+
+
+def test_the_stored_candidates_are_those_deduplication_finds_now():
+    """candidates.json spares every process the deduplication; it must match the library and
+    frames as they are. When this fails, run:
+    .venv/bin/python -c "from eleusis.engine.rules.frames import write_candidates_file as w; w()"
+    """
+    import json
+
+    from eleusis.engine.rules.frames import (
+        CANDIDATES_FILE,
+        candidates_digest,
+        compute_candidate_rules,
+    )
+
+    stored = json.loads(CANDIDATES_FILE.read_text(encoding="utf-8"))
+    assert stored["digest"] == candidates_digest()
+    assert stored["labels"] == [label for label, _rule in compute_candidate_rules()]
