@@ -36,6 +36,7 @@ account_urls = [
         name="password_reset_confirm",
     ),
     path("password-reset/done/", classes.password_reset_complete, name="password_reset_complete"),
+    path("account/delete/", classes.account_delete, name="account_delete"),
 ]
 
 # A teacher's classes and their students.

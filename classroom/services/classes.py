@@ -190,3 +190,8 @@ def student_reset_pictures(*, student: Student) -> Student:
         student.picture_password = picture_password_random()
     student.save(update_fields=["picture_password"])
     return student
+
+
+def teacher_delete(*, teacher) -> None:
+    """Delete a teacher's account and everything under it: classes, students, games."""
+    teacher.delete()

@@ -4,7 +4,7 @@ import io
 
 import segno
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -27,6 +27,7 @@ from classroom.services.classes import (
     student_rename,
     student_reset_pictures,
     students_precreate,
+    teacher_delete,
 )
 
 DETAIL_TEMPLATE = "classroom/classroom_detail.html"
@@ -282,3 +283,24 @@ def student_reset_pictures_view(request: HttpRequest, pk: int) -> HttpResponse:
         return _detail_response(request, student.classroom, "students", notice=notice)
     messages.success(request, notice)
     return redirect("classroom:classroom_detail", pk=student.classroom_id)
+
+
+@require_http_methods(["GET", "POST"])
+@teacher_required
+def account_delete(request: HttpRequest) -> HttpResponse:
+    """A teacher deletes their account and all of it, after typing their password."""
+    error = ""
+    if request.method == "POST":
+        if request.user.check_password(request.POST.get("password", "")):
+            teacher = request.user
+            logout(request)
+            teacher_delete(teacher=teacher)
+            messages.success(request, _("Your account and all its data are deleted."))
+            return redirect("home")
+        error = _("That is not your password: nothing was deleted.")
+    return render(
+        request,
+        "registration/account_delete.html",
+        {"error": error, "class_count": request.user.classrooms.count()},
+        status=400 if error else 200,
+    )
