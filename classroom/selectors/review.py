@@ -17,6 +17,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from classroom.models import GameSession, Hypothesis, Round, RoundInsight, Seat
+from eleusis.engine.cards import Card
 
 # Chart geometry, in SVG user units.
 CHART_WIDTH = 640
@@ -427,7 +428,8 @@ def discussion_prompts(rounds: list[RoundReview], students: list[StudentSummary]
     fitting_but_wrong = [
         (review, play)
         for review, play in plays
-        if play["fits"] and play["right"] is False and play["hypothesis"]
+        # It explained at least three plays of the table, and it was not the rule.
+        if play["fits"] and play["right"] is False and play["hypothesis"] and play["number"] > 3
     ]
     if fitting_but_wrong:
         review, play = max(fitting_but_wrong, key=lambda item: item[1]["number"])
@@ -466,7 +468,7 @@ def discussion_prompts(rounds: list[RoundReview], students: list[StudentSummary]
                 )
                 % {
                     "name": person.name if person else "?",
-                    "card": play["cards"][0],
+                    "card": str(Card.parse(play["cards"][0])),
                     "number": play["number"],
                     "table": review.round.table,
                     "bits": play["information"]["bits"],
