@@ -311,7 +311,7 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
     board = student_board(table=seat.table, seat=seat)
     if board.dealer is None or board.round is None:
         return _render_board(
-            request, seat, message=_("You are not the dealer."), ok=False, status=_bad(request)
+            request, seat, message=_("You are not the dealer."), ok=False, status=403
         )
     op = request.POST.get("op")
     if op == "verdict" and request.POST.get("correct") in ("yes", "no"):

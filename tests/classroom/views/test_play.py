@@ -432,5 +432,60 @@ def test_the_student_dealer_judges_a_free_text_guess():
             reverse("classroom:table_dealer_move", args=[table.pk]),
             {"op": "verdict", "correct": "yes"},
         ).status_code
-        == 400
+        == 403
     )
+
+
+# Who may use each of the student's game views ----------------------------------------------------
+
+
+@pytest.fixture
+def solo_assignment(table_and_seats):
+    from classroom.models import Assignment
+    from classroom.services.games import assignment_create
+
+    table, _seats = table_and_seats
+    return assignment_create(
+        classroom=table.session.assignment.classroom,
+        title="Practice",
+        rule_text="color != last.color",
+        mode=Assignment.Mode.SOLO,
+    )
+
+
+STUDENT_VIEWS = [
+    # (method, url name, which object, data, status for the seated student)
+    ("post", "classroom:session_join", "session", {}, 302),
+    ("get", "classroom:session_lobby", "session", {}, 302),  # started: on to the table
+    ("post", "classroom:solo_start", "solo", {}, 302),
+    ("get", "classroom:table", "table", {}, 200),
+    ("post", "classroom:table_move", "table", {"op": "buy_hint", "round": "1"}, 200),
+    ("get", "classroom:frame_slots", None, {"frame": "same"}, 200),
+    ("post", "classroom:table_rule_check", "table", {"rule_text": "red"}, 200),
+    ("post", "classroom:table_deal", "table", {"rule_text": "red"}, 409),
+    ("post", "classroom:table_dealer_move", "table", {"op": "hint", "hint": "x"}, 403),
+]
+
+
+@pytest.mark.parametrize(("method", "name", "target", "data", "status"), STUDENT_VIEWS)
+def test_who_may_use_each_student_game_view(
+    table_and_seats, solo_assignment, method, name, target, data, status
+):
+    table, seats = table_and_seats
+    objects = {"session": table.session, "table": table, "solo": solo_assignment}
+    args = [objects[target].pk] if target else []
+    url = reverse(name, args=args)
+    teacher = Client()
+    teacher.force_login(table.session.assignment.classroom.teacher)
+    other_teacher = Client()
+    other_teacher.force_login(TeacherFactory())
+
+    def call(client):
+        return getattr(client, method)(url, data)
+
+    assert call(_client_for(seats[0].student)).status_code == status
+    for outsider in (Client(), teacher, other_teacher):  # not students: to the join page
+        response = call(outsider)
+        assert response.status_code == 302 and "/join/" in response["Location"]
+    if target:
+        assert call(_client_for(StudentFactory())).status_code == 404
