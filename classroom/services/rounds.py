@@ -153,8 +153,10 @@ def round_act(
             round_row.version = row.seq
             round_row.snapshot = engine.to_json()
             update = ["version", "snapshot"]
-            update += _mark_over(round_row, engine, save=False)
-            round_row.save(update_fields=update)
+            ended = _mark_over(round_row, engine, save=False)
+            round_row.save(update_fields=update + ended)
+            if ended:
+                transaction.on_commit(lambda: _review_when_over(round_id))
             table_id = round_row.table_id
             transaction.on_commit(lambda: table_changed(table_id))
             if schedule:
@@ -200,6 +202,19 @@ def table_set_paused(*, table: Table, paused: bool) -> None:
         table.paused = paused
         table_id = table.pk
         transaction.on_commit(lambda: table_changed(table_id))
+
+
+def _review_when_over(round_id: int) -> None:
+    """A round that ends is analysed for the review at once (in the worker), so the teacher's
+    review is ready when they open it. Like the bots, this never undoes the move that ended it."""
+    from classroom.services.review import round_insight_request
+
+    try:
+        round_row = Round.objects.filter(pk=round_id).first()
+        if round_row is not None:
+            round_insight_request(round_row=round_row)
+    except Exception:  # the move is committed; the review asks again when it is opened
+        logger.exception("could not ask for the review of round %s", round_id)
 
 
 def schedule_bots(round_id: int) -> None:

@@ -70,3 +70,13 @@ def test_old_sessions_expire_with_everything_under_them(settings):
     assert not GameSession.objects.filter(pk=old.pk).exists()
     assert not Round.objects.filter(table__session_id=old.pk).exists()
     assert GameSession.objects.filter(pk=recent.pk).exists()
+
+
+def test_a_round_that_ends_is_analysed_for_the_review_at_once():
+    from classroom.models import RoundInsight
+
+    table = _table()
+    round_row = Round.objects.get(table=table)
+
+    insight = RoundInsight.objects.get(round=round_row)
+    assert insight.status == RoundInsight.Status.DONE
