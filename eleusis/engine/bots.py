@@ -30,8 +30,9 @@ from typing import ClassVar
 
 from eleusis.engine.cards import FULL_DECK, Card
 from eleusis.engine.history import Attempt, Rule
-from eleusis.engine.variants.actions import Guess, NoPlay, Play
+from eleusis.engine.variants.actions import Guess, NoPlay, Play, Predict
 from eleusis.engine.variants.base import Action, rule_text
+from eleusis.engine.variants.delphi import DelphiPlayerView
 from eleusis.engine.variants.express import PlayerView, TableEntry
 
 Candidate = tuple[str, Rule]
@@ -470,3 +471,165 @@ def make_bot(
             f"unknown bot {name!r}: expected one of {', '.join(sorted(BOTS))}"
         ) from None
     return cls(seat, seed, candidates, equivalent)
+
+
+# ---------------------------------------------------------------------------------------------
+# Bots for the other games (RULES.md sections 2-4). They share the candidate sets above and,
+# like the Express bots, see only their view and act only through actions.
+
+
+class HistoryEvidence:
+    """Candidates consistent with a history judged one card at a time (Delphi, the Russian
+    rules): each later attempt was accepted exactly when the rule accepts it. The starter is
+    evidence only when it was turned until legal. Survivors are memoised in the candidate set
+    under the history seen so far, so the bots at one table share the work."""
+
+    def __init__(self, cands: CandidateSet, starter_is_evidence: bool) -> None:
+        self.cands = cands
+        self.starter_is_evidence = starter_is_evidence
+        self._reset()
+
+    def _reset(self) -> None:
+        self.alive: list[int] = list(range(len(self.cands.candidates)))
+        self.seen: list[Attempt] = []
+        self._key: tuple[Hashable, ...] = ("history", self.starter_is_evidence)
+
+    def update(self, history: Sequence[Attempt]) -> list[int]:
+        if list(history[: len(self.seen)]) != self.seen:
+            self._reset()  # shown an earlier or another table: start again
+        memo = self.cands.memo
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        for index in range(len(self.seen), len(history)):
+            attempt = history[index]
+            self._key = (self._key, attempt.card, attempt.accepted)
+            known = memo.get(self._key)
+            if known is None:
+                prefix = tuple(history[:index])
+                if index == 0 and not self.starter_is_evidence:
+                    known = self.alive
+                else:
+                    known = [
+                        i
+                        for i in self.alive
+                        if bool(self.cands.rule(i).accepts(prefix, attempt.card))
+                        == attempt.accepted
+                    ]
+                memo[self._key] = known
+            self.alive = known
+            self.seen.append(attempt)
+        return self.alive
+
+    def classes(self) -> list[int]:
+        """Surviving classes, each by its first surviving candidate."""
+        seen: dict[int, int] = {}
+        for index in self.alive:
+            seen.setdefault(self.cands.class_of[index], index)
+        return list(seen.values())
+
+    def largest_class_label(self) -> str:
+        sizes: dict[int, int] = {}
+        for index in self.alive:
+            number = self.cands.class_of[index]
+            sizes[number] = sizes.get(number, 0) + 1
+        if not sizes:
+            return NO_HYPOTHESIS
+        best = max(self.classes(), key=lambda i: (sizes[self.cands.class_of[i]], -i))
+        return self.cands.label(best)
+
+    def share(self, history: Sequence[Attempt], card: Card, sample: int = 256) -> float | None:
+        """The share of surviving classes (an even sample) that accept `card` next."""
+        classes = self.classes()
+        if not classes:
+            return None
+        step = max(1, -(-len(classes) // sample))
+        rules = [self.cands.rule(index) for index in classes[::step]]
+        prefix = tuple(history)
+        return sum(bool(rule.accepts(prefix, card)) for rule in rules) / len(rules)
+
+
+class DelphiBot(ABC):
+    """A Delphi player: shows a token for the card on show, with its hypothesis."""
+
+    name: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int | str,
+        candidates: Sequence[Candidate] | None = None,
+        equivalent: Equivalent | None = None,
+    ) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.cands = candidate_set(candidates, equivalent)
+        self.evidence = HistoryEvidence(self.cands, starter_is_evidence=False)
+
+    def _evidence(self, view: DelphiPlayerView) -> HistoryEvidence:
+        until_legal = view.starter_mode == "until_legal"
+        if self.evidence.starter_is_evidence != until_legal:
+            self.evidence = HistoryEvidence(self.cands, until_legal)
+        self.evidence.update(view.history)
+        return self.evidence
+
+    def _rng(self, view: DelphiPlayerView) -> random.Random:
+        return random.Random(f"{self.seed}|{self.seat}|predict|{len(view.history)}")
+
+    @abstractmethod
+    def predict(self, view: DelphiPlayerView) -> Predict:
+        """A token for `view.current`."""
+
+
+class DelphiRandomBot(DelphiBot):
+    name = "random"
+
+    def predict(self, view: DelphiPlayerView) -> Predict:
+        rng = self._rng(view)
+        label = self.cands.label(rng.randrange(len(self.cands.candidates)))
+        return Predict(self.seat, rng.random() < 0.5, hypothesis=label)
+
+
+class DelphiConfirmationBot(DelphiBot):
+    """Holds the first consistent candidate in an order of its own and predicts its verdict."""
+
+    name = "confirmation"
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int | str,
+        candidates: Sequence[Candidate] | None = None,
+        equivalent: Equivalent | None = None,
+    ) -> None:
+        super().__init__(seat, seed, candidates, equivalent)
+        order = list(range(len(self.cands.candidates)))
+        random.Random(f"{seed}|{seat}|order").shuffle(order)
+        self.preference = {index: rank for rank, index in enumerate(order)}
+
+    def predict(self, view: DelphiPlayerView) -> Predict:
+        assert view.current is not None
+        alive = self._evidence(view).alive
+        if not alive:
+            return Predict(self.seat, self._rng(view).random() < 0.5, hypothesis=NO_HYPOTHESIS)
+        index = min(alive, key=self.preference.__getitem__)
+        value = bool(self.cands.rule(index).accepts(tuple(view.history), view.current))
+        return Predict(self.seat, value, hypothesis=self.cands.label(index))
+
+
+class DelphiScientistBot(DelphiBot):
+    """Predicts what most surviving classes of candidate rules say about the card on show."""
+
+    name = "scientist"
+
+    def predict(self, view: DelphiPlayerView) -> Predict:
+        assert view.current is not None
+        evidence = self._evidence(view)
+        share = evidence.share(view.history, view.current)
+        if share is None:
+            return Predict(self.seat, self._rng(view).random() < 0.5, hypothesis=NO_HYPOTHESIS)
+        return Predict(self.seat, share >= 0.5, hypothesis=evidence.largest_class_label())
+
+
+DELPHI_BOTS: dict[str, type[DelphiBot]] = {
+    bot.name: bot for bot in (DelphiRandomBot, DelphiConfirmationBot, DelphiScientistBot)
+}

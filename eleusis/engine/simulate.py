@@ -2,20 +2,28 @@
 
 `simulate_round` plays one round and returns a JSON-ready record; `simulate` yields one per
 round. Everything is derived from the seed, so the same call gives the same records.
+
+Each game has a `Driver` in `DRIVERS`, by variant name: how to seat its bots, how to let them
+play a round, and how to write the round's record. Every record has the Express fields
+(variant, rule, seed, players, decks, hand_size, config, plays, hands, stock, guesses, end,
+plays_until_guess, scores) and then the game's own (predictions, penalty piles, prophets,
+expulsions).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from eleusis.engine.bots import Bot, Candidate, Equivalent, make_bot
+from eleusis.engine.bots import BOTS, DELPHI_BOTS, Bot, Candidate, DelphiBot, Equivalent, make_bot
 from eleusis.engine.history import Rule
 from eleusis.engine.variants import codec
 from eleusis.engine.variants.actions import End
-from eleusis.engine.variants.base import Action, Event, GuessJudge, rule_text, variant_class
+from eleusis.engine.variants.base import Action, Event, GuessJudge, Round, rule_text
 from eleusis.engine.variants.codec import JSON
+from eleusis.engine.variants.delphi import DelphiRound
 from eleusis.engine.variants.express import ExpressRound
 
 MAX_ACTIONS = 2_000
@@ -141,14 +149,13 @@ def simulate_round(
     max_actions: int = MAX_ACTIONS,
 ) -> dict[str, JSON]:
     """Play one round with the app dealing and bots in the seats; return its record."""
-    cls = variant_class(variant)
-    if not issubclass(cls, ExpressRound):
-        raise SimulationError(f"bots do not play {variant!r} yet")
+    driver = driver_for(variant)
+    cls = driver.round_class
     round_ = cls(config or cls.config_class(), seed, rule, players, judge_guess=judge_guess)
-    seated = seat_bots(bots, players, seed, candidates, equivalent)
-    for _ in play_round(round_, seated, max_actions):
+    seated = driver.seat(bots, players, seed, candidates, equivalent)
+    for _ in driver.play(round_, seated, max_actions):
         pass
-    return round_record(round_, label)
+    return driver.record(round_, label)
 
 
 def round_seeds(seed: int, rounds: int) -> list[int]:
@@ -187,3 +194,146 @@ def simulate(
             judge_guess=judge_guess,
             max_actions=max_actions,
         )
+
+
+# ---------------------------------------------------------------------------------------------
+# The other games.
+
+
+def _bots_from(
+    registry: dict[str, Any],
+    names: Sequence[str],
+    players: int,
+    round_seed: int,
+    candidates: Sequence[Candidate] | None,
+    equivalent: Equivalent | None,
+) -> list[Any]:
+    if not names:
+        raise ValueError("name at least one bot")
+    unknown = [name for name in names if name not in registry]
+    if unknown:
+        raise SimulationError(
+            f"unknown bot {', '.join(unknown)}: expected one of {', '.join(sorted(registry))}"
+        )
+    return [
+        registry[names[seat % len(names)]](seat, bot_seed(round_seed, seat), candidates, equivalent)
+        for seat in range(players)
+    ]
+
+
+def _finish(round_: Round, max_actions: int, done: int) -> Iterator[tuple[Action, list[Event]]]:
+    if not round_.is_over and done >= max_actions:
+        end = End(TURN_LIMIT)
+        yield end, round_.apply(end)
+
+
+def _table_record(round_: Round, label: str | None, **fields: JSON) -> dict[str, JSON]:
+    """The fields every record has, in the Express order; `fields` fills and extends them."""
+    scores = round_.scores()
+    record: dict[str, JSON] = {
+        "variant": round_.name,
+        "rule": label if label is not None else rule_text(round_.rule),
+        "seed": round_.seed,
+        "players": round_.players,
+        "decks": None,
+        "hand_size": None,
+        "config": codec.dump(round_.config),
+        "plays": [],
+        "hands": [],
+        "stock": [],
+        "guesses": [],
+        "end": round_.end_reason,
+        "plays_until_guess": None,
+        "scores": {"players": list(scores.players), "dealer": scores.dealer},
+    }
+    record.update(fields)
+    return record
+
+
+def _codes(cards: Sequence[Any]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def seat_delphi_bots(
+    names: Sequence[str],
+    players: int,
+    round_seed: int,
+    candidates: Sequence[Candidate] | None = None,
+    equivalent: Equivalent | None = None,
+) -> list[DelphiBot]:
+    bots: list[DelphiBot] = _bots_from(
+        DELPHI_BOTS, names, players, round_seed, candidates, equivalent
+    )
+    return bots
+
+
+def play_delphi_round(
+    round_: DelphiRound, bots: Sequence[DelphiBot], max_actions: int = MAX_ACTIONS
+) -> Iterator[tuple[Action, list[Event]]]:
+    """Every bot shows a token for each card on show, in seat order, until the deck is used."""
+    done = 0
+    while not round_.is_over and done < max_actions:
+        seat = round_.state.predictions.index(None)
+        action = bots[seat].predict(round_.view(seat))
+        done += 1
+        yield action, round_.apply(action)
+    yield from _finish(round_, max_actions, done)
+
+
+def delphi_record(round_: DelphiRound, label: str | None = None) -> dict[str, JSON]:
+    state = round_.state
+    plays: list[dict[str, JSON]] = [
+        {
+            "player": None,
+            "cards": [attempt.card.code],
+            "accepted": attempt.accepted,
+            "kind": "starter" if index == 0 else "turned",
+            "hypothesis": None,
+            "prediction": None,
+        }
+        for index, attempt in enumerate(state.history)
+    ]
+    return _table_record(
+        round_,
+        label,
+        decks=1,
+        plays=plays,
+        stock=_codes(state.stock),
+        predictions=[
+            {
+                "card": placement.card.code,
+                "accepted": placement.accepted,
+                "predictions": list(placement.predictions),
+                "hypotheses": list(placement.hypotheses),
+                "chips": list(placement.chips),
+            }
+            for placement in state.placements
+        ],
+        chips=list(state.chips),
+        dealer_chips=state.dealer_chips,
+    )
+
+
+@dataclass(frozen=True)
+class Driver:
+    round_class: type[Round]
+    seat: Callable[..., Sequence[Any]]
+    play: Callable[..., Iterator[tuple[Action, list[Event]]]]
+    record: Callable[..., dict[str, JSON]]
+    bot_names: tuple[str, ...]
+
+
+DRIVERS: dict[str, Driver] = {
+    "express": Driver(ExpressRound, seat_bots, play_round, round_record, tuple(sorted(BOTS))),
+    "delphi": Driver(
+        DelphiRound, seat_delphi_bots, play_delphi_round, delphi_record, tuple(sorted(DELPHI_BOTS))
+    ),
+}
+
+
+def driver_for(variant: str) -> Driver:
+    if variant not in DRIVERS:
+        raise SimulationError(
+            f"bots do not play {variant!r}: expected one of {', '.join(sorted(DRIVERS))}"
+        )
+    return DRIVERS[variant]

@@ -79,3 +79,21 @@ def test_rule_text_works_as_well_as_a_library_id() -> None:
 def test_bad_input_is_a_command_error(args: tuple[str, ...], message: str) -> None:
     with pytest.raises(CommandError, match=message):
         run(*args)
+
+
+def test_delphi_records_add_predictions_and_chips() -> None:
+    (record,) = run("--variant", "delphi", "--rule", "@th-odd-even", "--players", "3",
+                    "--bots", "scientist,random", "--json")  # fmt: skip
+    assert record["variant"] == "delphi" and record["end"] == "deck_finished"
+    assert record["decks"] == 1 and record["hand_size"] is None and record["hands"] == []
+    assert len(record["predictions"]) == 51 and len(record["plays"]) == 52
+    assert all(len(p["predictions"]) == 3 for p in record["predictions"])
+    assert record["chips"] == record["predictions"][-1]["chips"]
+    assert sum(record["scores"]["players"]) == 0
+    cards = [code for play in record["plays"] for code in play["cards"]]
+    assert Counter(map(Card.parse, cards)) == Counter(FULL_DECK)
+
+
+def test_bots_are_checked_against_the_variant() -> None:
+    with pytest.raises(CommandError, match="unknown bot falsifier: choose from confirmation"):
+        run("--variant", "delphi", "--rule", "@th-odd-even", "--bots", "falsifier")

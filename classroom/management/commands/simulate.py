@@ -14,8 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from eleusis.engine.bots import BOTS
-from eleusis.engine.simulate import MAX_ACTIONS, resolve_rule, simulate
+from eleusis.engine.simulate import DRIVERS, MAX_ACTIONS, resolve_rule, simulate
 from eleusis.engine.variants import VARIANTS, config_from_json
 
 # Command-line settings that map onto the variant's config, when the variant has them.
@@ -33,7 +32,9 @@ class Command(BaseCommand):
     help = "Simulate rounds played by bots and print one line (or JSON record) per round."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--variant", default="express", choices=sorted(VARIANTS))
+        parser.add_argument(
+            "--variant", default="express", choices=sorted(set(VARIANTS) & set(DRIVERS))
+        )
         parser.add_argument(
             "--rule", required=True, help="@library-id (e.g. @th-odd-even) or rule text"
         )
@@ -41,7 +42,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--bots",
             default="scientist",
-            help=f"comma list cycled over the seats, from: {', '.join(sorted(BOTS))}",
+            help="comma list cycled over the seats: "
+            + "; ".join(f"{name}: {', '.join(d.bot_names)}" for name, d in sorted(DRIVERS.items())),
         )
         parser.add_argument("--rounds", type=int, default=1)
         parser.add_argument("--seed", type=int, default=0)
@@ -55,16 +57,17 @@ class Command(BaseCommand):
         parser.add_argument("--wrong-guess-penalty", action="store_true", default=None)
 
     def handle(self, *args: Any, **options: Any) -> None:
+        variant = options["variant"]
+        names = DRIVERS[variant].bot_names
         bots = [name.strip() for name in options["bots"].split(",") if name.strip()]
-        unknown = [name for name in bots if name not in BOTS]
+        unknown = [name for name in bots if name not in names]
         if not bots or unknown:
             raise CommandError(
                 f"unknown bot {', '.join(unknown) or '(none given)'}: "
-                f"choose from {', '.join(sorted(BOTS))}"
+                f"choose from {', '.join(names)}"
             )
         if options["rounds"] < 0:
             raise CommandError(f"--rounds {options['rounds']}: give 0 or more")
-        variant = options["variant"]
         settings = {name: options[name] for name in CONFIG_OPTIONS if options.get(name) is not None}
         try:
             config = config_from_json(variant, settings)

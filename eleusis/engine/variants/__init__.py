@@ -6,12 +6,17 @@ events = round_.apply(Play(player=0, card=Card.parse("QD")))
 """
 
 from eleusis.engine.variants.actions import (
+    BecomeProphet,
     BuyHint,
     DealerHint,
     End,
     Guess,
     NoPlay,
     Play,
+    PlayString,
+    Predict,
+    ProphetJudgement,
+    Reveal,
     Verdict,
 )
 from eleusis.engine.variants.base import (
@@ -30,6 +35,7 @@ from eleusis.engine.variants.base import (
     register_variant,
     variant_class,
 )
+from eleusis.engine.variants.delphi import DelphiConfig, DelphiRound, settle
 from eleusis.engine.variants.express import (
     DealerView,
     ExpressConfig,
@@ -38,25 +44,35 @@ from eleusis.engine.variants.express import (
     PlayerView,
     express_round,
 )
+from eleusis.engine.variants.game import GameRound, RotationGame
 
 __all__ = [
     "VARIANTS",
     "Action",
+    "BecomeProphet",
     "BuyHint",
     "DealerHint",
     "DealerView",
+    "DelphiConfig",
+    "DelphiRound",
     "End",
     "Event",
     "ExpressConfig",
     "ExpressGame",
     "ExpressRound",
+    "GameRound",
     "Guess",
     "GuessJudge",
     "IllegalActionError",
     "LayoutColumn",
     "NoPlay",
     "Play",
+    "PlayString",
     "PlayerView",
+    "Predict",
+    "ProphetJudgement",
+    "Reveal",
+    "RotationGame",
     "Round",
     "Scores",
     "UnknownVariantError",
@@ -66,5 +82,6 @@ __all__ = [
     "express_round",
     "new_round",
     "register_variant",
+    "settle",
     "variant_class",
 ]

@@ -79,3 +79,50 @@ class End(Action):
 
     kind = "end"
     reason: str = "ended by the dealer"
+
+
+@dataclass(frozen=True)
+class PlayString(Action):
+    """Abbott/Howell: play an ordered string of one or more cards, judged as a whole."""
+
+    kind = "play_string"
+    player: int
+    cards: tuple[Card, ...]
+    hypothesis: str | None = None
+    prediction: bool | None = None
+
+
+@dataclass(frozen=True)
+class BecomeProphet(Action):
+    """Abbott/Howell: right after one's own turn, become the prophet."""
+
+    kind = "become_prophet"
+    player: int
+
+
+@dataclass(frozen=True)
+class ProphetJudgement(Action):
+    """Abbott/Howell: the prophet judges the pending attempt or "no play" in the dealer's place.
+    `correct`: the attempt is accepted / the declaration is right. A "no play" judged wrong
+    names the legal `card` the prophet takes from the declarer's hand."""
+
+    kind = "prophet_judgement"
+    correct: bool
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class Predict(Action):
+    """Delphi: the player's token for the card turned up: will it fit the rule?"""
+
+    kind = "predict"
+    player: int
+    value: bool
+    hypothesis: str | None = None
+
+
+@dataclass(frozen=True)
+class Reveal(Action):
+    """Delphi: the dealer places the turned card now, whoever has not predicted yet."""
+
+    kind = "reveal"

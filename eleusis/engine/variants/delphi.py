@@ -1,0 +1,363 @@
+"""Delphi (Martin D. Kruskal, 1965), RULES.md section 3: the whole-class prediction game.
+
+Nobody holds a hand. The app (the dealer, "oracle") turns one 52-card deck card by card. The
+first card is the starter; each later card is turned up for everyone to see, every player shows a
+"true" / "false" token (`Predict`), and the card is placed: on the mainline if the secret rule
+accepts it, on the sideline if not. A right prediction wins one chip from the dealer; a wrong one
+gives the dealer all of the player's chips. After the last card every pair of players settles
+the difference of their chips, and the dealer scores the sum of all the winnings (`settle`).
+
+Decisions beyond RULES.md, each documented here and tested:
+- The seed's dealer simply turns up the first card: by default (`starter="flip"`) the starter
+  is placed on the mainline whatever the rule says. `starter="until_legal"` turns cards until
+  one is legal, the illegal ones going to the bottom of the deck (they are turned again later).
+- The card is placed as soon as every player has predicted. The dealer may place it earlier
+  with `Reveal` (a student is away): whoever has not predicted neither wins nor loses.
+- A token once shown stays: a player predicts once per card. Other players' tokens for the
+  card on show stay hidden until it is placed (the seed's tokens are shown together).
+- Chips start at 0. The dealer's chip count (chips taken less chips paid) is shown but does not
+  score: the dealer's score is the settlement's sum, as in the seed's example.
+- The round ends when the deck is used up ("deck_finished") or the dealer ends it (`End`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from eleusis.engine.cards import Card, build_stock
+from eleusis.engine.history import Attempt
+from eleusis.engine.variants import codec
+from eleusis.engine.variants.actions import End, Predict, Reveal
+from eleusis.engine.variants.base import (
+    Action,
+    Event,
+    IllegalActionError,
+    LayoutColumn,
+    Round,
+    RoundState,
+    Scores,
+    WrittenRule,
+    layout_of,
+    register_variant,
+    rule_text,
+)
+from eleusis.engine.variants.codec import JSON
+
+ALREADY_PREDICTED = "player {player} has already shown a token for {card}"
+NOTHING_TO_PREDICT = "no card is on show: there is nothing to predict"
+UNSUPPORTED_ACTION = "Delphi has no {kind!r} action"
+MAX_PLAYERS = 500
+
+DelphiStarter = Literal["flip", "until_legal"]
+
+
+def settle(chips: Sequence[int]) -> Scores:
+    """The seed's settlement: every pair of players settles the difference of their chips; the
+    dealer scores the sum of all winnings. 19, 16, 3 chips give 19, 10, −29 and the dealer 32."""
+    total = sum(chips)
+    players = tuple(len(chips) * own - total for own in chips)
+    ordered = sorted(chips)
+    # Sum over pairs of |a − b|: each chip count is the larger one against everyone below it.
+    dealer = sum(value * (2 * index - len(ordered) + 1) for index, value in enumerate(ordered))
+    return Scores(players, dealer)
+
+
+@dataclass(frozen=True, slots=True)
+class DelphiConfig:
+    starter: DelphiStarter = "flip"
+
+    def __post_init__(self) -> None:
+        if self.starter not in ("flip", "until_legal"):
+            raise ValueError(f"starter {self.starter!r} is not one of flip, until_legal")
+
+
+# ---------------------------------------------------------------------------------------------
+# Events
+
+
+@dataclass(frozen=True)
+class CardTurned(Event):
+    """A card is on show, waiting for the players' tokens."""
+
+    kind = "card_turned"
+    card: Card
+
+
+@dataclass(frozen=True)
+class StarterPlaced(Event):
+    kind = "starter_placed"
+    card: Card
+    rejected: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Predicted(Event):
+    """A player showed a token (its value stays hidden until the card is placed)."""
+
+    kind = "predicted"
+    player: int
+
+
+@dataclass(frozen=True)
+class CardPlaced(Event):
+    kind = "card_placed"
+    card: Card
+    accepted: bool
+    predictions: tuple[bool | None, ...]
+    chips: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DelphiEnded(Event):
+    kind = "delphi_ended"
+    reason: str
+    scores: Scores
+
+
+# ---------------------------------------------------------------------------------------------
+# State and views
+
+
+@dataclass
+class Placement:
+    """One turned card, where it went, every player's token and chips after the settlement."""
+
+    card: Card
+    accepted: bool
+    predictions: list[bool | None]
+    hypotheses: list[str | None]
+    chips: list[int]
+
+
+@dataclass
+class DelphiState(RoundState):
+    stock: list[Card] = field(default_factory=list)  # index 0 is the top
+    history: list[Attempt] = field(default_factory=list)
+    starter_rejected: list[Card] = field(default_factory=list)
+    current: Card | None = None
+    predictions: list[bool | None] = field(default_factory=list)
+    hypotheses: list[str | None] = field(default_factory=list)
+    chips: list[int] = field(default_factory=list)
+    dealer_chips: int = 0
+    placements: list[Placement] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class DelphiPlayerView:
+    player: int
+    current: Card | None
+    my_prediction: bool | None
+    predicted: tuple[bool, ...]  # who has shown a token for the card on show
+    chips: tuple[int, ...]
+    dealer_chips: int
+    history: tuple[Attempt, ...]
+    layout: tuple[LayoutColumn, ...]
+    placements: tuple[Placement, ...]
+    cards_left: int
+    starter_mode: str
+    scores: Scores
+    over: bool
+    end_reason: str | None
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = codec.dump(self)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class DelphiDealerView:
+    rule_text: str | None
+    current: Card | None
+    predictions: tuple[bool | None, ...]
+    chips: tuple[int, ...]
+    dealer_chips: int
+    stock: tuple[Card, ...]
+    history: tuple[Attempt, ...]
+    layout: tuple[LayoutColumn, ...]
+    placements: tuple[Placement, ...]
+    starter_rejected: tuple[Card, ...]
+    scores: Scores
+    over: bool
+    end_reason: str | None
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = codec.dump(self)
+        return data
+
+
+# ---------------------------------------------------------------------------------------------
+# The round
+
+
+@register_variant
+class DelphiRound(Round):
+    """A round of Delphi: `DelphiRound(DelphiConfig(), seed, rule, players)`."""
+
+    name = "delphi"
+    config_class = DelphiConfig
+    state_class = DelphiState
+
+    config: DelphiConfig
+    state: DelphiState
+
+    def validate_setup(self) -> None:
+        if not 1 <= self.players <= MAX_PLAYERS:
+            raise ValueError(f"{self.players} players: Delphi takes 1 to {MAX_PLAYERS}")
+        if self.rule is None or isinstance(self.rule, WrittenRule):
+            raise ValueError("the app can deal only a rule it can judge: give a compiled rule")
+
+    def setup(self) -> list[Event]:
+        state = self.state
+        state.stock = build_stock(1, self.rng)
+        state.chips = [0] * self.players
+        if self.config.starter == "until_legal":
+            for _ in range(len(state.stock)):
+                if self.judge((), state.stock[0]):
+                    break
+                state.starter_rejected.append(state.stock.pop(0))
+                state.stock.append(state.starter_rejected[-1])
+            else:
+                raise ValueError("no card of the deck is a legal starter under this rule")
+        starter = state.stock.pop(0)
+        state.history.append(Attempt(starter, True))
+        events: list[Event] = [StarterPlaced(starter, tuple(state.starter_rejected))]
+        self._turn(events)
+        return events
+
+    def _turn(self, events: list[Event]) -> None:
+        state = self.state
+        state.predictions = [None] * self.players
+        state.hypotheses = [None] * self.players
+        if not state.stock:
+            state.current = None
+            self._end("deck_finished", events)
+            return
+        state.current = state.stock.pop(0)
+        events.append(CardTurned(state.current))
+
+    def _apply(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, Predict):
+            self._predict(action, events)
+        elif isinstance(action, Reveal):
+            self._reveal(events)
+        elif isinstance(action, End):
+            self._end(action.reason, events)
+        else:
+            raise IllegalActionError(UNSUPPORTED_ACTION.format(kind=action.kind))
+        return events
+
+    def _predict(self, action: Predict, events: list[Event]) -> None:
+        self.check_player(action.player)
+        state = self.state
+        if state.current is None:
+            raise IllegalActionError(NOTHING_TO_PREDICT)
+        if state.predictions[action.player] is not None:
+            raise IllegalActionError(
+                ALREADY_PREDICTED.format(player=action.player, card=state.current)
+            )
+        state.predictions[action.player] = action.value
+        state.hypotheses[action.player] = action.hypothesis
+        events.append(Predicted(action.player))
+        if all(value is not None for value in state.predictions):
+            self._reveal(events)
+
+    def _reveal(self, events: list[Event]) -> None:
+        state = self.state
+        card = state.current
+        if card is None:
+            raise IllegalActionError(NOTHING_TO_PREDICT)
+        accepted = self.judge(state.history, card)
+        state.history.append(Attempt(card, accepted))
+        for seat, value in enumerate(state.predictions):
+            if value is None:
+                continue
+            if value == accepted:
+                state.chips[seat] += 1
+                state.dealer_chips -= 1
+            else:
+                state.dealer_chips += state.chips[seat]
+                state.chips[seat] = 0
+        state.placements.append(
+            Placement(
+                card, accepted, list(state.predictions), list(state.hypotheses), list(state.chips)
+            )
+        )
+        events.append(CardPlaced(card, accepted, tuple(state.predictions), tuple(state.chips)))
+        self._turn(events)
+
+    def _end(self, reason: str, events: list[Event]) -> None:
+        state = self.state
+        if state.current is not None:
+            state.stock.insert(0, state.current)  # the card on show was never placed
+            state.current = None
+        state.over = True
+        state.end_reason = reason
+        events.append(DelphiEnded(reason, self.scores()))
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def scores(self) -> Scores:
+        return settle(self.state.chips)
+
+    def table_cards(self) -> list[Card]:
+        state = self.state
+        cards = [attempt.card for attempt in state.history]
+        cards.extend(state.stock)
+        if state.current is not None:
+            cards.append(state.current)
+        return cards
+
+    def layout(self) -> list[LayoutColumn]:
+        return layout_of(self.state.history)
+
+    def view(self, player: int) -> DelphiPlayerView:
+        self.check_player(player)
+        state = self.state
+        return DelphiPlayerView(
+            player=player,
+            current=state.current,
+            my_prediction=state.predictions[player] if state.predictions else None,
+            predicted=tuple(value is not None for value in state.predictions),
+            chips=tuple(state.chips),
+            dealer_chips=state.dealer_chips,
+            history=tuple(state.history),
+            layout=tuple(self.layout()),
+            placements=tuple(state.placements),
+            cards_left=len(state.stock),
+            starter_mode=self.config.starter,
+            scores=self.scores(),
+            over=state.over,
+            end_reason=state.end_reason,
+        )
+
+    def dealer_view(self) -> DelphiDealerView:
+        state = self.state
+        return DelphiDealerView(
+            rule_text=rule_text(self.rule),
+            current=state.current,
+            predictions=tuple(state.predictions),
+            chips=tuple(state.chips),
+            dealer_chips=state.dealer_chips,
+            stock=tuple(state.stock),
+            history=tuple(state.history),
+            layout=tuple(self.layout()),
+            placements=tuple(state.placements),
+            starter_rejected=tuple(state.starter_rejected),
+            scores=self.scores(),
+            over=state.over,
+            end_reason=state.end_reason,
+        )
+
+
+__all__ = [
+    "DelphiConfig",
+    "DelphiDealerView",
+    "DelphiPlayerView",
+    "DelphiRound",
+    "DelphiState",
+    "Placement",
+    "settle",
+]

@@ -1,0 +1,49 @@
+"""Bots of Delphi, the Russian rules and Abbott/Howell Eleusis: they act through actions, see
+only their view, and the scientist does better than chance."""
+
+from __future__ import annotations
+
+from eleusis.engine.simulate import simulate
+from tests.engine.variants.helpers import (
+    CANDIDATES,
+    LOW_HIGH,
+    ODD_EVEN,
+    behaviour_equivalent,
+)
+
+
+def _right_predictions(record: dict[str, object], seat: int) -> int:
+    placements = record["predictions"]
+    assert isinstance(placements, list)
+    return sum(1 for p in placements if p["predictions"][seat] == p["accepted"])
+
+
+def test_delphi_scientist_predicts_better_than_a_coin() -> None:
+    for rule in (ODD_EVEN, LOW_HIGH):
+        for record in simulate(
+            rule=rule, players=2, bots=["scientist", "random"], rounds=3, seed=5,
+            variant="delphi", candidates=CANDIDATES, equivalent=behaviour_equivalent,
+        ):  # fmt: skip
+            scientist, coin = _right_predictions(record, 0), _right_predictions(record, 1)
+            assert scientist >= 45  # 51 cards: it is wrong only while the rule is unclear
+            assert scientist > coin
+            scores = record["scores"]
+            assert isinstance(scores, dict) and scores["players"][0] > scores["players"][1]
+
+
+def test_delphi_bots_log_their_hypotheses_and_are_deterministic() -> None:
+    def run() -> list[dict[str, object]]:
+        return list(
+            simulate(
+                rule=ODD_EVEN, players=3, bots=["confirmation", "scientist", "random"],
+                rounds=2, seed=1, variant="delphi", candidates=CANDIDATES,
+                equivalent=behaviour_equivalent,
+            )
+        )  # fmt: skip
+
+    records = run()
+    assert records == run()
+    for record in records:
+        placements = record["predictions"]
+        assert isinstance(placements, list)
+        assert all(all(placement["hypotheses"]) for placement in placements)
