@@ -221,8 +221,15 @@ def test_msgfmt_checks_the_catalog(language):
     if msgfmt is None:
         pytest.skip("GNU gettext's msgfmt is not installed; the Python checks above still ran")
     result = subprocess.run(
-        [msgfmt, "--check-format", "--check-header", "--check-domain", "-o", "/dev/null",
-         str(LOCALE / language / "LC_MESSAGES" / "django.po")],
+        [
+            msgfmt,
+            "--check-format",
+            "--check-header",
+            "--check-domain",
+            "-o",
+            "/dev/null",
+            str(LOCALE / language / "LC_MESSAGES" / "django.po"),
+        ],
         capture_output=True,
         text=True,
         check=False,
