@@ -34,6 +34,7 @@ from eleusis.engine.variants.actions import Guess, NoPlay, Play, Predict
 from eleusis.engine.variants.base import Action, rule_text
 from eleusis.engine.variants.delphi import DelphiPlayerView
 from eleusis.engine.variants.express import PlayerView, TableEntry
+from eleusis.engine.variants.russian import RussianPlayerView
 
 Candidate = tuple[str, Rule]
 Equivalent = Callable[[Rule, Rule], bool]
@@ -632,4 +633,98 @@ class DelphiScientistBot(DelphiBot):
 
 DELPHI_BOTS: dict[str, type[DelphiBot]] = {
     bot.name: bot for bot in (DelphiRandomBot, DelphiConfirmationBot, DelphiScientistBot)
+}
+
+
+class RussianBot(ABC):
+    """A player of the Russian rules: plays one card it may play, with a hypothesis and a
+    prediction. The dealer's starter is no evidence (nobody judged it)."""
+
+    name: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int | str,
+        candidates: Sequence[Candidate] | None = None,
+        equivalent: Equivalent | None = None,
+    ) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.cands = candidate_set(candidates, equivalent)
+        self.evidence = HistoryEvidence(self.cands, starter_is_evidence=False)
+
+    def _rng(self, view: RussianPlayerView) -> random.Random:
+        return random.Random(f"{self.seed}|{self.seat}|act|{len(view.history)}")
+
+    @abstractmethod
+    def act(self, view: RussianPlayerView) -> Play:
+        """A Play of one of `view.playable`."""
+
+
+class RussianRandomBot(RussianBot):
+    name = "random"
+
+    def act(self, view: RussianPlayerView) -> Play:
+        rng = self._rng(view)
+        label = self.cands.label(rng.randrange(len(self.cands.candidates)))
+        card = rng.choice(sorted(view.playable, key=_key))
+        return Play(self.seat, card, hypothesis=label, prediction=rng.random() < 0.5)
+
+
+class RussianConfirmationBot(RussianBot):
+    """Holds the first consistent candidate in an order of its own; plays a card it says is
+    right when it has one."""
+
+    name = "confirmation"
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int | str,
+        candidates: Sequence[Candidate] | None = None,
+        equivalent: Equivalent | None = None,
+    ) -> None:
+        super().__init__(seat, seed, candidates, equivalent)
+        order = list(range(len(self.cands.candidates)))
+        random.Random(f"{seed}|{seat}|order").shuffle(order)
+        self.preference = {index: rank for rank, index in enumerate(order)}
+
+    def act(self, view: RussianPlayerView) -> Play:
+        rng = self._rng(view)
+        alive = self.evidence.update(view.history)
+        cards = sorted(set(view.playable), key=_key)
+        if not alive:
+            return Play(self.seat, rng.choice(cards), hypothesis=NO_HYPOTHESIS)
+        index = min(alive, key=self.preference.__getitem__)
+        rule, history = self.cands.rule(index), tuple(view.history)
+        right = [card for card in cards if rule.accepts(history, card)]
+        label = self.cands.label(index)
+        if right:
+            return Play(self.seat, rng.choice(right), hypothesis=label, prediction=True)
+        return Play(self.seat, rng.choice(cards), hypothesis=label, prediction=False)
+
+
+class RussianScientistBot(RussianBot):
+    """Every consistent candidate in mind; plays the card most of them accept (the aim is to
+    shed cards), the most informative among equals."""
+
+    name = "scientist"
+
+    def act(self, view: RussianPlayerView) -> Play:
+        rng = self._rng(view)
+        self.evidence.update(view.history)
+        cards = sorted(set(view.playable), key=_key)
+        shares = {card: self.evidence.share(view.history, card) for card in cards}
+        known = {card: share for card, share in shares.items() if share is not None}
+        if not known:
+            return Play(self.seat, rng.choice(cards), hypothesis=NO_HYPOTHESIS)
+        best = max(known.values())
+        card = rng.choice([card for card, share in known.items() if share == best])
+        label = self.evidence.largest_class_label()
+        return Play(self.seat, card, hypothesis=label, prediction=best >= 0.5)
+
+
+RUSSIAN_BOTS: dict[str, type[RussianBot]] = {
+    bot.name: bot for bot in (RussianRandomBot, RussianConfirmationBot, RussianScientistBot)
 }

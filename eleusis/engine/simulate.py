@@ -17,7 +17,17 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from eleusis.engine.bots import BOTS, DELPHI_BOTS, Bot, Candidate, DelphiBot, Equivalent, make_bot
+from eleusis.engine.bots import (
+    BOTS,
+    DELPHI_BOTS,
+    RUSSIAN_BOTS,
+    Bot,
+    Candidate,
+    DelphiBot,
+    Equivalent,
+    RussianBot,
+    make_bot,
+)
 from eleusis.engine.history import Rule
 from eleusis.engine.variants import codec
 from eleusis.engine.variants.actions import End
@@ -25,6 +35,7 @@ from eleusis.engine.variants.base import Action, Event, GuessJudge, Round, rule_
 from eleusis.engine.variants.codec import JSON
 from eleusis.engine.variants.delphi import DelphiRound
 from eleusis.engine.variants.express import ExpressRound
+from eleusis.engine.variants.russian import RussianRound
 
 MAX_ACTIONS = 2_000
 TURN_LIMIT = "turn limit"
@@ -314,6 +325,69 @@ def delphi_record(round_: DelphiRound, label: str | None = None) -> dict[str, JS
     )
 
 
+def seat_russian_bots(
+    names: Sequence[str],
+    players: int,
+    round_seed: int,
+    candidates: Sequence[Candidate] | None = None,
+    equivalent: Equivalent | None = None,
+) -> list[RussianBot]:
+    bots: list[RussianBot] = _bots_from(
+        RUSSIAN_BOTS, names, players, round_seed, candidates, equivalent
+    )
+    return bots
+
+
+def play_russian_round(
+    round_: RussianRound, bots: Sequence[RussianBot], max_actions: int = MAX_ACTIONS
+) -> Iterator[tuple[Action, list[Event]]]:
+    done = 0
+    while not round_.is_over and done < max_actions:
+        seat = round_.state.turn
+        action = bots[seat].act(round_.view(seat))
+        done += 1
+        yield action, round_.apply(action)
+    yield from _finish(round_, max_actions, done)
+
+
+def russian_record(round_: RussianRound, label: str | None = None) -> dict[str, JSON]:
+    state = round_.state
+    plays: list[dict[str, JSON]] = [
+        {
+            "player": None,
+            "cards": [state.history[0].card.code],
+            "accepted": True,
+            "kind": "starter",
+            "hypothesis": None,
+            "prediction": None,
+        }
+    ]
+    plays.extend(
+        {
+            "player": play.player,
+            "cards": [play.card.code],
+            "accepted": play.accepted,
+            "kind": "play",
+            "hypothesis": play.hypothesis,
+            "prediction": play.prediction,
+            "from_wrong": play.from_wrong,
+        }
+        for play in state.plays
+    )
+    return _table_record(
+        round_,
+        label,
+        decks=round_.deal.decks,
+        hand_size=round_.deal.hand_size,
+        plays=plays,
+        hands=[_codes(hand) for hand in state.hands],
+        penalty_piles=[_codes(pile) for pile in state.wrong],
+        mainline=[attempt.card.code for attempt in state.history if attempt.accepted],
+        undealt=_codes(state.undealt),
+        interim=state.interim,
+    )
+
+
 @dataclass(frozen=True)
 class Driver:
     round_class: type[Round]
@@ -327,6 +401,13 @@ DRIVERS: dict[str, Driver] = {
     "express": Driver(ExpressRound, seat_bots, play_round, round_record, tuple(sorted(BOTS))),
     "delphi": Driver(
         DelphiRound, seat_delphi_bots, play_delphi_round, delphi_record, tuple(sorted(DELPHI_BOTS))
+    ),
+    "russian": Driver(
+        RussianRound,
+        seat_russian_bots,
+        play_russian_round,
+        russian_record,
+        tuple(sorted(RUSSIAN_BOTS)),
     ),
 }
 

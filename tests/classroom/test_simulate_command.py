@@ -97,3 +97,19 @@ def test_delphi_records_add_predictions_and_chips() -> None:
 def test_bots_are_checked_against_the_variant() -> None:
     with pytest.raises(CommandError, match="unknown bot falsifier: choose from confirmation"):
         run("--variant", "delphi", "--rule", "@th-odd-even", "--bots", "falsifier")
+
+
+def test_russian_records_add_the_wrong_cards_in_front_of_each_player() -> None:
+    (record,) = run("--variant", "russian", "--rule", "@ru-odd-even", "--players", "4",
+                    "--bots", "scientist,random", "--seed", "5", "--json")  # fmt: skip
+    assert record["variant"] == "russian" and record["decks"] == 1 and record["hand_size"] == 10
+    assert record["end"] in {"shed_all", "blocked", "turn limit"}
+    assert len(record["penalty_piles"]) == 4 and len(record["hands"]) == 4
+    cards = (
+        record["mainline"] + record["undealt"]
+        + [c for pile in record["penalty_piles"] for c in pile]
+        + [c for hand in record["hands"] for c in hand]
+    )  # fmt: skip
+    expected = Counter(FULL_DECK)
+    expected[Card.parse("2C")] -= 1
+    assert Counter(map(Card.parse, cards)) == expected

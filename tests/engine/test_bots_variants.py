@@ -47,3 +47,17 @@ def test_delphi_bots_log_their_hypotheses_and_are_deterministic() -> None:
         placements = record["predictions"]
         assert isinstance(placements, list)
         assert all(all(placement["hypotheses"]) for placement in placements)
+
+
+def test_russian_scientist_sheds_more_cards_than_a_random_player() -> None:
+    wrong = {"scientist": 0, "random": 0}
+    for record in simulate(
+        rule=ODD_EVEN, players=4, bots=["scientist", "random"], rounds=4, seed=2,
+        variant="russian", candidates=CANDIDATES, equivalent=behaviour_equivalent,
+    ):  # fmt: skip
+        plays = record["plays"]
+        assert isinstance(plays, list)
+        for play in plays[1:]:
+            name = "scientist" if play["player"] % 2 == 0 else "random"
+            wrong[name] += 0 if play["accepted"] else 1
+    assert wrong["scientist"] < wrong["random"]

@@ -45,6 +45,7 @@ from eleusis.engine.variants.express import (
     express_round,
 )
 from eleusis.engine.variants.game import GameRound, RotationGame
+from eleusis.engine.variants.russian import RussianConfig, RussianRound
 
 __all__ = [
     "VARIANTS",
@@ -74,6 +75,8 @@ __all__ = [
     "Reveal",
     "RotationGame",
     "Round",
+    "RussianConfig",
+    "RussianRound",
     "Scores",
     "UnknownVariantError",
     "Verdict",
