@@ -30,10 +30,19 @@ from typing import ClassVar
 
 from eleusis.engine.cards import FULL_DECK, Card
 from eleusis.engine.history import Attempt, Rule
-from eleusis.engine.variants.actions import Guess, NoPlay, Play, Predict
+from eleusis.engine.variants.abbott import AbbottEntry, AbbottPlayerView
+from eleusis.engine.variants.actions import (
+    BecomeProphet,
+    Guess,
+    NoPlay,
+    Play,
+    PlayString,
+    Predict,
+    ProphetJudgement,
+)
 from eleusis.engine.variants.base import Action, rule_text
 from eleusis.engine.variants.delphi import DelphiPlayerView
-from eleusis.engine.variants.express import PlayerView, TableEntry
+from eleusis.engine.variants.express import PlayerView, TableEntry, card_order
 from eleusis.engine.variants.russian import RussianPlayerView
 
 Candidate = tuple[str, Rule]
@@ -727,4 +736,232 @@ class RussianScientistBot(RussianBot):
 
 RUSSIAN_BOTS: dict[str, type[RussianBot]] = {
     bot.name: bot for bot in (RussianRandomBot, RussianConfirmationBot, RussianScientistBot)
+}
+
+
+class TableEvidence:
+    """Candidates consistent with an Abbott/Howell table, entry by entry: the starter was legal,
+    an accepted string was legal card by card, a rejected string was not, a right "no play"
+    showed no legal card and a wrong one showed at least one, a correction was legal."""
+
+    def __init__(self, cands: CandidateSet) -> None:
+        self.cands = cands
+        self._reset()
+
+    def _reset(self) -> None:
+        self.alive: list[int] = list(range(len(self.cands.candidates)))
+        self.entries_seen = 0
+        self.history: list[Attempt] = []
+        self._key: tuple[Hashable, ...] = ("abbott",)
+
+    def update(self, table: Sequence[AbbottEntry]) -> list[int]:
+        if len(table) < self.entries_seen:
+            self._reset()
+        memo = self.cands.memo
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        for entry in table[self.entries_seen :]:
+            self._key = (self._key, entry.kind, tuple(entry.cards), entry.accepted)
+            known = memo.get(self._key)
+            if known is None:
+                check = self._check(entry, tuple(self.history))
+                known = [i for i in self.alive if check(self.cands.rule(i))]
+                memo[self._key] = known
+            self.alive = known
+            if entry.kind == "attempt":
+                self.history.extend(Attempt(card, entry.accepted) for card in entry.cards)
+            elif entry.kind != "no_play":
+                self.history.append(Attempt(entry.cards[0], True))
+        self.entries_seen = len(table)
+        return self.alive
+
+    @staticmethod
+    def _check(entry: AbbottEntry, prefix: tuple[Attempt, ...]) -> Callable[[Rule], bool]:
+        cards = tuple(entry.cards)
+        if entry.kind == "starter":
+            return lambda rule: bool(rule.accepts((), cards[0]))
+        if entry.kind == "attempt":
+            accepted = entry.accepted
+            return lambda rule: string_accepted(rule, prefix, cards) == accepted
+        if entry.kind == "no_play":
+            shown = tuple(set(cards))
+            if entry.accepted:
+                return lambda rule: not any(rule.accepts(prefix, card) for card in shown)
+            return lambda rule: any(rule.accepts(prefix, card) for card in shown)
+        return lambda rule: bool(rule.accepts(prefix, cards[0]))
+
+    def classes(self) -> list[int]:
+        seen: dict[int, int] = {}
+        for index in self.alive:
+            seen.setdefault(self.cands.class_of[index], index)
+        return list(seen.values())
+
+    def best(self) -> int | None:
+        """The surviving candidate whose class is largest (None when nothing survives)."""
+        sizes: dict[int, int] = {}
+        for index in self.alive:
+            number = self.cands.class_of[index]
+            sizes[number] = sizes.get(number, 0) + 1
+        classes = self.classes()
+        if not classes:
+            return None
+        return max(classes, key=lambda i: (sizes[self.cands.class_of[i]], -i))
+
+
+def string_accepted(rule: Rule, history: Sequence[Attempt], cards: Sequence[Card]) -> bool:
+    """Whether `rule` accepts every card of a string in turn."""
+    line = list(history)
+    for card in cards:
+        if not rule.accepts(tuple(line), card):
+            return False
+        line.append(Attempt(card, True))
+    return True
+
+
+class AbbottBot(ABC):
+    """An Abbott/Howell player: takes turns (a card, a string or a "no play"), may become the
+    prophet right after its own turn, and as prophet judges the others' attempts."""
+
+    name: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int | str,
+        candidates: Sequence[Candidate] | None = None,
+        equivalent: Equivalent | None = None,
+    ) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.cands = candidate_set(candidates, equivalent)
+        self.evidence = TableEvidence(self.cands)
+
+    def _rng(self, view: AbbottPlayerView, purpose: str) -> random.Random:
+        return random.Random(f"{self.seed}|{self.seat}|{purpose}|{len(view.table)}")
+
+    @abstractmethod
+    def act(self, view: AbbottPlayerView) -> Action:
+        """A Play, a PlayString or a NoPlay, with a hypothesis and a prediction."""
+
+    @abstractmethod
+    def prophesy(self, view: AbbottPlayerView) -> BecomeProphet | None:
+        """Asked right after the bot's own turn when it may become the prophet."""
+
+    @abstractmethod
+    def judge(self, view: AbbottPlayerView) -> ProphetJudgement:
+        """As prophet: the judgement of `view.pending`."""
+
+    def _judge_by(self, rule: Rule, view: AbbottPlayerView) -> ProphetJudgement:
+        pending = view.pending
+        assert pending is not None
+        history = tuple(view.history)
+        if pending.what == "attempt":
+            return ProphetJudgement(string_accepted(rule, history, pending.cards))
+        legal = sorted(
+            (card for card in set(pending.cards) if rule.accepts(history, card)), key=card_order
+        )
+        return ProphetJudgement(not legal, legal[0] if legal else None)
+
+
+class AbbottRandomBot(AbbottBot):
+    """Random cards and strings, a "no play" now and then, a prophet on a whim judging by a
+    random candidate (so it falls often)."""
+
+    name = "random"
+
+    def act(self, view: AbbottPlayerView) -> Action:
+        rng = self._rng(view, "act")
+        label = self.cands.label(rng.randrange(len(self.cands.candidates)))
+        prediction = rng.random() < 0.5
+        if rng.random() < 0.05:
+            return NoPlay(self.seat, hypothesis=label, prediction=prediction)
+        hand = sorted(view.hand, key=_key)
+        length = min(len(hand), rng.choice((1, 1, 1, 1, 2, 2, 3)))
+        cards = tuple(rng.sample(hand, length))
+        if length == 1:
+            return Play(self.seat, cards[0], hypothesis=label, prediction=prediction)
+        return PlayString(self.seat, cards, hypothesis=label, prediction=prediction)
+
+    def prophesy(self, view: AbbottPlayerView) -> BecomeProphet | None:
+        if view.can_become_prophet and self._rng(view, "prophet").random() < 0.1:
+            return BecomeProphet(self.seat)
+        return None
+
+    def judge(self, view: AbbottPlayerView) -> ProphetJudgement:
+        rng = self._rng(view, "judge")
+        return self._judge_by(self.cands.rule(rng.randrange(len(self.cands.candidates))), view)
+
+
+class AbbottScientistBot(AbbottBot):
+    """Keeps every consistent candidate; plays the most informative card while several classes
+    survive, and once one class is left plays strings it says are right and takes the
+    prophet's role (judging by that class)."""
+
+    name = "scientist"
+    sample_size = 256
+    longest_string = 3
+
+    def act(self, view: AbbottPlayerView) -> Action:
+        rng = self._rng(view, "act")
+        self.evidence.update(view.table)
+        classes = self.evidence.classes()
+        hand = sorted(set(view.hand), key=_key)
+        if not classes:
+            return Play(self.seat, rng.choice(hand), hypothesis=NO_HYPOTHESIS)
+        best = self.evidence.best()
+        assert best is not None
+        label = self.cands.label(best)
+        history = tuple(view.history)
+        if len(classes) == 1:
+            return self._string(self.cands.rule(best), history, list(view.hand), label)
+        step = max(1, -(-len(classes) // self.sample_size))
+        rules = [self.cands.rule(index) for index in classes[::step]]
+        shares = {
+            card: sum(bool(rule.accepts(history, card)) for rule in rules) / len(rules)
+            for card in hand
+        }
+        if max(shares.values()) == 0.0 and not any(
+            self.cands.rule(index).accepts(history, card) for index in classes for card in hand
+        ):
+            return NoPlay(self.seat, hypothesis=label, prediction=True)
+        lowest = min(abs(share - 0.5) for share in shares.values())
+        card = rng.choice([c for c, share in shares.items() if abs(share - 0.5) == lowest])
+        return Play(self.seat, card, hypothesis=label, prediction=shares[card] >= 0.5)
+
+    def _string(
+        self, rule: Rule, history: tuple[Attempt, ...], hand: list[Card], label: str
+    ) -> Action:
+        """The longest run of cards (up to `longest_string`) that `rule` accepts in turn."""
+        line, cards = list(history), []
+        left = sorted(hand, key=card_order)
+        while len(cards) < self.longest_string:
+            card = next((c for c in left if rule.accepts(tuple(line), c)), None)
+            if card is None:
+                break
+            cards.append(card)
+            left.remove(card)
+            line.append(Attempt(card, True))
+        if not cards:
+            return NoPlay(self.seat, hypothesis=label, prediction=True)
+        if len(cards) == 1:
+            return Play(self.seat, cards[0], hypothesis=label, prediction=True)
+        return PlayString(self.seat, tuple(cards), hypothesis=label, prediction=True)
+
+    def prophesy(self, view: AbbottPlayerView) -> BecomeProphet | None:
+        if not view.can_become_prophet:
+            return None
+        self.evidence.update(view.table)
+        return BecomeProphet(self.seat) if len(self.evidence.classes()) == 1 else None
+
+    def judge(self, view: AbbottPlayerView) -> ProphetJudgement:
+        self.evidence.update(view.table)
+        best = self.evidence.best()
+        if best is None:
+            rng = self._rng(view, "judge")
+            return self._judge_by(self.cands.rule(rng.randrange(len(self.cands.candidates))), view)
+        return self._judge_by(self.cands.rule(best), view)
+
+
+ABBOTT_BOTS: dict[str, type[AbbottBot]] = {
+    bot.name: bot for bot in (AbbottRandomBot, AbbottScientistBot)
 }

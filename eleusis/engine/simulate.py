@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from eleusis.engine.bots import (
+    ABBOTT_BOTS,
     BOTS,
     DELPHI_BOTS,
     RUSSIAN_BOTS,
+    AbbottBot,
     Bot,
     Candidate,
     DelphiBot,
@@ -30,6 +32,7 @@ from eleusis.engine.bots import (
 )
 from eleusis.engine.history import Rule
 from eleusis.engine.variants import codec
+from eleusis.engine.variants.abbott import AbbottRound
 from eleusis.engine.variants.actions import End
 from eleusis.engine.variants.base import Action, Event, GuessJudge, Round, rule_text
 from eleusis.engine.variants.codec import JSON
@@ -388,6 +391,71 @@ def russian_record(round_: RussianRound, label: str | None = None) -> dict[str, 
     )
 
 
+def seat_abbott_bots(
+    names: Sequence[str],
+    players: int,
+    round_seed: int,
+    candidates: Sequence[Candidate] | None = None,
+    equivalent: Equivalent | None = None,
+) -> list[AbbottBot]:
+    bots: list[AbbottBot] = _bots_from(
+        ABBOTT_BOTS, names, players, round_seed, candidates, equivalent
+    )
+    return bots
+
+
+def play_abbott_round(
+    round_: AbbottRound, bots: Sequence[AbbottBot], max_actions: int = MAX_ACTIONS
+) -> Iterator[tuple[Action, list[Event]]]:
+    """The prophet judges what is pending; right after a turn its player may become prophet;
+    otherwise the player whose turn it is acts."""
+    done = 0
+    while not round_.is_over and done < max_actions:
+        state = round_.state
+        action: Action | None = None
+        if state.pending is not None:
+            assert state.prophet is not None
+            action = bots[state.prophet].judge(round_.view(state.prophet))
+        elif state.prophet_window is not None:
+            window = state.prophet_window
+            action = bots[window].prophesy(round_.view(window))
+        if action is None:
+            action = bots[state.turn].act(round_.view(state.turn))
+        done += 1
+        yield action, round_.apply(action)
+    yield from _finish(round_, max_actions, done)
+
+
+def abbott_record(round_: AbbottRound, label: str | None = None) -> dict[str, JSON]:
+    state = round_.state
+    plays: list[dict[str, JSON]] = [
+        {
+            "player": entry.player,
+            "cards": _codes(entry.cards),
+            "accepted": entry.accepted,
+            "kind": {"attempt": "play"}.get(entry.kind, entry.kind),
+            "hypothesis": entry.hypothesis,
+            "prediction": entry.prediction,
+            "prophet_judged": entry.prophet_judged,
+        }
+        for entry in state.table
+    ]
+    return _table_record(
+        round_,
+        label,
+        decks=round_.config.decks,
+        hand_size=round_.config.hand_size,
+        plays=plays,
+        hands=[_codes(hand) for hand in state.hands],
+        stock=_codes(state.stock),
+        layout=codec.dump(round_.layout()),
+        prophet=state.prophet,
+        prophets=codec.dump(state.prophets),
+        expulsions=list(state.expulsions),
+        emptied_by=state.emptied_by,
+    )
+
+
 @dataclass(frozen=True)
 class Driver:
     round_class: type[Round]
@@ -398,6 +466,9 @@ class Driver:
 
 
 DRIVERS: dict[str, Driver] = {
+    "abbott": Driver(
+        AbbottRound, seat_abbott_bots, play_abbott_round, abbott_record, tuple(sorted(ABBOTT_BOTS))
+    ),
     "express": Driver(ExpressRound, seat_bots, play_round, round_record, tuple(sorted(BOTS))),
     "delphi": Driver(
         DelphiRound, seat_delphi_bots, play_delphi_round, delphi_record, tuple(sorted(DELPHI_BOTS))

@@ -113,3 +113,21 @@ def test_russian_records_add_the_wrong_cards_in_front_of_each_player() -> None:
     expected = Counter(FULL_DECK)
     expected[Card.parse("2C")] -= 1
     assert Counter(map(Card.parse, cards)) == expected
+
+
+def test_abbott_records_add_prophets_expulsions_and_the_grouped_layout() -> None:
+    records = run("--variant", "abbott", "--rule", "@th-odd-even", "--players", "4",
+                  "--bots", "scientist,random", "--rounds", "3", "--seed", "2",
+                  "--json")  # fmt: skip
+    assert len(records) == 3
+    for record in records:
+        assert record["variant"] == "abbott" and record["decks"] == 3
+        assert record["hand_size"] == 14 and len(record["hands"]) == 4
+        assert record["end"] in {"hand_emptied", "all_expelled", "stock_exhausted", "turn limit"}
+        assert {"prophet", "prophets", "expulsions", "layout"} <= set(record)
+        assert {p["kind"] for p in record["plays"]} <= {"starter", "play", "no_play", "correction"}
+        table = [code for play in record["plays"] if play["kind"] != "no_play"
+                 for code in play["cards"]]  # fmt: skip
+        cards = table + [c for hand in record["hands"] for c in hand] + record["stock"]
+        assert Counter(map(Card.parse, cards)) == Counter(list(FULL_DECK) * 3)
+    assert any(record["prophets"] for record in records)

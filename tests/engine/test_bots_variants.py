@@ -61,3 +61,19 @@ def test_russian_scientist_sheds_more_cards_than_a_random_player() -> None:
             name = "scientist" if play["player"] % 2 == 0 else "random"
             wrong[name] += 0 if play["accepted"] else 1
     assert wrong["scientist"] < wrong["random"]
+
+
+def test_abbott_scientist_becomes_a_prophet_who_judges_right() -> None:
+    prophets = 0
+    for record in simulate(
+        rule=ODD_EVEN, players=4, bots=["scientist"], rounds=3, seed=8,
+        variant="abbott", candidates=CANDIDATES, equivalent=behaviour_equivalent,
+    ):  # fmt: skip
+        records = record["prophets"]
+        assert isinstance(records, list)
+        for prophet in records:
+            prophets += 1
+            assert not prophet["fell"] and prophet["judgements"] > 0
+        strings = [p for p in record["plays"] if p["kind"] == "play" and len(p["cards"]) > 1]
+        assert strings, "a scientist sure of the rule plays strings"
+    assert prophets > 0

@@ -5,6 +5,7 @@ round_ = new_round("express", ExpressConfig(), seed=7, rule=rule, players=4)
 events = round_.apply(Play(player=0, card=Card.parse("QD")))
 """
 
+from eleusis.engine.variants.abbott import AbbottConfig, AbbottRound
 from eleusis.engine.variants.actions import (
     BecomeProphet,
     BuyHint,
@@ -49,6 +50,8 @@ from eleusis.engine.variants.russian import RussianConfig, RussianRound
 
 __all__ = [
     "VARIANTS",
+    "AbbottConfig",
+    "AbbottRound",
     "Action",
     "BecomeProphet",
     "BuyHint",
