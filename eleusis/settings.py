@@ -80,7 +80,7 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=60,
+        conn_max_age=int(env_str("DB_CONN_MAX_AGE", default="60")),
         conn_health_checks=True,
     )
 }

@@ -489,3 +489,21 @@ def test_who_may_use_each_student_game_view(
         assert response.status_code == 302 and "/join/" in response["Location"]
     if target:
         assert call(_client_for(StudentFactory())).status_code == 404
+
+
+def test_an_idle_poll_reads_nothing_from_the_database(table_and_seats, django_assert_num_queries):
+    from classroom.live import table_stamp
+
+    table, seats = table_and_seats
+    client = _client_for(seats[0].student)
+    url = reverse("classroom:table", args=[table.pk])
+    client.get(url)  # the page: the session is now cached
+    stamp = table_stamp(table.pk)
+
+    with django_assert_num_queries(0):
+        response = client.get(url, {"stamp": stamp}, HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 204
+    # A stamp is no key: a wrong one, or another table's, goes through the access check.
+    stranger = _client_for(StudentFactory())
+    assert stranger.get(url, {"stamp": "guess"}, HTTP_HX_REQUEST="true").status_code == 404
