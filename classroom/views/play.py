@@ -131,9 +131,9 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     # stamp is a random token only a rendered page of this table carries, and a 204 says
     # nothing but "no change", so it needs no database read to be safe.
     stamp = request.GET.get("stamp")
-    if request.htmx and stamp and STUDENT_SESSION_KEY in request.session:
-        if stamp == table_stamp(pk):
-            return HttpResponse(status=204)
+    idle = request.htmx and stamp and STUDENT_SESSION_KEY in request.session
+    if idle and stamp == table_stamp(pk):
+        return HttpResponse(status=204)
     return _table_page(request, pk)
 
 
