@@ -932,7 +932,8 @@ class AbbottScientistBot(AbbottBot):
         self, rule: Rule, history: tuple[Attempt, ...], hand: list[Card], label: str
     ) -> Action:
         """The longest run of cards (up to `longest_string`) that `rule` accepts in turn."""
-        line, cards = list(history), []
+        line = list(history)
+        cards: list[Card] = []
         left = sorted(hand, key=card_order)
         while len(cards) < self.longest_string:
             card = next((c for c in left if rule.accepts(tuple(line), c)), None)
