@@ -229,7 +229,7 @@ def test_a_prophet_needs_two_other_players_still_in() -> None:
 def test_the_prophet_is_skipped_and_judges_every_attempt() -> None:
     round_ = prophet_round()
     assert round_.state.turn == 1
-    events = round_.apply(Play(1, C("9H")))  # wrong after 4♣? no: red after black is right
+    events = round_.apply(Play(1, C("9H")))  # red after 4♣: right
     assert [e.kind for e in events] == ["awaiting_prophet"]
     with pytest.raises(IllegalActionError) as error:
         round_.apply(Play(2, C("5S")))
