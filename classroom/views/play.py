@@ -23,6 +23,7 @@ from classroom.access import (
     session_for_student,
     student_required,
 )
+from classroom.frames_i18n import frame_sentence
 from classroom.game_forms import FRAMES_BY_ID, MoveForm
 from classroom.live import session_stamp, table_stamp
 from classroom.models import Assignment, GameSession, Seat
@@ -233,7 +234,7 @@ def _hypothesis(data: dict) -> HypothesisInput:
         return HypothesisInput(text=text)
     frame, choices = data["frame"]
     return HypothesisInput(
-        text=text.strip() or frame.sentence(choices),
+        text=text.strip() or frame_sentence(frame, choices),
         checkable=frame.fill(choices),
         frame_id=frame.id,
         frame_choices=choices,

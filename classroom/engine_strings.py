@@ -1,0 +1,186 @@
+"""The engine's words, for the translation catalogs. GENERATED: do not edit by hand.
+
+The sentence frames (eleusis/engine/rules/frames.py) and the library's rule names come from the
+pure engine, which cannot import Django, so `makemessages` finds them here. Rewrite this file with
+`./manage.py engine_strings`; tests/classroom/test_engine_strings.py fails while it is stale.
+classroom/frames_i18n.py translates the frames at run time.
+"""
+
+# ruff: noqa: E501
+
+from django.utils.translation import gettext_noop
+
+# The sentence frames a student fills from drop-downs: each with its slots, then
+# as printed on paper (___ for each slot).
+FRAME_SENTENCES = (
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {property}: color, suit, rank, odd/even, low/high
+    gettext_noop("The next card must have a different {property} from the last card"),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop("The next card must have a different ___ from the last card"),
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {property}: color, suit, rank, odd/even, low/high
+    gettext_noop("The next card must have the same {property} as the last card"),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop("The next card must have the same ___ as the last card"),
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {first}: color, suit, rank, odd/even, low/high; {second}: color, suit, rank, odd/even, low/high
+    gettext_noop("The next card must have the same {first} or the same {second} as the last card"),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop("The next card must have the same ___ or the same ___ as the last card"),
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {condition}: red, black, odd, even, low (A–7), high (8–K), face (J, Q, K), heart, diamond, spade, club; {then}: red, black, odd, even, low (A–7), high (8–K), face (J, Q, K), heart, diamond, spade, club; {otherwise}: red, black, odd, even, low (A–7), high (8–K), face (J, Q, K), heart, diamond, spade, club
+    gettext_noop(
+        "If the last card is {condition}, play a {then} card, otherwise a {otherwise} card"
+    ),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop("If the last card is ___, play a ___ card, otherwise a ___ card"),
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {condition}: red, black, odd, even, low (A–7), high (8–K), face (J, Q, K), heart, diamond, spade, club; {then}: red, black, odd, even, low (A–7), high (8–K), face (J, Q, K), heart, diamond, spade, club
+    gettext_noop(
+        "After a {condition} card, play a {then} card; after any other card, anything goes"
+    ),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop("After a ___ card, play a ___ card; after any other card, anything goes"),
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {quality}: red, black, odd, even, low (A–7), high (8–K), face (J, Q, K), heart, diamond, spade, club
+    gettext_noop("Every card must be a {quality} card"),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop("Every card must be a ___ card"),
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {quality}: red, black, odd, even, low (A–7), high (8–K), face (J, Q, K), heart, diamond, spade, club
+    gettext_noop("The next card must never be a {quality} card"),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop("The next card must never be a ___ card"),
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {relation}: higher than, lower than, the same as, higher than or the same as, lower than or the same as, one more than, one less than, one more, one less or the same as
+    gettext_noop("The next card's rank must be {relation} the last card's rank"),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop("The next card's rank must be ___ the last card's rank"),
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {steps}: 1, 2, 3, 4, 5, 6
+    gettext_noop(
+        "The next card's rank must be {steps} more than the last card's, going round from K to A"
+    ),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop(
+        "The next card's rank must be ___ more than the last card's, going round from K to A"
+    ),
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {low}: A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K; {high}: A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K
+    gettext_noop("The next card's rank must be from {low} to {high}"),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop("The next card's rank must be from ___ to ___"),
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {order}: ♠ → ♥ → ♦ → ♣, ♠ → ♥ → ♣ → ♦, ♠ → ♦ → ♥ → ♣, ♠ → ♦ → ♣ → ♥, ♠ → ♣ → ♥ → ♦, ♠ → ♣ → ♦ → ♥
+    gettext_noop("The suits go round in the order {order}"),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop("The suits go round in the order ___"),
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {right}: red, black, odd, even, low (A–7), high (8–K), face (J, Q, K), heart, diamond, spade, club; {wrong}: red, black, odd, even, low (A–7), high (8–K), face (J, Q, K), heart, diamond, spade, club
+    gettext_noop(
+        "If the last play was right, play a {right} card; if it was wrong, play a {wrong} card"
+    ),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop("If the last play was right, play a ___ card; if it was wrong, play a ___ card"),
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {length}: 1, 2, 3, 4
+    gettext_noop("The colors come in runs of {length} cards"),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop("The colors come in runs of ___ cards"),
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {condition}: red, black, odd, even, low (A–7), high (8–K), face (J, Q, K), heart, diamond, spade, club
+    gettext_noop("If the last card is {condition}, play a higher card, otherwise a lower card"),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop("If the last card is ___, play a higher card, otherwise a lower card"),
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {total}: 5, 8, 10, 12, 15; {then}: red, black, heart, diamond, spade, club; {otherwise}: red, black, heart, diamond, spade, club
+    gettext_noop(
+        "If the last two cards add up to {total} or less (J, Q, K count 10), play a {then} card, otherwise a {otherwise} card"
+    ),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop(
+        "If the last two cards add up to ___ or less (J, Q, K count 10), play a ___ card, otherwise a ___ card"
+    ),
+    # Translators: a hypothesis sentence frame. Keep every {slot} as it is; the slots take these choices: {property}: color, suit, rank, odd/even, low/high
+    gettext_noop("The next card must have the same {property} as the card two before it"),
+    # Translators: the same sentence frame with ___ for each gap (as printed on paper); translate it like the sentence with the {slots}
+    gettext_noop("The next card must have the same ___ as the card two before it"),
+)
+
+# The choices in the drop-downs, put into the sentences above.
+FRAME_OPTION_LABELS = (
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("color"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("suit"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("rank"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("odd/even"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("low/high"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("red"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("black"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("odd"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("even"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("low (A–7)"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("high (8–K)"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("face (J, Q, K)"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("heart"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("diamond"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("spade"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("club"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("higher than"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("lower than"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("the same as"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("higher than or the same as"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("lower than or the same as"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("one more than"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("one less than"),
+    # Translators: a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the sentences it goes in
+    gettext_noop("one more, one less or the same as"),
+)
+
+# The names of the library's secret rules.
+LIBRARY_RULE_NAMES = (
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Alternate colors"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Suit cycle ♠ ♥ ♣ ♦"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Odd and even"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Same suit or rank"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Even red, odd black"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Low and high"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Near rank"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Suit by suit"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Sum of the last two"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Suit cycle ♠ ♥ ♦ ♣"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Three red, three black"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("One to three up"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Odd red, even black"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Same color or rank"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Black down, red up"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Suit cycle ♣ ♦ ♥ ♠"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("After right red, after wrong black"),
+    # Translators: the name of a secret rule in the rule library
+    gettext_noop("Rank mod 4"),
+)

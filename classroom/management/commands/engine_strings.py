@@ -1,0 +1,143 @@
+"""Rewrite classroom/engine_strings.py, the engine's words for the translation catalogs.
+
+The pure engine (eleusis/engine) cannot import Django, so `makemessages` never sees its sentence
+frames, their drop-down labels or the library's rule names. This command writes them into a
+Django-side module as `gettext_noop(...)` calls; run it after changing the frames or the library,
+then `makemessages`. tests/classroom/test_engine_strings.py fails while the module is stale.
+
+    ./manage.py engine_strings          # rewrite the module
+    ./manage.py engine_strings --check  # exit 1 if it is out of date
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from eleusis.engine.rules import LIBRARY
+from eleusis.engine.rules.frames import FRAMES
+
+MODULE_PATH = Path(__file__).resolve().parents[2] / "engine_strings.py"
+
+# Card-face rank letters (A, J, Q, K), numbers and suit symbols read the same in every language
+# (the cards show them so), so only labels with a word in them go to the translators.
+_WORD = re.compile(r"[^\W\d_]{2}")
+
+_HEADER = '''"""The engine's words, for the translation catalogs. GENERATED: do not edit by hand.
+
+The sentence frames (eleusis/engine/rules/frames.py) and the library's rule names come from the
+pure engine, which cannot import Django, so `makemessages` finds them here. Rewrite this file with
+`./manage.py engine_strings`; tests/classroom/test_engine_strings.py fails while it is stale.
+classroom/frames_i18n.py translates the frames at run time.
+"""
+
+# ruff: noqa: E501
+
+from django.utils.translation import gettext_noop
+'''
+
+
+def _call(text: str) -> str:
+    """`gettext_noop("...")`, indented in a tuple and wrapped as ruff format wraps it."""
+    line = f"    gettext_noop({_literal(text)}),"
+    if len(line) <= 100:
+        return line
+    return f"    gettext_noop(\n        {_literal(text)}\n    ),"
+
+
+def _literal(text: str) -> str:
+    """A double-quoted Python string literal (what ruff format would write)."""
+    body = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{body}"'
+
+
+def engine_strings() -> dict[str, list[str]]:
+    """The strings to translate, in groups, each in engine order and without repeats."""
+    seen: set[str] = set()
+
+    def new(texts):
+        out = []
+        for text in texts:
+            if text not in seen:
+                seen.add(text)
+                out.append(text)
+        return out
+
+    sentences = new(text for frame in FRAMES for text in (frame.text, frame.blank_text))
+    labels = new(
+        option.label
+        for frame in FRAMES
+        for slot in frame.slots
+        for option in slot.options
+        if _WORD.search(option.label)
+    )
+    names = new(rule.name for rule in LIBRARY.values())
+    return {"sentences": sentences, "labels": labels, "names": names}
+
+
+def render_module() -> str:
+    """The text of classroom/engine_strings.py for the engine as it is now."""
+    groups = engine_strings()
+    lines = [_HEADER]
+    lines.append("# The sentence frames a student fills from drop-downs: each with its slots, then")
+    lines.append("# as printed on paper (___ for each slot).")
+    lines.append("FRAME_SENTENCES = (")
+    for frame in FRAMES:
+        options = "; ".join(
+            f"{{{slot.name}}}: " + ", ".join(o.label for o in slot.options) for slot in frame.slots
+        )
+        comments = {
+            frame.text: "a hypothesis sentence frame. Keep every {slot} as it is; the slots take"
+            f" these choices: {options}",
+            frame.blank_text: "the same sentence frame with ___ for each gap (as printed on"
+            " paper); translate it like the sentence with the {slots}",
+        }
+        for text in (frame.text, frame.blank_text):
+            if text in groups["sentences"]:
+                lines.append(f"    # Translators: {comments[text]}")
+                lines.append(_call(text))
+                groups["sentences"].remove(text)
+    lines.append(")")
+    lines.append("")
+    lines.append("# The choices in the drop-downs, put into the sentences above.")
+    lines.append("FRAME_OPTION_LABELS = (")
+    for label in groups["labels"]:
+        lines.append(
+            "    # Translators: a drop-down choice that fills a gap of a hypothesis sentence"
+            " frame; it must fit the sentences it goes in"
+        )
+        lines.append(_call(label))
+    lines.append(")")
+    lines.append("")
+    lines.append("# The names of the library's secret rules.")
+    lines.append("LIBRARY_RULE_NAMES = (")
+    for name in groups["names"]:
+        lines.append("    # Translators: the name of a secret rule in the rule library")
+        lines.append(_call(name))
+    lines.append(")")
+    return "\n".join(lines) + "\n"
+
+
+class Command(BaseCommand):
+    help = "Rewrite classroom/engine_strings.py from the engine's sentence frames and library."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--check", action="store_true", help="Only check that the module is up to date."
+        )
+
+    def handle(self, *args, check: bool = False, **options):
+        text = render_module()
+        current = MODULE_PATH.read_text(encoding="utf-8") if MODULE_PATH.exists() else None
+        if check:
+            if current != text:
+                raise CommandError(f"{MODULE_PATH} is out of date: run ./manage.py engine_strings")
+            self.stdout.write("engine_strings.py is up to date.")
+            return
+        if current == text:
+            self.stdout.write("engine_strings.py is already up to date.")
+            return
+        MODULE_PATH.write_text(text, encoding="utf-8")
+        self.stdout.write(f"Wrote {MODULE_PATH}.")

@@ -1,0 +1,144 @@
+"""The engine's sentence frames reach the catalogs and the student's table in their language.
+
+The frames live in the pure engine; classroom/engine_strings.py lists their words for
+`makemessages` and classroom/frames_i18n.py translates them at run time.
+"""
+
+import gettext as gettext_module
+import string
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
+
+from classroom.access import STUDENT_SESSION_KEY
+from classroom.frames_i18n import frame_blank_text, frame_sentence, option_label
+from classroom.management.commands.engine_strings import MODULE_PATH, engine_strings, render_module
+from classroom.models import Action
+from classroom.selectors.games import current_round
+from classroom.services.rounds import engine_round
+from eleusis.engine.rules.frames import FRAMES, FRAMES_BY_ID, FrameError
+from tests.factories import live_table
+
+LANGUAGES = ["es", "el", "ru", "th"]
+LOCALE = Path(settings.BASE_DIR) / "locale"
+
+
+def test_the_module_is_up_to_date_with_the_engine():
+    assert MODULE_PATH.read_text(encoding="utf-8") == render_module(), (
+        "classroom/engine_strings.py is out of date with the engine's frames or library: run"
+        " ./manage.py engine_strings, then makemessages, translate and compilemessages"
+    )
+
+
+def test_the_module_holds_every_frame_and_label_with_a_word():
+    strings = engine_strings()
+    for frame in FRAMES:
+        assert frame.text in strings["sentences"] and frame.blank_text in strings["sentences"]
+    assert "low (A–7)" in strings["labels"] and "spade" in strings["labels"]
+    assert "7" not in strings["labels"] and "K" not in strings["labels"]  # as on the cards
+    assert "Alternate colors" in strings["names"]
+
+
+def _catalog(language: str) -> dict:
+    with open(LOCALE / language / "LC_MESSAGES" / "django.mo", "rb") as mo:
+        return gettext_module.GNUTranslations(mo)._catalog
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_engine_string_is_translated(language):
+    catalog = _catalog(language)
+    missing = [text for group in engine_strings().values() for text in group if text not in catalog]
+    assert missing == []
+    with translation.override(language):
+        untranslated = [f.text for f in FRAMES if gettext(f.text) == f.text] + [
+            f.blank_text for f in FRAMES if gettext(f.blank_text) == f.blank_text
+        ]
+    assert untranslated == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_translated_sentences_keep_their_slots(language):
+    with translation.override(language):
+        for frame in FRAMES:
+            fields = {f for _, f, _, _ in string.Formatter().parse(gettext(frame.text)) if f}
+            assert fields == {slot.name for slot in frame.slots}, frame.id
+            assert frame_blank_text(frame).count("___") == len(frame.slots), frame.id
+            for choices in frame.fillings():
+                assert "{" not in frame_sentence(frame, choices)
+
+
+def test_english_keeps_the_engine_sentence_with_its_articles():
+    frame = FRAMES_BY_ID["if-else"]
+    choices = {"condition": "red", "then": "odd", "otherwise": "even"}
+    with translation.override("en"):
+        assert frame_sentence(frame, choices) == frame.sentence(choices)
+        assert "play an odd card" in frame_sentence(frame, choices)
+        assert frame_blank_text(frame) == frame.blank_text
+
+
+def test_spanish_sentences_fill_in_spanish_labels():
+    frame = FRAMES_BY_ID["if-else"]
+    with translation.override("es"):
+        sentence = frame_sentence(frame, {"condition": "hearts", "then": "red", "otherwise": "odd"})
+        assert (
+            sentence
+            == "Si la última carta es de corazones, juega una carta roja; si no, una carta impar"
+        )
+        assert option_label(frame.slots[0].options[0]) == "roja"
+        with pytest.raises(FrameError):
+            frame_sentence(frame, {"condition": "red"})
+
+
+def _student_client(student, language: str) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    session = client.session
+    session[STUDENT_SESSION_KEY] = student.pk
+    session.save()
+    return client
+
+
+@pytest.mark.django_db
+def test_the_table_shows_and_stores_the_frames_in_spanish():
+    table, seats = live_table()
+    round_row = current_round(table=table)
+    engine = engine_round(round_row)
+    turn, hands = engine.state.turn, engine.state.hands
+    client = _student_client(seats[turn].student, "es")
+    page_url = reverse("classroom:table", args=[table.pk])
+
+    page = client.get(page_url).content.decode()
+    assert "La siguiente carta debe tener un ___ distinto al de la última carta" in page
+    assert "The next card must have a different ___ from the last card" not in page
+
+    slots = client.get(
+        reverse("classroom:frame_slots"), {"frame": "if-else"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert ">de corazones</option>" in slots and ">heart</option>" not in slots
+    assert "Si la última carta es ___, juega una carta ___; si no, una carta ___" in slots
+
+    client.post(
+        reverse("classroom:table_move", args=[table.pk]),
+        {
+            "op": "play",
+            "round": round_row.pk,
+            "card": hands[turn][0].code,
+            "prediction": "unsure",
+            "frame": "different",
+            "slot_property": "color",
+        },
+        HTTP_HX_REQUEST="true",
+    )
+
+    hypothesis = Action.objects.get(round=round_row, seq=1).hypothesis
+    assert (
+        hypothesis.text == "La siguiente carta debe tener un color distinto al de la última carta"
+    )
+    assert hypothesis.checkable == FRAMES_BY_ID["different"].fill({"property": "color"})
+    assert hypothesis.frame_id == "different" and hypothesis.frame_choices == {"property": "color"}
+    page = client.get(page_url).content.decode()
+    assert '<option value="color" selected>color</option>' in page
