@@ -32,3 +32,14 @@ def _tasks_in_process(settings):
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = previous
+
+
+@pytest.fixture(autouse=True)
+def _english_to_start_with():
+    """Each test starts in English: a request with another Accept-Language activates that
+    language in the thread (LocaleMiddleware), and it would otherwise outlive its test."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
