@@ -82,12 +82,12 @@ class PictureFinder(finders.BaseFinder):
         if self.location.as_posix() not in finders.searched_locations:
             finders.searched_locations.append(self.location.as_posix())
         prefix, _slash, name = path.replace("\\", "/").partition("/")
-        match = None
         if prefix == STATIC_DIR and self.storage.exists(name):
             match = self.storage.path(name)
-        if find_all:
-            return [match] if match else []
-        return match
+            return [match] if find_all else match
+        # No match: [] whatever find_all, as the built-in finders return (finders.find() relies on
+        # it: a None would come back to its caller as [None]).
+        return []
 
     def list(self, ignore_patterns):
         for name in self.files:
