@@ -19,24 +19,20 @@ def _fresh() -> str:
     return uuid.uuid4().hex[:12]
 
 
-def table_stamp(table_id: int) -> str:
-    key = _TABLE.format(table_id)
+def _stamp(key: str) -> str:
     stamp = cache.get(key)
     if stamp is None:
-        stamp = _fresh()
-        cache.add(key, stamp, STAMP_TIMEOUT)
-        stamp = cache.get(key, stamp)
+        cache.add(key, _fresh(), STAMP_TIMEOUT)  # two first polls at once agree on one stamp
+        stamp = cache.get(key) or _fresh()
     return stamp
+
+
+def table_stamp(table_id: int) -> str:
+    return _stamp(_TABLE.format(table_id))
 
 
 def session_stamp(session_id: int) -> str:
-    key = _SESSION.format(session_id)
-    stamp = cache.get(key)
-    if stamp is None:
-        stamp = _fresh()
-        cache.add(key, stamp, STAMP_TIMEOUT)
-        stamp = cache.get(key, stamp)
-    return stamp
+    return _stamp(_SESSION.format(session_id))
 
 
 def table_changed(table_id: int) -> None:
