@@ -1,7 +1,11 @@
 """The whole classroom flow in five browsers: a teacher signs up, creates a class and a live
 assignment, four students join with the class code, wait in the lobby, are seated and play a
 round with a hypothesis and a prediction at every play; a free-text guess is accepted in the
-teacher's live view, the round ends for everyone and the scores and hypotheses show."""
+teacher's live view, the round ends for everyone and the scores and hypotheses show; then the
+teacher reviews it: the chart, the CSV with a row per play, the replay."""
+
+import csv
+import io
 
 import pytest
 from playwright.sync_api import expect
@@ -22,7 +26,7 @@ GUESS = "red and black take turns"
 
 
 def test_teacher_and_four_students_play_a_round_to_the_end(new_page, screenshot):
-    teacher = new_page(viewport=VIEWPORT)
+    teacher = new_page(viewport=VIEWPORT, accept_downloads=True)
     code = _teacher_creates_class_and_assignment(teacher)
 
     students = {}
@@ -135,6 +139,33 @@ def test_teacher_and_four_students_play_a_round_to_the_end(new_page, screenshot)
 
     screenshot(guesser, "student-table")
     screenshot(teacher, "teacher-live")
+
+    _teacher_reviews_the_round(teacher, plays=len(hypotheses))
+
+
+def _teacher_reviews_the_round(page, *, plays):
+    """After class: the review from the class page; the chart renders with a point per play,
+    the CSV has a row per play, the replay steps through them."""
+    page.get_by_role("link", name="My classes").click()
+    page.get_by_role("link", name="Science 7B").click()
+    page.get_by_role("link", name="review").first.click()
+    page.get_by_role("heading", name="Table 1, round 1").wait_for(timeout=60_000)
+    chart = page.locator("svg.chart")
+    assert chart.bounding_box()["width"] > 200
+    expect(page.locator("svg.chart .chart-bar")).to_have_count(plays)
+
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download plays (CSV)").click()
+    rows = list(csv.DictReader(io.StringIO(download.value.path().read_text(encoding="utf-8"))))
+    assert [int(row["play"]) for row in rows] == list(range(1, plays + 1))
+    assert all(row["hypothesis"].endswith("the colors alternate") for row in rows)
+
+    page.get_by_role("link", name="Replay this round").click()
+    page.get_by_text(f"Play 0 of {plays}").wait_for()
+    for step in range(1, plays + 1):
+        page.get_by_role("link", name="Next play ▶").click()
+        page.get_by_text(f"Play {step} of {plays}").wait_for()
+    expect(page.locator(".replay-hypotheses li")).to_have_count(plays)
 
 
 def _teacher_creates_class_and_assignment(page):
