@@ -10,6 +10,8 @@ seats. With `--json` each line is the round's JSON record; without, a short summ
 from __future__ import annotations
 
 import json
+import os
+import sys
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -96,6 +98,9 @@ class Command(BaseCommand):
                     self.stdout.write(_summary(record))
         except ValueError as error:
             raise CommandError(str(error)) from None
+        except BrokenPipeError:
+            # The reader stopped early (`| head`): stop quietly, as Unix tools do.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _summary(record: dict[str, Any]) -> str:
