@@ -205,7 +205,13 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
         if not board.can_guess:
             return _("You may guess right after one of your own plays is accepted."), False
         text = data["guess"].strip()
-        action = Guess(board.player, text, checkable=is_rule_text(text))
+        checkable = is_rule_text(text)
+        if not checkable and assignment.mode == Assignment.Mode.SOLO:
+            # Alone there is no teacher to judge words: the game would wait for ever.
+            return _(
+                "Practising alone, build your guess from a sentence so the app can check it."
+            ), False
+        action = Guess(board.player, text, checkable=checkable)
     elif op == "guess_sentence":
         if not board.can_guess:
             return _("You may guess right after one of your own plays is accepted."), False

@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from classroom.access import STUDENT_SESSION_KEY
-from classroom.models import Action
+from classroom.models import Action, Table
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
 from tests.factories import StudentFactory, TeacherFactory, live_table
@@ -507,3 +507,56 @@ def test_an_idle_poll_reads_nothing_from_the_database(table_and_seats, django_as
     # A stamp is no key: a wrong one, or another table's, goes through the access check.
     stranger = _client_for(StudentFactory())
     assert stranger.get(url, {"stamp": "guess"}, HTTP_HX_REQUEST="true").status_code == 404
+
+
+def test_solo_practice_from_start_to_a_guess_judged_by_the_app():
+    from classroom.models import Assignment
+    from classroom.services.games import assignment_create
+    from tests.factories import ClassroomFactory
+
+    classroom = ClassroomFactory()
+    student = StudentFactory(classroom=classroom)
+    assignment = assignment_create(
+        classroom=classroom,
+        title="Practice",
+        rule_text="color != last.color",
+        mode=Assignment.Mode.SOLO,
+    )
+    client = _client_for(student)
+    home = client.get(reverse("classroom:student_home")).content.decode()
+    assert "Start a practice round" in home
+
+    started = client.post(reverse("classroom:solo_start", args=[assignment.pk]))
+    table_url = started["Location"]
+    table = Table.objects.get(seats__student=student)
+    round_row = current_round(table=table)
+    engine = engine_round(round_row)
+    assert round_row.players == 1 and engine.state.turn == 0
+    last = [a.card for a in engine.state.history if a.accepted][-1]
+    card = next(c for c in engine.state.hands[0] if c.is_red != last.is_red)
+    move = reverse("classroom:table_move", args=[table.pk])
+    client.post(
+        move,
+        {
+            "op": "play",
+            "round": round_row.pk,
+            "card": card.code,
+            "hypothesis": "h",
+            "prediction": "accepted",
+        },
+    )
+
+    words = client.post(move, {"op": "guess", "round": round_row.pk, "guess": "colors swap"})
+    assert "build your guess from a sentence" in words.content.decode()
+    judged = client.post(
+        move,
+        {
+            "op": "guess_sentence",
+            "round": round_row.pk,
+            "frame": "different",
+            "slot_property": "color",
+        },
+    )
+
+    assert "You found the rule!" in judged.content.decode()
+    assert table_url == reverse("classroom:table", args=[table.pk])
