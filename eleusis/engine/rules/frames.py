@@ -404,4 +404,3 @@ def write_candidates_file() -> int:
 def _proved_equal(a: CompiledRule, b: CompiledRule) -> bool:
     result = equivalence(a, b)
     return result.equivalent and result.exhaustive
-
