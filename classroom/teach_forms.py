@@ -29,7 +29,10 @@ def library_choices() -> list[tuple[str, str]]:
     """The library as a select shows it: name and difficulty, easiest first."""
     rules = sorted(LIBRARY.values(), key=lambda r: (DIFFICULTY_ORDER.get(r.difficulty, 9), r.name))
     return [("", _("Choose a rule…"))] + [
-        (rule.id, f"{rule.name} ({DIFFICULTY_LABELS.get(rule.difficulty, rule.difficulty)})")
+        (
+            rule.id,
+            f"{gettext(rule.name)} ({DIFFICULTY_LABELS.get(rule.difficulty, rule.difficulty)})",
+        )
         for rule in rules
     ]
 

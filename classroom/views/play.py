@@ -119,7 +119,13 @@ def _render_board(
         "message_ok": ok,
         "move_key": uuid.uuid4().hex,
         "hypothesis_required": assignment.hypothesis_required_at(next_play),
-        "hypothesis_prefill": board.last_hypothesis.text if board.last_hypothesis else "",
+        # Words come back in the text box; a sentence comes back in its drop-downs instead, so
+        # that picking another sentence is not overruled by the old words left in the box.
+        "hypothesis_prefill": (
+            board.last_hypothesis.text
+            if board.last_hypothesis and not board.last_hypothesis.frame_id
+            else ""
+        ),
     }
     if request.htmx:
         return render(request, "classroom/play/table.html#board_update", context, status=status)

@@ -560,3 +560,28 @@ def test_solo_practice_from_start_to_a_guess_judged_by_the_app():
 
     assert "You found the rule!" in judged.content.decode()
     assert table_url == reverse("classroom:table", args=[table.pk])
+
+
+def test_a_sentence_comes_back_in_its_drop_downs_not_in_the_text_box(table_and_seats):
+    table, seats = table_and_seats
+    round_row, turn, hands = _turn(table)
+    client = _client_for(seats[turn].student)
+    client.post(
+        reverse("classroom:table_move", args=[table.pk]),
+        {
+            "op": "play",
+            "round": round_row.pk,
+            "card": hands[turn][0].code,
+            "prediction": "unsure",
+            "frame": "same",
+            "slot_property": "suit",
+        },
+    )
+
+    page = client.get(reverse("classroom:table", args=[table.pk])).content.decode()
+
+    assert '<textarea id="id_hypothesis" name="hypothesis" rows="2" maxlength="500"' in page
+    assert (
+        "must have the same suit" not in page.split('id="id_hypothesis"')[1].split("</textarea>")[0]
+    )
+    assert '<option value="suit" selected>' in page
