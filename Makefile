@@ -15,7 +15,6 @@ $(STAMP): requirements/base.txt requirements/prod.txt requirements/dev.txt
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput >/dev/null
 	$(BIN)/python manage.py demo
