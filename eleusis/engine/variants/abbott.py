@@ -50,7 +50,6 @@ from typing import Literal
 
 from eleusis.engine.cards import Card, build_stock
 from eleusis.engine.history import Attempt
-from eleusis.engine.variants import codec
 from eleusis.engine.variants.actions import (
     BecomeProphet,
     End,
@@ -60,6 +59,8 @@ from eleusis.engine.variants.actions import (
     ProphetJudgement,
 )
 from eleusis.engine.variants.base import (
+    CARD_NOT_IN_HAND,
+    NOT_YOUR_TURN,
     Action,
     Event,
     IllegalActionError,
@@ -67,15 +68,16 @@ from eleusis.engine.variants.base import (
     Round,
     RoundState,
     Scores,
-    WrittenRule,
+    cards_in_play,
+    deal,
     layout_of,
+    legal_cards_in,
     register_variant,
     rule_text,
 )
-from eleusis.engine.variants.codec import JSON
-from eleusis.engine.variants.express import TurnPassed, card_order
+from eleusis.engine.variants.codec import JSONDataclass
+from eleusis.engine.variants.express import TurnPassed
 
-NOT_YOUR_TURN = "not your turn: player {player} plays after player {turn}"
 CARDS_NOT_IN_HAND = "{cards} are not all in player {player}'s hand"
 EMPTY_STRING = "a string needs at least one card"
 WAITING_FOR_PROPHET = "waiting for the prophet's judgement: no {action} until then"
@@ -84,7 +86,6 @@ JUDGEMENT_NEEDS_CARD = (
     'judging the "no play" of player {player} wrong names the legal card taken from the hand'
 )
 JUDGEMENT_NO_CARD = "a judgement of an attempt names no card (got {card})"
-CARD_NOT_IN_HAND = "{card} is not in player {player}'s hand"
 PROPHET_NOT_NOW = "player {player} may become prophet only right after their own turn"
 PROPHET_TAKEN = "player {prophet} is already the prophet"
 PROPHET_AGAIN = "player {player} has been prophet this round already"
@@ -269,7 +270,7 @@ class AbbottPendingView:
 
 
 @dataclass(frozen=True, slots=True)
-class AbbottPlayerView:
+class AbbottPlayerView(JSONDataclass):
     player: int
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]
@@ -290,13 +291,9 @@ class AbbottPlayerView:
     over: bool
     end_reason: str | None
 
-    def to_json(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = codec.dump(self)
-        return data
-
 
 @dataclass(frozen=True, slots=True)
-class AbbottDealerView:
+class AbbottDealerView(JSONDataclass):
     rule_text: str | None
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
@@ -314,10 +311,6 @@ class AbbottDealerView:
     scores: Scores
     over: bool
     end_reason: str | None
-
-    def to_json(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = codec.dump(self)
-        return data
 
 
 # ---------------------------------------------------------------------------------------------
@@ -345,24 +338,14 @@ class AbbottRound(Round):
             )
         if self.players * self.config.hand_size + 1 > self.config.decks * 52:
             raise ValueError(f"{self.config.decks} deck(s) cannot deal {self.players} hands")
-        if self.rule is None or isinstance(self.rule, WrittenRule):
-            raise ValueError("the app can deal only a rule it can judge: give a compiled rule")
+        self._require_judgeable_rule()
 
     def setup(self) -> list[Event]:
         state = self.state
         state.stock = build_stock(self.config.decks, self.rng)
-        state.hands = [[] for _ in range(self.players)]
-        for _ in range(self.config.hand_size):
-            for hand in state.hands:
-                hand.append(state.stock.pop(0))
+        state.hands = deal(state.stock, self.players, self.config.hand_size)
         state.expelled = [False] * self.players
-        for _ in range(len(state.stock)):
-            if self.judge((), state.stock[0]):
-                break
-            state.unsuitable.append(state.stock.pop(0))
-            state.stock.append(state.unsuitable[-1])
-        else:
-            raise ValueError("no card in the stock is a legal starter under this rule")
+        state.unsuitable = self._bury_until_legal(state.stock, "in the stock")
         starter = state.stock.pop(0)
         state.history.append(Attempt(starter, True))
         state.table.append(AbbottEntry(None, "starter", [starter], True))
@@ -437,10 +420,7 @@ class AbbottRound(Round):
 
     def legal_cards(self, player: int) -> list[Card]:
         history = self.state.history
-        return sorted(
-            (card for card in set(self.state.hands[player]) if self.judge(history, card)),
-            key=card_order,
-        )
+        return legal_cards_in(self.state.hands[player], lambda card: self.judge(history, card))
 
     def _no_play(self, action: NoPlay, events: list[Event]) -> None:
         self._check_turn(action.player, '"no play"')
@@ -733,11 +713,7 @@ class AbbottRound(Round):
 
     def table_cards(self) -> list[Card]:
         state = self.state
-        cards = [attempt.card for attempt in state.history]
-        for hand in state.hands:
-            cards.extend(hand)
-        cards.extend(state.stock)
-        return cards
+        return cards_in_play(state.history, *state.hands, state.stock)
 
     def layout(self) -> list[LayoutColumn]:
         return layout_of(self.state.history, self.state.groups)
@@ -805,6 +781,8 @@ class AbbottRound(Round):
 
 
 __all__ = [
+    "CARD_NOT_IN_HAND",
+    "NOT_YOUR_TURN",
     "AbbottConfig",
     "AbbottDealerView",
     "AbbottEntry",

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self, TypeVar
 
-from eleusis.engine.cards import Card
+from eleusis.engine.cards import SUITS, Card
 from eleusis.engine.history import Attempt, History, Rule
 from eleusis.engine.variants import codec
 from eleusis.engine.variants.codec import JSON
@@ -26,6 +26,12 @@ from eleusis.engine.variants.codec import JSON
 
 class IllegalActionError(ValueError):
     """An action that the rules do not allow now. The message names the action's input."""
+
+
+# Messages that several games give alike (each game's module names them too, for its tests).
+NOT_YOUR_TURN = "not your turn: player {player} plays after player {turn}"
+CARD_NOT_IN_HAND = "{card} is not in player {player}'s hand"
+RULE_NOT_JUDGEABLE = "the app can deal only a rule it can judge: give a compiled rule"
 
 
 class UnknownVariantError(KeyError):
@@ -153,6 +159,39 @@ def language_guess_judge(secret: Rule | None, text: str) -> bool | None:
         except RuleSyntaxError:
             return None
     return bool(equivalence(guessed, secret_rule).equivalent)
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards in the games' hands and stocks.
+
+
+def card_order(card: Card) -> tuple[int, int]:
+    """Sort key: suits in the order ♠ ♥ ♦ ♣, then rank."""
+    return SUITS.index(card.suit), card.rank
+
+
+def legal_cards_in(cards: Iterable[Card], accepts: Callable[[Card], object]) -> list[Card]:
+    """The distinct `cards` that `accepts` takes, in `card_order`: when a dealer corrects a wrong
+    "no play" it takes the first, so the choice is deterministic."""
+    return sorted((card for card in set(cards) if accepts(card)), key=card_order)
+
+
+def deal(stock: list[Card], players: int, hand_size: int) -> list[list[Card]]:
+    """Deal `hand_size` cards to each of `players` hands from the top of `stock`, one card at a
+    time round the table, seat 0 first."""
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for _ in range(hand_size):
+        for hand in hands:
+            hand.append(stock.pop(0))
+    return hands
+
+
+def cards_in_play(history: Iterable[Attempt], *piles: Iterable[Card]) -> list[Card]:
+    """Every card of the history, then every card of `piles` in turn (for `table_cards`)."""
+    cards = [attempt.card for attempt in history]
+    for pile in piles:
+        cards.extend(pile)
+    return cards
 
 
 # ---------------------------------------------------------------------------------------------
@@ -363,6 +402,23 @@ class Round(ABC):
                 f"no player {player}: this round has players 0 to {self.players - 1}"
             )
 
+    def _require_judgeable_rule(self) -> None:
+        """For `validate_setup`: the app deals, so the secret rule must be one it can judge."""
+        if self.rule is None or isinstance(self.rule, WrittenRule):
+            raise ValueError(RULE_NOT_JUDGEABLE)
+
+    def _bury_until_legal(self, stock: list[Card], where: str) -> list[Card]:
+        """Turn the top of `stock` until the rule accepts it as a starter (it stays on top); the
+        cards refused go to the bottom, in order, and are returned. ValueError when no card of
+        the stock would do (`where` names the stock in the message)."""
+        refused: list[Card] = []
+        for _ in range(len(stock)):
+            if self.judge((), stock[0]):
+                return refused
+            refused.append(stock.pop(0))
+            stock.append(refused[-1])
+        raise ValueError(f"no card {where} is a legal starter under this rule")
+
 
 VARIANTS: dict[str, type[Round]] = {}
 
@@ -407,6 +463,9 @@ def config_from_json(variant: str, data: dict[str, JSON]) -> Any:
 
 
 __all__ = [
+    "CARD_NOT_IN_HAND",
+    "NOT_YOUR_TURN",
+    "RULE_NOT_JUDGEABLE",
     "VARIANTS",
     "Action",
     "Attempt",
@@ -419,9 +478,13 @@ __all__ = [
     "Scores",
     "UnknownVariantError",
     "WrittenRule",
+    "card_order",
+    "cards_in_play",
     "config_from_json",
+    "deal",
     "language_guess_judge",
     "layout_of",
+    "legal_cards_in",
     "new_round",
     "register_variant",
     "rule_text",

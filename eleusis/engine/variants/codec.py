@@ -13,7 +13,7 @@ import dataclasses
 import enum
 import types
 import typing
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+from typing import Any, Literal, Self, TypeVar, Union, get_args, get_origin
 
 from eleusis.engine.cards import Card
 
@@ -119,6 +119,21 @@ def load_dataclass(cls: type[T], data: JSON) -> T:
         return cls(**values)
     except TypeError as error:
         raise CodecError(f"cannot build {cls.__name__} from {data!r}: {error}") from None
+
+
+class JSONDataclass:
+    """Mixin for a dataclass that travels as JSON through this module: `to_json` writes it,
+    `from_json` reads it back. It adds no field and no instance storage (slots stay slots)."""
+
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = dump(self)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSON]) -> Self:
+        return load_dataclass(cls, data)
 
 
 _FIELDS: dict[type[Any], tuple[dataclasses.Field[Any], ...]] = {}

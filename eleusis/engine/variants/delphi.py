@@ -28,7 +28,6 @@ from typing import Literal
 
 from eleusis.engine.cards import Card, build_stock
 from eleusis.engine.history import Attempt
-from eleusis.engine.variants import codec
 from eleusis.engine.variants.actions import End, Predict, Reveal
 from eleusis.engine.variants.base import (
     Action,
@@ -38,12 +37,12 @@ from eleusis.engine.variants.base import (
     Round,
     RoundState,
     Scores,
-    WrittenRule,
+    cards_in_play,
     layout_of,
     register_variant,
     rule_text,
 )
-from eleusis.engine.variants.codec import JSON
+from eleusis.engine.variants.codec import JSONDataclass
 
 ALREADY_PREDICTED = "player {player} has already shown a token for {card}"
 NOTHING_TO_PREDICT = "no card is on show: there is nothing to predict"
@@ -145,7 +144,7 @@ class DelphiState(RoundState):
 
 
 @dataclass(frozen=True, slots=True)
-class DelphiPlayerView:
+class DelphiPlayerView(JSONDataclass):
     player: int
     current: Card | None
     my_prediction: bool | None
@@ -161,13 +160,9 @@ class DelphiPlayerView:
     over: bool
     end_reason: str | None
 
-    def to_json(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = codec.dump(self)
-        return data
-
 
 @dataclass(frozen=True, slots=True)
-class DelphiDealerView:
+class DelphiDealerView(JSONDataclass):
     rule_text: str | None
     current: Card | None
     predictions: tuple[bool | None, ...]
@@ -181,10 +176,6 @@ class DelphiDealerView:
     scores: Scores
     over: bool
     end_reason: str | None
-
-    def to_json(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = codec.dump(self)
-        return data
 
 
 # ---------------------------------------------------------------------------------------------
@@ -205,21 +196,14 @@ class DelphiRound(Round):
     def validate_setup(self) -> None:
         if not 1 <= self.players <= MAX_PLAYERS:
             raise ValueError(f"{self.players} players: Delphi takes 1 to {MAX_PLAYERS}")
-        if self.rule is None or isinstance(self.rule, WrittenRule):
-            raise ValueError("the app can deal only a rule it can judge: give a compiled rule")
+        self._require_judgeable_rule()
 
     def setup(self) -> list[Event]:
         state = self.state
         state.stock = build_stock(1, self.rng)
         state.chips = [0] * self.players
         if self.config.starter == "until_legal":
-            for _ in range(len(state.stock)):
-                if self.judge((), state.stock[0]):
-                    break
-                state.starter_rejected.append(state.stock.pop(0))
-                state.stock.append(state.starter_rejected[-1])
-            else:
-                raise ValueError("no card of the deck is a legal starter under this rule")
+            state.starter_rejected = self._bury_until_legal(state.stock, "of the deck")
         starter = state.stock.pop(0)
         state.history.append(Attempt(starter, True))
         events: list[Event] = [StarterPlaced(starter, tuple(state.starter_rejected))]
@@ -304,11 +288,8 @@ class DelphiRound(Round):
 
     def table_cards(self) -> list[Card]:
         state = self.state
-        cards = [attempt.card for attempt in state.history]
-        cards.extend(state.stock)
-        if state.current is not None:
-            cards.append(state.current)
-        return cards
+        current = [state.current] if state.current is not None else []
+        return cards_in_play(state.history, state.stock, current)
 
     def layout(self) -> list[LayoutColumn]:
         return layout_of(self.state.history)

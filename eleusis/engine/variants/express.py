@@ -24,9 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from eleusis.engine.cards import SUITS, Card, build_stock
+from eleusis.engine.cards import Card, build_stock
 from eleusis.engine.history import Attempt, Rule
-from eleusis.engine.variants import codec
 from eleusis.engine.variants.actions import (
     BuyHint,
     DealerHint,
@@ -37,6 +36,8 @@ from eleusis.engine.variants.actions import (
     Verdict,
 )
 from eleusis.engine.variants.base import (
+    CARD_NOT_IN_HAND,
+    NOT_YOUR_TURN,
     Action,
     Event,
     GuessJudge,
@@ -45,18 +46,20 @@ from eleusis.engine.variants.base import (
     Round,
     RoundState,
     Scores,
-    WrittenRule,
+    card_order,
+    cards_in_play,
+    deal,
     layout_of,
+    legal_cards_in,
     register_variant,
     rule_text,
 )
-from eleusis.engine.variants.codec import JSON
+from eleusis.engine.variants.codec import JSONDataclass
 
 # ---------------------------------------------------------------------------------------------
-# Messages of IllegalActionError, importable by tests and by the UI's translations.
+# Messages of IllegalActionError, importable by tests and by the UI's translations
+# (NOT_YOUR_TURN and CARD_NOT_IN_HAND are shared with the other games, from `base`).
 
-NOT_YOUR_TURN = "not your turn: player {player} plays after player {turn}"
-CARD_NOT_IN_HAND = "{card} is not in player {player}'s hand"
 WAITING_FOR_VERDICT = "waiting for the dealer's verdict on the {what}: no {action} until then"
 NO_VERDICT_PENDING = "nothing awaits the dealer's verdict: there is nothing to judge"
 GUESS_NOT_ALLOWED = (
@@ -81,11 +84,6 @@ VERDICT_NO_CARD = "a verdict on the {what} names no card (got {card})"
 UNSUPPORTED_ACTION = "Eleusis Express has no {kind!r} action"
 
 
-def card_order(card: Card) -> tuple[int, int]:
-    """Sort key: suits in the order ♠ ♥ ♦ ♣, then rank."""
-    return SUITS.index(card.suit), card.rank
-
-
 # ---------------------------------------------------------------------------------------------
 # Config
 
@@ -101,7 +99,7 @@ MAX_PLAYERS = 8
 
 
 @dataclass(frozen=True, slots=True)
-class ExpressConfig:
+class ExpressConfig(JSONDataclass):
     """The settings of RULES.md section 1. The base score equals `hand_size`."""
 
     decks: int = 2
@@ -135,14 +133,6 @@ class ExpressConfig:
     @property
     def base_score(self) -> int:
         return self.hand_size
-
-    def to_json(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = codec.dump(self)
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSON]) -> ExpressConfig:
-        return codec.load_dataclass(cls, data)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -333,7 +323,7 @@ class PendingView:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(JSONDataclass):
     """What one player may see: no other hand, no stock order, no secret rule, no other
     player's hypotheses."""
 
@@ -356,13 +346,9 @@ class PlayerView:
     over: bool
     end_reason: str | None
 
-    def to_json(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = codec.dump(self)
-        return data
-
 
 @dataclass(frozen=True, slots=True)
-class DealerView:
+class DealerView(JSONDataclass):
     """Everything, the secret rule included."""
 
     rule_text: str | None
@@ -383,10 +369,6 @@ class DealerView:
     decks_used: int
     over: bool
     end_reason: str | None
-
-    def to_json(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = codec.dump(self)
-        return data
 
 
 # ---------------------------------------------------------------------------------------------
@@ -415,19 +397,14 @@ class ExpressRound(Round):
                 f"{self.players} hands of {self.config.hand_size} and a starter need {needed} "
                 f"cards, more than {self.config.decks} deck(s) hold"
             )
-        if self.config.dealer == "app" and (
-            self.rule is None or isinstance(self.rule, WrittenRule)
-        ):
-            raise ValueError("the app can deal only a rule it can judge: give a compiled rule")
+        if self.config.dealer == "app":
+            self._require_judgeable_rule()
 
     def setup(self) -> list[Event]:
         state = self.state
         state.stock = build_stock(self.config.decks, self.rng)
         state.decks_used = self.config.decks
-        state.hands = [[] for _ in range(self.players)]
-        for _ in range(self.config.hand_size):
-            for hand in state.hands:
-                hand.append(state.stock.pop(0))
+        state.hands = deal(state.stock, self.players, self.config.hand_size)
         state.turns_taken = [0] * self.players
         if self.config.first_player == "random":
             state.turn = self.rng.randrange(self.players)
@@ -444,12 +421,9 @@ class ExpressRound(Round):
             state.pending = Pending("starter", card=state.stock[0])
             events.append(AwaitingVerdict("starter", None))
             return
-        for _ in range(len(state.stock)):
-            if self.judge((), state.stock[0]):
-                self._accept_starter(events)
-                return
-            self._reject_starter(events)
-        raise ValueError("no card in the stock is a legal starter under this rule")
+        for card in self._bury_until_legal(state.stock, "in the stock"):
+            self._starter_rejected(card, events)
+        self._accept_starter(events)
 
     def _accept_starter(self, events: list[Event]) -> None:
         card = self.state.stock.pop(0)
@@ -460,6 +434,10 @@ class ExpressRound(Round):
     def _reject_starter(self, events: list[Event]) -> None:
         card = self.state.stock.pop(0)
         self.state.stock.append(card)
+        self._starter_rejected(card, events)
+
+    def _starter_rejected(self, card: Card, events: list[Event]) -> None:
+        """`card`, turned for the starter, has gone to the bottom of the stock."""
         self.state.starter_rejected.append(card)
         events.append(StarterTurned(card, False))
 
@@ -547,9 +525,9 @@ class ExpressRound(Round):
             )
             events.append(AwaitingVerdict("no_play", action.player))
             return
-        hand = self.state.hands[action.player]
-        legal = sorted(
-            (card for card in set(hand) if self.judge(self.state.history, card)), key=card_order
+        history = self.state.history
+        legal = legal_cards_in(
+            self.state.hands[action.player], lambda card: self.judge(history, card)
         )
         self._resolve_no_play(
             action.player,
@@ -758,11 +736,7 @@ class ExpressRound(Round):
 
     def table_cards(self) -> list[Card]:
         state = self.state
-        cards = [attempt.card for attempt in state.history]
-        for hand in state.hands:
-            cards.extend(hand)
-        cards.extend(state.stock)
-        return cards
+        return cards_in_play(state.history, *state.hands, state.stock)
 
     def layout(self) -> list[LayoutColumn]:
         return layout_of(self.state.history)
@@ -840,7 +814,7 @@ class RoundResult:
 
 
 @dataclass
-class ExpressGame:
+class ExpressGame(JSONDataclass):
     """Rounds of Eleusis Express among `people` (numbered 0..people-1, in order round the
     table), each dealing in turn. The dealer of a round holds no hand; the round's seat 0 is the
     person at the dealer's left. With `dealer_assignment="winner"` whoever guessed the rule or
@@ -913,14 +887,6 @@ class ExpressGame:
         best = max(totals)
         return [person for person, total in enumerate(totals) if total == best]
 
-    def to_json(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = codec.dump(self)
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSON]) -> ExpressGame:
-        return codec.load_dataclass(cls, data)
-
 
 def express_round(
     seed: int,
@@ -935,6 +901,8 @@ def express_round(
 
 
 __all__ = [
+    "CARD_NOT_IN_HAND",
+    "NOT_YOUR_TURN",
     "DealerView",
     "ExpressConfig",
     "ExpressGame",
@@ -942,5 +910,6 @@ __all__ = [
     "ExpressState",
     "PlayerView",
     "TableEntry",
+    "card_order",
     "express_round",
 ]

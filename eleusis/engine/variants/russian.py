@@ -45,24 +45,24 @@ from dataclasses import dataclass, field
 
 from eleusis.engine.cards import Card, build_stock, parse_cards
 from eleusis.engine.history import Attempt, mainline
-from eleusis.engine.variants import codec
 from eleusis.engine.variants.actions import End, Play
 from eleusis.engine.variants.base import (
+    CARD_NOT_IN_HAND,
+    NOT_YOUR_TURN,
     Action,
     Event,
     IllegalActionError,
     Round,
     RoundState,
     Scores,
-    WrittenRule,
+    deal,
     register_variant,
     rule_text,
 )
-from eleusis.engine.variants.codec import JSON
+from eleusis.engine.variants.codec import JSONDataclass
 from eleusis.engine.variants.express import TurnPassed
 
-NOT_YOUR_TURN = "not your turn: player {player} plays after player {turn}"
-CARD_NOT_PLAYABLE = "{card} is not in player {player}'s hand"
+CARD_NOT_PLAYABLE = CARD_NOT_IN_HAND
 WRONG_CARD_TOO_EARLY = (
     "{card} lies in front of player {player}: a wrong card can be played only once the hand is "
     "empty"
@@ -92,11 +92,8 @@ DEALS: dict[int, Deal] = {
 
 
 @dataclass(frozen=True, slots=True)
-class RussianConfig:
+class RussianConfig(JSONDataclass):
     """The Russian rules have no settings: the table of `DEALS` decides the deal."""
-
-    def to_json(self) -> dict[str, JSON]:
-        return {}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -159,7 +156,7 @@ class RussianState(RoundState):
 
 
 @dataclass(frozen=True, slots=True)
-class RussianPlayerView:
+class RussianPlayerView(JSONDataclass):
     player: int
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]
@@ -175,13 +172,9 @@ class RussianPlayerView:
     over: bool
     end_reason: str | None
 
-    def to_json(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = codec.dump(self)
-        return data
-
 
 @dataclass(frozen=True, slots=True)
-class RussianDealerView:
+class RussianDealerView(JSONDataclass):
     rule_text: str | None
     hands: tuple[tuple[Card, ...], ...]
     wrong: tuple[tuple[Card, ...], ...]
@@ -194,10 +187,6 @@ class RussianDealerView:
     scores: Scores
     over: bool
     end_reason: str | None
-
-    def to_json(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = codec.dump(self)
-        return data
 
 
 # ---------------------------------------------------------------------------------------------
@@ -226,20 +215,16 @@ class RussianRound(Round):
                 f"{self.players} players: the Russian rules take 4 to 8 people, the dealer "
                 "among them (3 to 7 players besides the dealer)"
             )
-        if self.rule is None or isinstance(self.rule, WrittenRule):
-            raise ValueError("the app can deal only a rule it can judge: give a compiled rule")
+        self._require_judgeable_rule()
 
     def setup(self) -> list[Event]:
         state = self.state
-        deal = self.deal
-        stock = build_stock(deal.decks, self.rng, parse_cards(deal.without))
+        table_row = self.deal
+        stock = build_stock(table_row.decks, self.rng, parse_cards(table_row.without))
         starter = stock.pop(0)
         state.history.append(Attempt(starter, True))
-        state.hands = [[] for _ in range(self.players)]
+        state.hands = deal(stock, self.players, table_row.hand_size)
         state.wrong = [[] for _ in range(self.players)]
-        for _ in range(deal.hand_size):
-            for hand in state.hands:
-                hand.append(stock.pop(0))
         state.undealt = stock
         return [StarterPlayed(starter), TurnPassed(0)]
 
@@ -394,7 +379,9 @@ class RussianRound(Round):
 
 
 __all__ = [
+    "CARD_NOT_PLAYABLE",
     "DEALS",
+    "NOT_YOUR_TURN",
     "Deal",
     "RussianConfig",
     "RussianDealerView",
