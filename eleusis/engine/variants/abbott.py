@@ -62,21 +62,25 @@ from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     NOT_YOUR_TURN,
     Action,
+    CardTaken,
     Event,
     IllegalActionError,
     LayoutColumn,
+    NoPlayJudgement,
     Round,
+    RoundOver,
     RoundState,
     Scores,
+    TurnPassed,
     cards_in_play,
     deal,
     layout_of,
     legal_cards_in,
+    log_seen_by,
     register_variant,
     rule_text,
 )
 from eleusis.engine.variants.codec import JSONDataclass
-from eleusis.engine.variants.express import TurnPassed
 
 CARDS_NOT_IN_HAND = "{cards} are not all in player {player}'s hand"
 EMPTY_STRING = "a string needs at least one card"
@@ -142,20 +146,13 @@ class AttemptJudged(Event):
 
 
 @dataclass(frozen=True)
-class NoPlayDeclared(Event):
+class NoPlayDeclared(NoPlayJudgement):
     kind = "no_play_declared"
-    player: int
-    hand: tuple[Card, ...]
-    correct: bool
 
 
 @dataclass(frozen=True)
-class CardCorrected(Event):
-    """The legal card put on the mainline from a wrong "no play"."""
-
+class CardCorrected(CardTaken):
     kind = "card_corrected"
-    player: int
-    card: Card
 
 
 @dataclass(frozen=True)
@@ -196,10 +193,8 @@ class Expelled(Event):
 
 
 @dataclass(frozen=True)
-class AbbottEnded(Event):
+class AbbottEnded(RoundOver):
     kind = "abbott_ended"
-    reason: str
-    scores: Scores
 
 
 # ---------------------------------------------------------------------------------------------
@@ -324,6 +319,7 @@ class AbbottRound(Round):
     name = "abbott"
     config_class = AbbottConfig
     state_class = AbbottState
+    end_event = AbbottEnded
 
     config: AbbottConfig
     state: AbbottState
@@ -675,13 +671,9 @@ class AbbottRound(Round):
             state.prophet_window = player
         events.append(TurnPassed(state.turn))
 
-    def _end(self, reason: str, events: list[Event]) -> None:
-        state = self.state
-        state.over = True
-        state.end_reason = reason
-        state.prophet_window = None
-        state.pending = None
-        events.append(AbbottEnded(reason, self.scores()))
+    def _on_end(self) -> None:
+        self.state.prophet_window = None
+        self.state.pending = None
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -727,14 +719,6 @@ class AbbottRound(Round):
     def view(self, player: int) -> AbbottPlayerView:
         self.check_player(player)
         state = self.state
-        table = tuple(
-            entry
-            if entry.player == player
-            else AbbottEntry(
-                entry.player, entry.kind, list(entry.cards), entry.accepted, entry.prophet_judged
-            )
-            for entry in state.table
-        )
         return AbbottPlayerView(
             player=player,
             hand=tuple(state.hands[player]),
@@ -742,7 +726,7 @@ class AbbottRound(Round):
             stock_count=len(state.stock),
             layout=tuple(self.layout()),
             history=tuple(state.history),
-            table=table,
+            table=log_seen_by(state.table, player),
             table_count=len(state.history),
             turn=state.turn,
             prophet=state.prophet,
@@ -752,9 +736,7 @@ class AbbottRound(Round):
             expulsion_armed=self.expulsion_armed(),
             can_become_prophet=not state.over and self.prophet_problem(player) is None,
             pending=self._pending_view(),
-            scores=self.scores(),
-            over=state.over,
-            end_reason=state.end_reason,
+            **self.outcome(),
         )
 
     def dealer_view(self) -> AbbottDealerView:
@@ -774,9 +756,7 @@ class AbbottRound(Round):
             expelled=tuple(state.expelled),
             expulsion_armed=self.expulsion_armed(),
             pending=self._pending_view(),
-            scores=self.scores(),
-            over=state.over,
-            end_reason=state.end_reason,
+            **self.outcome(),
         )
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, TypeVar
+from dataclasses import Field, dataclass, field, replace
+from typing import Any, ClassVar, Protocol, Self, TypedDict, TypeVar
 
 from eleusis.engine.cards import SUITS, Card
 from eleusis.engine.history import Attempt, History, Rule
@@ -241,6 +241,89 @@ class Scores:
     dealer: int
 
 
+# ---------------------------------------------------------------------------------------------
+# Events that several games share. A game whose event has its own kind subclasses the shape
+# here and names the kind: stored rounds know their events by kind, so a kind never changes.
+
+
+@dataclass(frozen=True)
+class TurnPassed(Event):
+    kind = "turn_passed"
+    player: int
+
+
+@dataclass(frozen=True)
+class RoundOver(Event):
+    """The round ended: why, and the final scores. `Round._end` records the game's subclass."""
+
+    reason: str
+    scores: Scores
+
+
+@dataclass(frozen=True)
+class CardJudgement(Event):
+    """A player's card was judged: accepted on the mainline, or not."""
+
+    player: int
+    card: Card
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class NoPlayJudgement(Event):
+    """A "no play" declaration, the hand shown, and whether it was right."""
+
+    player: int
+    hand: tuple[Card, ...]
+    correct: bool
+
+
+@dataclass(frozen=True)
+class CardTaken(Event):
+    """The dealer took a legal card from a wrong "no play" and put it on the mainline."""
+
+    player: int
+    card: Card
+
+
+# ---------------------------------------------------------------------------------------------
+# What the views share: the table's log with other players' thinking hidden, and the outcome.
+
+
+class Thinking(Protocol):
+    """A dataclass entry of a table's log that carries its player's hypothesis and prediction."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def player(self) -> int | None: ...
+
+    @property
+    def hypothesis(self) -> str | None: ...
+
+    @property
+    def prediction(self) -> bool | None: ...
+
+
+ThinkingT = TypeVar("ThinkingT", bound=Thinking)
+
+
+def log_seen_by(log: Iterable[ThinkingT], player: int) -> tuple[ThinkingT, ...]:
+    """The log as `player` sees it: their own hypotheses and predictions, nobody else's."""
+    return tuple(
+        entry if entry.player == player else replace(entry, hypothesis=None, prediction=None)
+        for entry in log
+    )
+
+
+class Outcome(TypedDict):
+    """The fields every view ends with (`Round.outcome`)."""
+
+    scores: Scores
+    over: bool
+    end_reason: str | None
+
+
 @dataclass
 class RoundState:
     """Base for a variant's mutable state. Subclasses are dataclasses of codec-friendly fields."""
@@ -256,6 +339,7 @@ class Round(ABC):
     name: ClassVar[str] = ""
     config_class: ClassVar[type[Any]]
     state_class: ClassVar[type[RoundState]]
+    end_event: ClassVar[type[RoundOver]]
 
     def __init__(
         self,
@@ -390,6 +474,22 @@ class Round(ABC):
         round_.state = codec.load_dataclass(variant.state_class, data["state"])
         return round_
 
+    def outcome(self) -> Outcome:
+        """The scores as they stand, and whether and why the round is over: for the views."""
+        return Outcome(scores=self.scores(), over=self.state.over, end_reason=self.state.end_reason)
+
+    def _end(self, reason: str, events: list[Event]) -> None:
+        """End the round now: the variant tidies its state (`_on_end`), then its `end_event`
+        records the reason and the final scores."""
+        self._on_end()
+        self.state.over = True
+        self.state.end_reason = reason
+        events.append(self.end_event(reason, self.scores()))
+
+    @abstractmethod
+    def _on_end(self) -> None:
+        """What the variant's state drops or settles as the round ends, before the scores."""
+
     def judge(self, history: History, card: Card) -> bool:
         """The app dealer's verdict: does the secret rule accept `card` after `history`?"""
         if self.rule is None:
@@ -469,13 +569,20 @@ __all__ = [
     "VARIANTS",
     "Action",
     "Attempt",
+    "CardJudgement",
+    "CardTaken",
     "Event",
     "GuessJudge",
     "IllegalActionError",
     "LayoutColumn",
+    "NoPlayJudgement",
+    "Outcome",
     "Round",
+    "RoundOver",
     "RoundState",
     "Scores",
+    "Thinking",
+    "TurnPassed",
     "UnknownVariantError",
     "WrittenRule",
     "card_order",
@@ -485,6 +592,7 @@ __all__ = [
     "language_guess_judge",
     "layout_of",
     "legal_cards_in",
+    "log_seen_by",
     "new_round",
     "register_variant",
     "rule_text",

@@ -35,6 +35,7 @@ from eleusis.engine.variants.base import (
     IllegalActionError,
     LayoutColumn,
     Round,
+    RoundOver,
     RoundState,
     Scores,
     cards_in_play,
@@ -109,10 +110,8 @@ class CardPlaced(Event):
 
 
 @dataclass(frozen=True)
-class DelphiEnded(Event):
+class DelphiEnded(RoundOver):
     kind = "delphi_ended"
-    reason: str
-    scores: Scores
 
 
 # ---------------------------------------------------------------------------------------------
@@ -189,6 +188,7 @@ class DelphiRound(Round):
     name = "delphi"
     config_class = DelphiConfig
     state_class = DelphiState
+    end_event = DelphiEnded
 
     config: DelphiConfig
     state: DelphiState
@@ -272,14 +272,11 @@ class DelphiRound(Round):
         events.append(CardPlaced(card, accepted, tuple(state.predictions), tuple(state.chips)))
         self._turn(events)
 
-    def _end(self, reason: str, events: list[Event]) -> None:
+    def _on_end(self) -> None:
         state = self.state
         if state.current is not None:
             state.stock.insert(0, state.current)  # the card on show was never placed
             state.current = None
-        state.over = True
-        state.end_reason = reason
-        events.append(DelphiEnded(reason, self.scores()))
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -309,9 +306,7 @@ class DelphiRound(Round):
             placements=tuple(state.placements),
             cards_left=len(state.stock),
             starter_mode=self.config.starter,
-            scores=self.scores(),
-            over=state.over,
-            end_reason=state.end_reason,
+            **self.outcome(),
         )
 
     def dealer_view(self) -> DelphiDealerView:
@@ -327,9 +322,7 @@ class DelphiRound(Round):
             layout=tuple(self.layout()),
             placements=tuple(state.placements),
             starter_rejected=tuple(state.starter_rejected),
-            scores=self.scores(),
-            over=state.over,
-            end_reason=state.end_reason,
+            **self.outcome(),
         )
 
 

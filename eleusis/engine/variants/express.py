@@ -39,18 +39,24 @@ from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     NOT_YOUR_TURN,
     Action,
+    CardJudgement,
+    CardTaken,
     Event,
     GuessJudge,
     IllegalActionError,
     LayoutColumn,
+    NoPlayJudgement,
     Round,
+    RoundOver,
     RoundState,
     Scores,
+    TurnPassed,
     card_order,
     cards_in_play,
     deal,
     layout_of,
     legal_cards_in,
+    log_seen_by,
     register_variant,
     rule_text,
 )
@@ -149,11 +155,8 @@ class StarterTurned(Event):
 
 
 @dataclass(frozen=True)
-class Played(Event):
+class Played(CardJudgement):
     kind = "played"
-    player: int
-    card: Card
-    accepted: bool
 
 
 @dataclass(frozen=True)
@@ -168,22 +171,13 @@ class Drew(Event):
 
 
 @dataclass(frozen=True)
-class NoPlayJudged(Event):
-    """A "no play" declaration, the hand shown, and whether it was right."""
-
+class NoPlayJudged(NoPlayJudgement):
     kind = "no_play_judged"
-    player: int
-    hand: tuple[Card, ...]
-    correct: bool
 
 
 @dataclass(frozen=True)
-class Corrected(Event):
-    """The dealer took a legal card from a wrong "no play" and put it on the mainline."""
-
+class Corrected(CardTaken):
     kind = "corrected"
-    player: int
-    card: Card
 
 
 @dataclass(frozen=True)
@@ -234,16 +228,8 @@ class DeckShuffledIn(Event):
 
 
 @dataclass(frozen=True)
-class TurnPassed(Event):
-    kind = "turn_passed"
-    player: int
-
-
-@dataclass(frozen=True)
-class RoundEnded(Event):
+class RoundEnded(RoundOver):
     kind = "round_ended"
-    reason: str
-    scores: Scores
 
 
 # ---------------------------------------------------------------------------------------------
@@ -382,6 +368,7 @@ class ExpressRound(Round):
     name = "express"
     config_class = ExpressConfig
     state_class = ExpressState
+    end_event = RoundEnded
 
     config: ExpressConfig
     state: ExpressState
@@ -707,13 +694,9 @@ class ExpressRound(Round):
         self.state.hint_bought = False
         events.append(TurnPassed(self.state.turn))
 
-    def _end(self, reason: str, events: list[Event]) -> None:
-        state = self.state
-        state.over = True
-        state.end_reason = reason
-        state.guess_window = None
-        state.pending = None
-        events.append(RoundEnded(reason, self.scores()))
+    def _on_end(self) -> None:
+        self.state.guess_window = None
+        self.state.pending = None
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -750,12 +733,6 @@ class ExpressRound(Round):
     def view(self, player: int) -> PlayerView:
         self.check_player(player)
         state = self.state
-        table = tuple(
-            entry
-            if entry.player == player
-            else TableEntry(entry.player, list(entry.cards), entry.accepted, entry.kind)
-            for entry in state.table
-        )
         return PlayerView(
             player=player,
             hand=tuple(state.hands[player]),
@@ -763,7 +740,7 @@ class ExpressRound(Round):
             stock_count=len(state.stock),
             layout=tuple(self.layout()),
             history=tuple(state.history),
-            table=table,
+            table=log_seen_by(state.table, player),
             starter_rejected=tuple(state.starter_rejected),
             turn=state.turn,
             can_guess=self.can_guess(player),
@@ -771,10 +748,8 @@ class ExpressRound(Round):
             hint_requests=tuple(state.hint_requests),
             hints=tuple(hint.text for hint in state.hints),
             guesses=tuple(state.guesses),
-            scores=self.scores(),
             starter_mode=self.config.starter,
-            over=state.over,
-            end_reason=state.end_reason,
+            **self.outcome(),
         )
 
     def dealer_view(self) -> DealerView:
@@ -794,10 +769,8 @@ class ExpressRound(Round):
             hints=tuple(hint.text for hint in state.hints),
             guesses=tuple(state.guesses),
             turns_taken=tuple(state.turns_taken),
-            scores=self.scores(),
             decks_used=state.decks_used,
-            over=state.over,
-            end_reason=state.end_reason,
+            **self.outcome(),
         )
 
 
@@ -910,6 +883,7 @@ __all__ = [
     "ExpressState",
     "PlayerView",
     "TableEntry",
+    "TurnPassed",
     "card_order",
     "express_round",
 ]

@@ -50,17 +50,20 @@ from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     NOT_YOUR_TURN,
     Action,
+    CardJudgement,
     Event,
     IllegalActionError,
     Round,
+    RoundOver,
     RoundState,
     Scores,
+    TurnPassed,
     deal,
+    log_seen_by,
     register_variant,
     rule_text,
 )
 from eleusis.engine.variants.codec import JSONDataclass
-from eleusis.engine.variants.express import TurnPassed
 
 CARD_NOT_PLAYABLE = CARD_NOT_IN_HAND
 WRONG_CARD_TOO_EARLY = (
@@ -107,11 +110,8 @@ class StarterPlayed(Event):
 
 
 @dataclass(frozen=True)
-class CardJudged(Event):
+class CardJudged(CardJudgement):
     kind = "card_judged"
-    player: int
-    card: Card
-    accepted: bool
     from_wrong: bool
 
 
@@ -122,10 +122,8 @@ class InterimScored(Event):
 
 
 @dataclass(frozen=True)
-class RussianEnded(Event):
+class RussianEnded(RoundOver):
     kind = "russian_ended"
-    reason: str
-    scores: Scores
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,6 +199,7 @@ class RussianRound(Round):
     name = "russian"
     config_class = RussianConfig
     state_class = RussianState
+    end_event = RussianEnded
 
     config: RussianConfig
     state: RussianState
@@ -291,12 +290,8 @@ class RussianRound(Round):
                 return False
         return True
 
-    def _end(self, reason: str, events: list[Event]) -> None:
-        state = self.state
-        state.over = True
-        state.end_reason = reason
-        state.final = self._final_scores()
-        events.append(RussianEnded(reason, self.scores()))
+    def _on_end(self) -> None:
+        self.state.final = self._final_scores()
 
     # -- scores -----------------------------------------------------------------------------
 
@@ -346,18 +341,11 @@ class RussianRound(Round):
             playable=tuple(self.playable(player)),
             mainline=tuple(mainline(state.history)),
             history=tuple(state.history),
-            plays=tuple(
-                play
-                if play.player == player
-                else RussianPlay(play.player, play.card, play.accepted, play.from_wrong)
-                for play in state.plays
-            ),
+            plays=log_seen_by(state.plays, player),
             undealt_count=len(state.undealt),
             turn=state.turn,
             interim=tuple(state.interim) if state.interim is not None else None,
-            scores=self.scores(),
-            over=state.over,
-            end_reason=state.end_reason,
+            **self.outcome(),
         )
 
     def dealer_view(self) -> RussianDealerView:
@@ -372,9 +360,7 @@ class RussianRound(Round):
             plays=tuple(state.plays),
             turn=state.turn,
             interim=tuple(state.interim) if state.interim is not None else None,
-            scores=self.scores(),
-            over=state.over,
-            end_reason=state.end_reason,
+            **self.outcome(),
         )
 
 
