@@ -61,6 +61,7 @@ from eleusis.engine.variants.base import (
     rule_text,
 )
 from eleusis.engine.variants.codec import JSONDataclass
+from eleusis.engine.variants.game import GameRound, SeatedGame
 
 # ---------------------------------------------------------------------------------------------
 # Messages of IllegalActionError, importable by tests and by the UI's translations
@@ -778,16 +779,11 @@ class ExpressRound(Round):
 # A game: several rounds, each person dealing in turn or by the "dealer assignment" variant.
 
 
-@dataclass
-class RoundResult:
-    dealer: int
-    people: list[int]  # the person at each seat of the round, seat 0 first
-    scores: list[int]  # per person, the dealer included
-    end_reason: str
+RoundResult = GameRound
 
 
 @dataclass
-class ExpressGame(JSONDataclass):
+class ExpressGame(SeatedGame):
     """Rounds of Eleusis Express among `people` (numbered 0..people-1, in order round the
     table), each dealing in turn. The dealer of a round holds no hand; the round's seat 0 is the
     person at the dealer's left. With `dealer_assignment="winner"` whoever guessed the rule or
@@ -798,18 +794,11 @@ class ExpressGame(JSONDataclass):
     seed: int
     people: int
     dealer: int = 0
-    results: list[RoundResult] = field(default_factory=list)
+    results: list[GameRound] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not 2 <= self.people <= MAX_PLAYERS + 1:
             raise ValueError(f"{self.people} people: a game needs 2 to {MAX_PLAYERS + 1}")
-
-    def seats(self) -> list[int]:
-        """The person at each seat of the next round, seat 0 (the dealer's left) first."""
-        return [(self.dealer + offset) % self.people for offset in range(1, self.people)]
-
-    def round_seed(self) -> int:
-        return self.seed * 1_000 + len(self.results)
 
     def new_round(
         self, rule: Rule | None, *, judge_guess: GuessJudge | None = None
@@ -820,45 +809,23 @@ class ExpressGame(JSONDataclass):
             self.config, self.round_seed(), rule, self.people - 1, judge_guess=judge_guess
         )
 
-    def record(self, round_: ExpressRound) -> RoundResult:
+    def record(self, round_: ExpressRound) -> GameRound:
         """Add a finished round's scores and choose the next dealer."""
-        if not round_.is_over:
-            raise IllegalActionError("the round is not over yet: finish it before recording it")
-        seats = self.seats()
-        scores = round_.scores()
-        per_person = [0] * self.people
-        for seat, person in enumerate(seats):
-            per_person[person] = scores.players[seat]
-        per_person[self.dealer] = scores.dealer
-        result = RoundResult(self.dealer, seats, per_person, round_.end_reason or "")
-        self.results.append(result)
+        result = self._add_result(round_)
         state = round_.state
         if self.config.dealer_assignment == "rotate":
             self.dealer = (self.dealer + 1) % self.people
         else:
             winner_seat = state.guessed_by if state.guessed_by is not None else state.emptied_by
             if winner_seat is None:
-                best = max(scores.players)
-                winner_seat = scores.players.index(best)
-            self.dealer = seats[winner_seat]
+                players = round_.scores().players
+                winner_seat = players.index(max(players))
+            self.dealer = result.people[winner_seat]
         return result
-
-    @property
-    def totals(self) -> list[int]:
-        totals = [0] * self.people
-        for result in self.results:
-            for person, score in enumerate(result.scores):
-                totals[person] += score
-        return totals
 
     @property
     def over(self) -> bool:
         return {result.dealer for result in self.results} >= set(range(self.people))
-
-    def winners(self) -> list[int]:
-        totals = self.totals
-        best = max(totals)
-        return [person for person, total in enumerate(totals) if total == best]
 
 
 def express_round(

@@ -9,13 +9,14 @@ dealer's left, and the deal passes left after each round. Eleusis Express has it
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
 from eleusis.engine.history import Rule
 from eleusis.engine.variants import codec
 from eleusis.engine.variants.base import GuessJudge, IllegalActionError, Round, variant_class
-from eleusis.engine.variants.codec import JSON
+from eleusis.engine.variants.codec import JSON, JSONDataclass
 
 GAME_OVER = "the game is over: everyone has dealt once"
 ROUND_NOT_OVER = "the round is not over yet: finish it before recording it"
@@ -30,8 +31,60 @@ class GameRound:
     end_reason: str
 
 
+class SeatedGame(ABC, JSONDataclass):
+    """What a game of several rounds among `people` (numbered 0..people-1 round the table)
+    shares, however it chooses its dealers: the dealer holds no seat, the round's seat 0 is the
+    person at the dealer's left, and each round's scores are kept per person."""
+
+    __slots__ = ()
+
+    seed: int
+    people: int
+    results: list[GameRound]
+
+    @property
+    @abstractmethod
+    def dealer(self) -> int:
+        """Who deals the next round."""
+
+    def seats(self) -> list[int]:
+        """The person at each seat of the next round, seat 0 (the dealer's left) first."""
+        return [(self.dealer + offset) % self.people for offset in range(1, self.people)]
+
+    def round_seed(self) -> int:
+        return self.seed * 1_000 + len(self.results)
+
+    def _add_result(self, round_: Round) -> GameRound:
+        """Keep a finished round's scores per person, the dealer's included."""
+        if not round_.is_over:
+            raise IllegalActionError(ROUND_NOT_OVER)
+        seats = self.seats()
+        scores = round_.scores()
+        per_person = [0] * self.people
+        for seat, person in enumerate(seats):
+            per_person[person] = scores.players[seat]
+        per_person[self.dealer] = scores.dealer
+        result = GameRound(self.dealer, seats, per_person, round_.end_reason or "")
+        self.results.append(result)
+        return result
+
+    @property
+    def totals(self) -> list[int]:
+        totals = [0] * self.people
+        for result in self.results:
+            for person, score in enumerate(result.scores):
+                totals[person] += score
+        return totals
+
+    def winners(self) -> list[int]:
+        """The people with the best total; tied leaders share the win."""
+        totals = self.totals
+        best = max(totals)
+        return [person for person, total in enumerate(totals) if total == best]
+
+
 @dataclass
-class RotationGame:
+class RotationGame(SeatedGame):
     """Rounds of `variant` among `people` (numbered 0..people-1 round the table). The first
     dealer is drawn by lot from the seed; then the deal passes left until everyone has dealt."""
 
@@ -57,13 +110,6 @@ class RotationGame:
     def dealer(self) -> int:
         return (self.first_dealer + len(self.results)) % self.people
 
-    def seats(self) -> list[int]:
-        """The person at each seat of the next round, seat 0 (the dealer's left) first."""
-        return [(self.dealer + offset) % self.people for offset in range(1, self.people)]
-
-    def round_seed(self) -> int:
-        return self.seed * 1_000 + len(self.results)
-
     def new_round(self, rule: Rule | None, *, judge_guess: GuessJudge | None = None) -> Round:
         if self.over:
             raise IllegalActionError(GAME_OVER)
@@ -75,43 +121,11 @@ class RotationGame:
         """Add a finished round's scores; the deal passes left."""
         if round_.name != self.variant:
             raise IllegalActionError(WRONG_VARIANT.format(expected=self.variant, got=round_.name))
-        if not round_.is_over:
-            raise IllegalActionError(ROUND_NOT_OVER)
-        seats = self.seats()
-        scores = round_.scores()
-        per_person = [0] * self.people
-        for seat, person in enumerate(seats):
-            per_person[person] = scores.players[seat]
-        per_person[self.dealer] = scores.dealer
-        result = GameRound(self.dealer, seats, per_person, round_.end_reason or "")
-        self.results.append(result)
-        return result
-
-    @property
-    def totals(self) -> list[int]:
-        totals = [0] * self.people
-        for result in self.results:
-            for person, score in enumerate(result.scores):
-                totals[person] += score
-        return totals
+        return self._add_result(round_)
 
     @property
     def over(self) -> bool:
         return len(self.results) >= self.people
 
-    def winners(self) -> list[int]:
-        """The people with the best total; tied leaders share the win."""
-        totals = self.totals
-        best = max(totals)
-        return [person for person, total in enumerate(totals) if total == best]
 
-    def to_json(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = codec.dump(self)
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, JSON]) -> RotationGame:
-        return codec.load_dataclass(cls, data)
-
-
-__all__ = ["GameRound", "RotationGame"]
+__all__ = ["GameRound", "RotationGame", "SeatedGame"]
