@@ -29,6 +29,8 @@ def bots_play(round_id: int) -> int:
         round_row = Round.objects.filter(pk=round_id).select_related("table").first()
         if round_row is None or round_row.status == Round.Status.OVER or round_row.table.paused:
             return moves
+        if round_row.variant in OTHER_GAME_BOTS:  # games whose bots play otherwise (below)
+            return moves + OTHER_GAME_BOTS[round_row.variant](round_id)
         bot_seats = {
             seat.position: seat
             for seat in Seat.objects.filter(table_id=round_row.table_id)
@@ -99,3 +101,49 @@ def sessions_expire() -> int:
     from classroom.services.games import sessions_delete_older_than
 
     return sessions_delete_older_than(days=settings.DATA_RETENTION_DAYS)
+
+
+# Delphi (RULES.md section 3): every bot shows its token for the card on show -------------------
+
+
+def delphi_bots_play(round_id: int) -> int:
+    """Each bot seat that has not predicted the card on show predicts it, card after card,
+    until the cards wait for a person or the deck is done. With a worker, one token per call
+    at a human pace, like `bots_play`. Returns how many tokens it showed."""
+    from eleusis.engine.bots import DELPHI_BOTS
+
+    moves = 0
+    while True:
+        round_row = Round.objects.filter(pk=round_id).select_related("table").first()
+        if round_row is None or round_row.status == Round.Status.OVER or round_row.table.paused:
+            return moves
+        bots = list(Seat.objects.filter(table_id=round_row.table_id).exclude(bot=""))
+        if not bots:
+            return moves
+        engine = engine_round(round_row)
+        state = engine.state
+        seat = next((s for s in bots if state.predictions[s.position] is None), None)
+        if seat is None or state.current is None:
+            return moves
+        bot = DELPHI_BOTS.get(seat.bot, DELPHI_BOTS["random"])
+        action = bot(seat.position, f"{round_row.seed}:{seat.position}").predict(
+            engine.view(seat.position)
+        )
+        try:
+            round_act(
+                round_id=round_id,
+                action=action,
+                seat=seat,
+                idempotency_key=f"bot:{seat.position}:{state.current.code}",
+                hypothesis=bot_hypothesis(action.hypothesis) if action.hypothesis else None,
+                schedule=False,
+            )
+        except IllegalActionError:
+            return moves  # the teacher placed the card meanwhile; the next call sees the next
+        moves += 1
+        if not settings.CELERY_TASK_ALWAYS_EAGER and settings.BOT_MOVE_SECONDS:
+            bots_play.apply_async((round_id,), countdown=settings.BOT_MOVE_SECONDS)
+            return moves
+
+
+OTHER_GAME_BOTS = {"delphi": delphi_bots_play}

@@ -107,8 +107,34 @@ def rule_error_message(error: RuleSyntaxError) -> str:
 # The assignment --------------------------------------------------------------------------------
 
 
+GAMES = [
+    ("express", _("Eleusis Express: tables of 3–8 play cards from their hands")),
+    ("delphi", _("Delphi: the whole class predicts each card the app turns")),
+]
+# Settings only Eleusis Express has: a Delphi assignment ignores them (and their errors).
+EXPRESS_ONLY = (
+    "hand_size",
+    "decks",
+    "first_player",
+    "stock_exhaustion",
+    "wrong_guess_penalty",
+    "buying_hints",
+    "table_size",
+    "hypothesis_policy",
+    "hypothesis_every",
+    "prediction_required",
+)
+
+
 class AssignmentForm(forms.Form):
     title = forms.CharField(label=_("Title"), max_length=120)
+    variant = forms.ChoiceField(
+        label=_("Game"),
+        choices=GAMES,
+        initial="express",
+        required=False,  # a form from before the choice existed is Eleusis Express
+        widget=forms.RadioSelect,
+    )
     rule_source = forms.ChoiceField(
         label=_("Secret rule"),
         choices=[
@@ -190,6 +216,9 @@ class AssignmentForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        data["variant"] = data.get("variant") or "express"
+        if data["variant"] == "delphi":
+            self._clean_delphi(data)
         source = data.get("rule_source")
         if source == Assignment.RuleSource.LIBRARY:
             rule = LIBRARY.get(data.get("library_rule") or "")
@@ -219,8 +248,23 @@ class AssignmentForm(forms.Form):
             self.add_error("due_at", _("Give solo practice a due date."))
         return data
 
+    def _clean_delphi(self, data: dict) -> None:
+        """Delphi: the app deals a rule it can judge to the whole class, live."""
+        for name in EXPRESS_ONLY:
+            self.errors.pop(name, None)
+            data[name] = self.fields[name].initial
+        data["hypothesis_policy"] = Assignment.HypothesisPolicy.OPTIONAL
+        if data.get("rule_source") == Assignment.RuleSource.STUDENTS:
+            self.add_error(
+                "rule_source", _("In Delphi the app deals: pick a rule or write your own.")
+            )
+        if data.get("mode") == Assignment.Mode.SOLO:
+            self.add_error("mode", _("Delphi is played live, by the whole class."))
+
     def config(self) -> dict:
         data = self.cleaned_data
+        if data["variant"] == "delphi":
+            return {"starter": data["starter"]}
         return {
             "hand_size": data["hand_size"],
             "decks": data["decks"],
@@ -238,9 +282,17 @@ class AssignmentForm(forms.Form):
 class ManualSeatingForm(forms.Form):
     """One table-number select per student in the lobby."""
 
-    def __init__(self, *args, students: list[Student], suggested: int = 1, **kwargs) -> None:
+    def __init__(
+        self,
+        *args,
+        students: list[Student],
+        suggested: int = 1,
+        max_size: int | None = MAX_TABLE,
+        **kwargs,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.students = students
+        self.max_size = max_size  # None: a whole-class game takes tables of any size
         tables = max(len(students), 1)  # at most one table per student
         suggested = max(1, min(suggested, tables))
         choices = [
@@ -269,10 +321,10 @@ class ManualSeatingForm(forms.Form):
             number = data[f"student_{student.pk}"]
             sizes[number] = sizes.get(number, 0) + 1
         for number, size in sorted(sizes.items()):
-            if size > MAX_TABLE:
+            if self.max_size is not None and size > self.max_size:
                 raise forms.ValidationError(
                     gettext("Table %(number)s has %(size)s players: at most %(max)s.")
-                    % {"number": number, "size": size, "max": MAX_TABLE}
+                    % {"number": number, "size": size, "max": self.max_size}
                 )
         return data
 

@@ -154,3 +154,9 @@ review_urls = [
     ),
 ]
 urlpatterns += review_urls
+
+# Delphi, the whole-class prediction game: a student's token, the teacher's "reveal now".
+urlpatterns += [
+    path("play/tables/<int:pk>/predict/", play.table_predict, name="table_predict"),
+    path("teach/tables/<int:pk>/reveal-card/", teach.table_reveal_card, name="table_reveal_card"),
+]

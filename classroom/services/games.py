@@ -17,6 +17,8 @@ from classroom.services.rounds import round_create, schedule_bots, table_set_pau
 from eleusis.engine.variants import IllegalActionError, codec, config_from_json
 
 MIN_TABLE, MAX_TABLE = 3, 8
+# Games the whole class plays at one table (the app deals; everyone predicts on their device).
+WHOLE_CLASS_GAMES = frozenset({"delphi"})
 
 
 class SeatingError(ValueError):
@@ -108,7 +110,8 @@ def session_seat(
     seed: int | None = None,
 ) -> list[Table]:
     """Seat the lobby at tables: `random`, by `arrival`, or `manual` (`groups` of students).
-    Seating again replaces the tables of a session that has not started."""
+    Seating again replaces the tables of a session that has not started. A whole-class game
+    (Delphi) seats everyone at one table, unless the teacher makes groups by hand."""
     if session.status != GameSession.Status.LOBBY:
         raise SeatingError("the session has started: its tables are set")
     students = [entry.student for entry in session.lobby.select_related("student")]
@@ -127,7 +130,10 @@ def session_seat(
             random.Random(seed).shuffle(students)
         elif method != "arrival":
             raise SeatingError(f"unknown seating {method!r}")
-        sizes = plan_tables(len(students), session.assignment.table_size)
+        if session.assignment.variant in WHOLE_CLASS_GAMES:
+            sizes = [len(students)] if students else []
+        else:
+            sizes = plan_tables(len(students), session.assignment.table_size)
         plan, start = [], 0
         for size in sizes:
             plan.append(students[start : start + size])

@@ -8,6 +8,9 @@ left open on an old round or an old hand gets a message instead of a second play
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -23,12 +26,15 @@ from classroom.access import (
     session_for_student,
     student_required,
 )
+from classroom.delphi_forms import PredictForm
 from classroom.frames_i18n import frame_sentence
 from classroom.game_forms import FRAMES_BY_ID, MoveForm
 from classroom.live import session_stamp, table_stamp
 from classroom.models import Assignment, GameSession, Seat
 from classroom.secret_rules import is_rule_text
+from classroom.selectors.delphi import delphi_board
 from classroom.selectors.games import current_round, student_board, student_tables
+from classroom.services.delphi import StaleCardError, delphi_predict
 from classroom.services.games import lobby_join, round_deal_by_student, solo_start
 from classroom.services.rounds import HypothesisInput, round_act
 from classroom.teach_forms import rule_check
@@ -100,24 +106,33 @@ def solo_start_view(request: HttpRequest, pk: int) -> HttpResponse:
 def _render_board(
     request: HttpRequest, seat: Seat, *, message: str = "", ok: bool = True, status: int = 200
 ) -> HttpResponse:
-    board = student_board(table=seat.table, seat=seat)
+    game = table_game(seat.table)
+    board = game.board(table=seat.table, seat=seat)
     mode = request.GET.get("mode")
     if request.htmx and mode and mode != board.mode:
         return HttpResponse(status=200, headers={"HX-Refresh": "true"})
     assignment = seat.table.session.assignment
-    next_play = board.plays_made + 1
     context = {
         "board": board,
         "assignment": assignment,
-        "frames": FRAMES_BY_ID.values(),
-        "last_frame": FRAMES_BY_ID.get(board.last_hypothesis.frame_id)
-        if board.last_hypothesis
-        else None,
         "stamp": table_stamp(seat.table_id),
         "poll_ms": POLL_MS,
         "message": message,
         "message_ok": ok,
         "move_key": uuid.uuid4().hex,
+        **game.context(board, assignment),
+    }
+    template = game.template + ("#board_update" if request.htmx else "")
+    return render(request, template, context, status=status)
+
+
+def _express_context(board, assignment: Assignment) -> dict:
+    next_play = board.plays_made + 1
+    return {
+        "frames": FRAMES_BY_ID.values(),
+        "last_frame": FRAMES_BY_ID.get(board.last_hypothesis.frame_id)
+        if board.last_hypothesis
+        else None,
         "hypothesis_required": assignment.hypothesis_required_at(next_play),
         # Words come back in the text box; a sentence comes back in its drop-downs instead, so
         # that picking another sentence is not overruled by the old words left in the box.
@@ -127,9 +142,47 @@ def _render_board(
             else ""
         ),
     }
-    if request.htmx:
-        return render(request, "classroom/play/table.html#board_update", context, status=status)
-    return render(request, "classroom/play/table.html", context, status=status)
+
+
+def _no_context(board, assignment: Assignment) -> dict:
+    return {}
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """How a game's table page is drawn, and which of the move views it takes."""
+
+    template: str  # the page, with its fragments as inline partials (`#board_update` for htmx)
+    board: Callable[..., Any]  # board(table=, seat=): what the page shows one seat
+    context: Callable[[Any, Assignment], dict]  # what else the page needs
+    moves: frozenset[str]
+
+
+# The one place that knows each game's page. A variant not listed here has no student page yet.
+TABLE_GAMES: dict[str, TableGame] = {
+    "express": TableGame(
+        "classroom/play/table.html",
+        student_board,
+        _express_context,
+        frozenset({"move", "deal", "dealer"}),
+    ),
+    "delphi": TableGame(
+        "classroom/play/delphi.html", delphi_board, _no_context, frozenset({"predict"})
+    ),
+}
+
+
+def table_game(table) -> TableGame:
+    return TABLE_GAMES[table.session.assignment.variant]
+
+
+def _refused(request: HttpRequest, seat: Seat, move: str) -> HttpResponse | None:
+    """A move view this table's game does not have: 409, and the page as it is."""
+    if move in table_game(seat.table).moves:
+        return None
+    return _render_board(
+        request, seat, message=_("This game has no such move."), ok=False, status=409
+    )
 
 
 @require_GET
@@ -154,6 +207,8 @@ def _table_page(request: HttpRequest, pk: int) -> HttpResponse:
 @student_required
 def table_move(request: HttpRequest, pk: int) -> HttpResponse:
     seat = seat_for_student(request, pk)
+    if refused := _refused(request, seat, "move"):
+        return refused
     form = MoveForm(request.POST)
     if not form.is_valid():
         errors = [error for field_errors in form.errors.values() for error in field_errors]
@@ -303,6 +358,8 @@ def table_rule_check(request: HttpRequest, pk: int) -> HttpResponse:
 def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealing student writes the secret rule and deals the round."""
     seat = seat_for_student(request, pk)
+    if refused := _refused(request, seat, "deal"):
+        return refused
     text = request.POST.get("rule_text", "")[:2000]
     check = rule_check(text)
     if not check.ok:
@@ -331,6 +388,8 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
 def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealing student judges a free-text guess or gives everyone a hint."""
     seat = seat_for_student(request, pk)
+    if refused := _refused(request, seat, "dealer"):
+        return refused
     board = student_board(table=seat.table, seat=seat)
     if board.dealer is None or board.round is None:
         return _render_board(
@@ -359,3 +418,57 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
     except IllegalActionError as error:
         return _render_board(request, seat, message=str(error), ok=False)
     return _render_board(request, seat, message=_("Done."))
+
+
+# Delphi: the whole class predicts -------------------------------------------------------------
+
+
+@require_POST
+@student_required
+def table_predict(request: HttpRequest, pk: int) -> HttpResponse:
+    """A Delphi token for the card on show: True (it fits the rule) or False, and optionally
+    the student's hypothesis. A malformed request is a 400; a stale page gets a message."""
+    seat = seat_for_student(request, pk)
+    if refused := _refused(request, seat, "predict"):
+        return refused
+    form = PredictForm(request.POST)
+    if not form.is_valid():
+        errors = [error for field_errors in form.errors.values() for error in field_errors]
+        return _render_board(request, seat, message=" ".join(errors), ok=False, status=400)
+    data = form.cleaned_data
+    round_row = current_round(table=seat.table)
+    if round_row is None or round_row.pk != data["round"]:
+        message = _("The table has moved on to a new round. Have a look, then predict again.")
+        return _render_board(request, seat, message=message, ok=False)
+    if seat.table.paused:
+        message = _("Your teacher has paused the game. Wait a moment.")
+        return _render_board(request, seat, message=message, ok=False)
+    try:
+        result = delphi_predict(
+            round_id=round_row.pk,
+            seat=seat,
+            card=data["card"],
+            value=data["value"],
+            hypothesis=data["hypothesis"],
+            idempotency_key=data["key"],
+        )
+    except StaleCardError:
+        message = _("That card has been placed already. Look at the next card, then predict.")
+        return _render_board(request, seat, message=message, ok=False)
+    except IllegalActionError as error:
+        message = _("That is not possible now (%(reason)s).") % {"reason": error}
+        return _render_board(request, seat, message=message, ok=False)
+    if result.duplicate:
+        return _render_board(request, seat, message=_ALREADY_DONE())
+    return _render_board(request, seat, message=_predicted_message(result.events, seat.position))
+
+
+def _predicted_message(events: list[dict], player: int) -> str:
+    """What became of the student's token, in words (never by color alone)."""
+    for event in events:
+        if event.get("kind") == "card_placed":
+            token = event["predictions"][player]
+            if event.get("accepted") == token:
+                return _("✓ You were right! You win a chip.")
+            return _("✗ Not this time: the dealer takes your chips.")
+    return _("Your token is down. Waiting for the others…")

@@ -130,7 +130,8 @@ def round_replay_view(request: HttpRequest, pk: int, round_pk: int) -> HttpRespo
     people = session_people(session, hide_names=hide)
     review = round_review(round_row, people)
     engine = replay_round(round_row)
-    table = engine.state.table
+    # Only Eleusis Express keeps a table of entries; other games (Delphi) are not analysed yet.
+    table = getattr(engine.state, "table", [])
     plays = review.plays
     try:
         step = int(request.GET.get("step", "0"))

@@ -9,6 +9,7 @@ place with htmx. An action the engine refuses comes back as a message, never a 5
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib import messages
@@ -26,9 +27,11 @@ from classroom.access import (
     table_for_teacher,
     teacher_required,
 )
+from classroom.delphi_forms import RevealForm
 from classroom.game_forms import GuessVerdictForm, HintForm
 from classroom.live import session_stamp
 from classroom.models import Assignment, GameSession, Table
+from classroom.selectors.delphi import delphi_tables
 from classroom.selectors.games import (
     SeatInfo,
     TableSummary,
@@ -36,7 +39,10 @@ from classroom.selectors.games import (
     session_hypotheses,
     session_tables,
 )
+from classroom.services.delphi import StaleCardError, delphi_reveal
 from classroom.services.games import (
+    MAX_TABLE,
+    WHOLE_CLASS_GAMES,
     SeatingError,
     assignment_create,
     plan_tables,
@@ -83,6 +89,7 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
             assignment = assignment_create(
                 classroom=classroom,
                 title=data["title"],
+                variant=data["variant"],
                 rule_text=data["rule"],
                 library_rule_id=data["library_rule_id"],
                 students_deal=data["rule_source"] == Assignment.RuleSource.STUDENTS,
@@ -158,7 +165,8 @@ def session_open_view(request: HttpRequest, pk: int) -> HttpResponse:
 def _lobby_context(session: GameSession, **extra) -> dict:
     students = [entry.student for entry in session.lobby.select_related("student")]
     tables = list(session.tables.prefetch_related("seats__student").order_by("number"))
-    count = len(plan_tables(len(students), session.assignment.table_size)) or 1
+    whole_class = session.assignment.variant in WHOLE_CLASS_GAMES
+    count = 1 if whole_class else len(plan_tables(len(students), session.assignment.table_size))
     return {
         "session": session,
         "assignment": session.assignment,
@@ -168,9 +176,13 @@ def _lobby_context(session: GameSession, **extra) -> dict:
         "stamp": session_stamp(session.pk),
         "poll_ms": POLL_MS,
         "manual_form": extra.pop("manual_form", None)
-        or ManualSeatingForm(students=students, suggested=count),
+        or ManualSeatingForm(students=students, suggested=count or 1, max_size=_max_size(session)),
         **extra,
     }
+
+
+def _max_size(session: GameSession) -> int | None:
+    return None if session.assignment.variant in WHOLE_CLASS_GAMES else MAX_TABLE
 
 
 @require_GET
@@ -197,7 +209,7 @@ def session_seat_view(request: HttpRequest, pk: int) -> HttpResponse:
         students = [entry.student for entry in session.lobby.select_related("student")]
         if not students:
             return _lobby_error(request, session, _("Nobody is in the lobby to seat."), status=409)
-        form = ManualSeatingForm(request.POST, students=students)
+        form = ManualSeatingForm(request.POST, students=students, max_size=_max_size(session))
         if not form.is_valid():
             errors = " ".join(e for errs in form.errors.values() for e in errs)
             return _lobby_error(request, session, errors, status=400, manual_form=form)
@@ -300,12 +312,31 @@ def live_tables(session: GameSession) -> list[LiveTable]:
     return tables
 
 
+@dataclass(frozen=True)
+class LiveGame:
+    """How a game's tables show on the live view: their data and the fragment that draws one."""
+
+    tables: Callable[[GameSession], list]
+    template: str
+
+
+# The one place that knows each game's live view.
+LIVE_GAMES: dict[str, LiveGame] = {
+    "express": LiveGame(live_tables, "classroom/teach/session_live.html#express_table"),
+    "delphi": LiveGame(
+        lambda session: delphi_tables(session=session), "classroom/teach/_delphi_table.html"
+    ),
+}
+
+
 def _live_context(session: GameSession, **extra) -> dict:
+    game = LIVE_GAMES[session.assignment.variant]
     return {
         "session": session,
         "assignment": session.assignment,
         "classroom": session.assignment.classroom,
-        "tables": live_tables(session),
+        "tables": game.tables(session),
+        "table_template": game.template,
         "hypotheses": session_hypotheses(session=session),
         "stamp": session_stamp(session.pk),
         "poll_ms": POLL_MS,
@@ -488,3 +519,41 @@ def table_next_round_view(request: HttpRequest, pk: int) -> HttpResponse:
     return _live_response(
         request, table.session, _("%(table)s: new round dealt.") % {"table": table}
     )
+
+
+@require_POST
+@teacher_required
+def table_reveal_card(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delphi: place the card on show now, without waiting for the students who have not
+    predicted (they neither win nor lose). A double click places it once."""
+    table = table_for_teacher(request, pk)
+    form = RevealForm(request.POST)
+    if not form.is_valid():
+        return _live_response(
+            request, table.session, _("This control names no card."), ok=False, status=400
+        )
+    round_row = current_round(table=table)
+    if round_row is None or round_row.pk != form.cleaned_data["round"]:
+        message = _("%(table)s has moved on to another round: have a look again.")
+        return _live_response(
+            request, table.session, message % {"table": table}, ok=False, status=409
+        )
+    try:
+        result = delphi_reveal(round_id=round_row.pk, card=form.cleaned_data["card"])
+    except StaleCardError:
+        message = _("%(table)s: that card has been placed already.")
+        return _live_response(
+            request, table.session, message % {"table": table}, ok=False, status=409
+        )
+    except IllegalActionError as refusal:
+        message = _("%(table)s: not possible now (%(reason)s).")
+        return _live_response(
+            request,
+            table.session,
+            message % {"table": table, "reason": refusal},
+            ok=False,
+            status=409,
+        )
+    if result.duplicate:
+        return _live_response(request, table.session, _("Already done: that card is placed."))
+    return _live_response(request, table.session, _("%(table)s: card placed.") % {"table": table})
