@@ -25,8 +25,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from typing import ClassVar
+from functools import cache, cached_property
+from typing import ClassVar, Generic, TypeVar
 
 from eleusis.engine.cards import FULL_DECK, Card
 from eleusis.engine.history import Attempt, Rule
@@ -40,9 +40,9 @@ from eleusis.engine.variants.actions import (
     Predict,
     ProphetJudgement,
 )
-from eleusis.engine.variants.base import Action, rule_text
+from eleusis.engine.variants.base import Action, card_order, legal_cards_in, rule_text
 from eleusis.engine.variants.delphi import DelphiPlayerView
-from eleusis.engine.variants.express import PlayerView, TableEntry, card_order
+from eleusis.engine.variants.express import PlayerView, TableEntry
 from eleusis.engine.variants.russian import RussianPlayerView
 
 Candidate = tuple[str, Rule]
@@ -138,6 +138,42 @@ class CandidateSet:
         """What to say when guessing this candidate: its rule text, or its label."""
         return rule_text(self.rule(index)) or self.label(index)
 
+    def random_index(self, rng: random.Random) -> int:
+        """A candidate drawn at random (a random bot's hypothesis)."""
+        return rng.randrange(len(self.candidates))
+
+    def classes_among(self, alive: Sequence[int]) -> list[int]:
+        """The classes of the surviving candidates, each by its first survivor, in order."""
+        seen: dict[int, int] = {}
+        for index in alive:
+            seen.setdefault(self.class_of[index], index)
+        return list(seen.values())
+
+    def largest_class(self, alive: Sequence[int]) -> int | None:
+        """The class with the most survivors behind it, by its first survivor (the earliest
+        among equals); None when nothing survives."""
+        sizes: dict[int, int] = {}
+        for index in alive:
+            number = self.class_of[index]
+            sizes[number] = sizes.get(number, 0) + 1
+        classes = self.classes_among(alive)
+        if not classes:
+            return None
+        return max(classes, key=lambda index: (sizes[self.class_of[index]], -index))
+
+    def survivors(
+        self, key: Hashable, alive: Sequence[int], check: Callable[[Rule], bool]
+    ) -> list[int]:
+        """The candidates of `alive` whose rule passes `check`, memoised under `key`
+        (everything public that led there), so that the bots at one table share the work."""
+        if len(self.memo) >= _MEMO_LIMIT:
+            self.memo.clear()
+        known = self.memo.get(key)
+        if known is None:
+            known = [index for index in alive if check(self.rule(index))]
+            self.memo[key] = known
+        return known
+
 
 # Built sets by the identity of their candidate list and equivalence check; the entry holds on
 # to both, so that an identity is never reused by another list while the entry lives.
@@ -183,19 +219,12 @@ class Evidence:
         self._key: tuple[Hashable, ...] = ()
 
     def update(self, view: PlayerView) -> None:
-        memo = self.cands.memo
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
         if self.entries_seen == 0:
             self._key = (view.starter_mode, tuple(view.starter_rejected))
         for entry in view.table[self.entries_seen :]:
             self._key = (self._key, entry.kind, tuple(entry.cards), entry.accepted)
-            known = memo.get(self._key)
-            if known is None:
-                check = self._check(entry, tuple(self._history), view)
-                known = [i for i in self._table_alive if check(self.cands.rule(i))]
-                memo[self._key] = known
-            self._table_alive = known
+            check = self._check(entry, tuple(self._history), view)
+            self._table_alive = self.cands.survivors(self._key, self._table_alive, check)
             if entry.kind != "no_play":
                 self._history.append(Attempt(entry.cards[0], entry.accepted))
         self.entries_seen = len(view.table)
@@ -236,10 +265,7 @@ class Evidence:
 
     def alive_classes(self) -> list[int]:
         """Surviving classes, each by its first surviving candidate, in candidate order."""
-        seen: dict[int, int] = {}
-        for index in self.alive:
-            seen.setdefault(self.cands.class_of[index], index)
-        return list(seen.values())
+        return self.cands.classes_among(self.alive)
 
     def history(self) -> tuple[Attempt, ...]:
         return tuple(self._history)
@@ -249,13 +275,12 @@ class Evidence:
 # Bots
 
 
-class Bot(ABC):
-    """A simulated player at one seat. `act` is asked on the bot's turn; `guess` right after
-    its right play or right "no play".
+EvidenceT = TypeVar("EvidenceT")
 
-    A bot's decisions depend only on its seat, its seed and the view it is shown: a bot made
-    afresh before every move (as a web worker does) plays exactly like one kept for the whole
-    round. What it keeps between moves is a cache of work already done, never a memory."""
+
+class SeatedBot(ABC, Generic[EvidenceT]):
+    """What the bots of every game share: a seat, a seed, the candidate set, and the evidence
+    read from the views so far (of the kind the game's table gives)."""
 
     name: ClassVar[str] = ""
 
@@ -269,7 +294,71 @@ class Bot(ABC):
         self.seat = seat
         self.seed = seed
         self.cands = candidate_set(candidates, equivalent)
-        self.evidence = Evidence(self.cands)
+        self.evidence = self._fresh_evidence()
+
+    @abstractmethod
+    def _fresh_evidence(self) -> EvidenceT:
+        """Evidence that has seen nothing yet."""
+
+
+class PrefersOwnOrder:
+    """Mixin for bots that hold one hypothesis: the first surviving candidate in an order of
+    the bot's own (shuffled by its seed and seat), so it changes its mind only when refuted."""
+
+    seat: int
+    seed: int | str
+    cands: CandidateSet
+
+    @cached_property
+    def preference(self) -> dict[int, int]:
+        order = list(range(len(self.cands.candidates)))
+        random.Random(f"{self.seed}|{self.seat}|order").shuffle(order)
+        return {index: rank for rank, index in enumerate(order)}
+
+    def preferred(self, alive: Sequence[int]) -> int | None:
+        return min(alive, key=self.preference.__getitem__) if alive else None
+
+
+def _sample(classes: Sequence[int], size: int) -> Sequence[int]:
+    """An even sample of at most about `size` of `classes` (all of them once that few)."""
+    return classes[:: max(1, -(-len(classes) // size))]
+
+
+def informative_move(
+    seat: int,
+    rng: random.Random,
+    cands: CandidateSet,
+    classes: Sequence[int],
+    history: tuple[Attempt, ...],
+    hand: Sequence[Card],
+    label: str,
+    sample_size: int,
+) -> Play | NoPlay:
+    """The scientist's move: the card whose verdict a sample of the surviving classes disagree
+    on most, or a "no play" when no class accepts any card of the hand."""
+    rules = [cands.rule(index) for index in _sample(classes, sample_size)]
+    shares = {
+        card: sum(bool(rule.accepts(history, card)) for rule in rules) / len(rules) for card in hand
+    }
+    if max(shares.values()) == 0.0 and not any(
+        cands.rule(index).accepts(history, card) for index in classes for card in hand
+    ):
+        return NoPlay(seat, hypothesis=label, prediction=True)
+    lowest = min(abs(share - 0.5) for share in shares.values())
+    card = rng.choice([c for c, share in shares.items() if abs(share - 0.5) == lowest])
+    return Play(seat, card, hypothesis=label, prediction=shares[card] >= 0.5)
+
+
+class Bot(SeatedBot[Evidence]):
+    """A simulated player at one seat. `act` is asked on the bot's turn; `guess` right after
+    its right play or right "no play".
+
+    A bot's decisions depend only on its seat, its seed and the view it is shown: a bot made
+    afresh before every move (as a web worker does) plays exactly like one kept for the whole
+    round. What it keeps between moves is a cache of work already done, never a memory."""
+
+    def _fresh_evidence(self) -> Evidence:
+        return Evidence(self.cands)
 
     @abstractmethod
     def act(self, view: PlayerView) -> Action:
@@ -289,7 +378,7 @@ class Bot(ABC):
 
     def _update(self, view: PlayerView) -> None:
         if len(view.table) < self.evidence.entries_seen:
-            self.evidence = Evidence(self.cands)  # shown an earlier moment: start again
+            self.evidence = self._fresh_evidence()  # shown an earlier moment: start again
         self.evidence.update(view)
 
     def _verdicts(self, index: int, view: PlayerView) -> dict[Card, bool]:
@@ -318,7 +407,7 @@ class RandomBot(Bot):
 
     def act(self, view: PlayerView) -> Action:
         rng = self._rng(view, "act")
-        label = self.cands.label(rng.randrange(len(self.cands.candidates)))
+        label = self.cands.label(self.cands.random_index(rng))
         prediction = rng.random() < 0.5
         if rng.random() < self.no_play_chance:
             return NoPlay(self.seat, hypothesis=label, prediction=prediction)
@@ -329,10 +418,10 @@ class RandomBot(Bot):
         rng = self._rng(view, "guess")
         if rng.random() >= self.guess_chance:
             return None
-        return self._guess_once(rng.randrange(len(self.cands.candidates)), view)
+        return self._guess_once(self.cands.random_index(rng), view)
 
 
-class ConfirmationBot(Bot):
+class ConfirmationBot(PrefersOwnOrder, Bot):
     """Sticks to one consistent hypothesis and plays what it says is right. Its hypothesis is
     the first surviving candidate in an order of its own (shuffled by its seed), so it changes
     its mind only when the table refutes it."""
@@ -341,22 +430,9 @@ class ConfirmationBot(Bot):
     test_chance = 0.0  # how often to play a card the hypothesis says is wrong
     patience = 2  # own plays the hypothesis must have led before the bot guesses it
 
-    def __init__(
-        self,
-        seat: int,
-        seed: int | str,
-        candidates: Sequence[Candidate] | None = None,
-        equivalent: Equivalent | None = None,
-    ) -> None:
-        super().__init__(seat, seed, candidates, equivalent)
-        order = list(range(len(self.cands.candidates)))
-        random.Random(f"{seed}|{seat}|order").shuffle(order)
-        self.preference = {index: rank for rank, index in enumerate(order)}
-
     def hypothesis(self, view: PlayerView) -> int | None:
         self._update(view)
-        alive = self.evidence.alive
-        return min(alive, key=self.preference.__getitem__) if alive else None
+        return self.preferred(self.evidence.alive)
 
     def survived(self, view: PlayerView, index: int) -> int:
         """How many of this bot's latest plays, in a row, it made holding this hypothesis."""
@@ -415,31 +491,20 @@ class ScientistBot(Bot):
         if not classes:
             card = rng.choice(sorted(view.hand, key=_key))
             return Play(self.seat, card, hypothesis=NO_HYPOTHESIS, prediction=None)
-        history = self.evidence.history()
-        step = max(1, -(-len(classes) // self.sample_size))
-        rules = [self.cands.rule(index) for index in classes[::step]]
+        best = self.cands.largest_class(self.evidence.alive)
+        assert best is not None
         hand = sorted(set(view.hand), key=_key)
-        shares = {
-            card: sum(bool(rule.accepts(history, card)) for rule in rules) / len(rules)
-            for card in hand
-        }
-        label = self._hypothesis(classes)
-        if max(shares.values()) == 0.0 and not any(
-            self.cands.rule(index).accepts(history, card) for index in classes for card in hand
-        ):
-            return NoPlay(self.seat, hypothesis=label, prediction=True)
-        lowest = min(abs(share - 0.5) for share in shares.values())
-        card = rng.choice([c for c, share in shares.items() if abs(share - 0.5) == lowest])
-        return Play(self.seat, card, hypothesis=label, prediction=shares[card] >= 0.5)
-
-    def _hypothesis(self, classes: list[int]) -> str:
-        """The label of the surviving class with the most candidates behind it."""
-        sizes: dict[int, int] = {}
-        for index in self.evidence.alive:
-            number = self.cands.class_of[index]
-            sizes[number] = sizes.get(number, 0) + 1
-        best = max(classes, key=lambda index: (sizes[self.cands.class_of[index]], -index))
-        return self.cands.label(best)
+        label = self.cands.label(best)
+        return informative_move(
+            self.seat,
+            rng,
+            self.cands,
+            classes,
+            self.evidence.history(),
+            hand,
+            label,
+            self.sample_size,
+        )
 
     def guess(self, view: PlayerView) -> Guess | None:
         """Guess when one class is left, or when no card in hand could tell the survivors
@@ -507,73 +572,49 @@ class HistoryEvidence:
     def update(self, history: Sequence[Attempt]) -> list[int]:
         if list(history[: len(self.seen)]) != self.seen:
             self._reset()  # shown an earlier or another table: start again
-        memo = self.cands.memo
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
         for index in range(len(self.seen), len(history)):
             attempt = history[index]
             self._key = (self._key, attempt.card, attempt.accepted)
-            known = memo.get(self._key)
-            if known is None:
-                prefix = tuple(history[:index])
-                if index == 0 and not self.starter_is_evidence:
-                    known = self.alive
-                else:
-                    known = [
-                        i
-                        for i in self.alive
-                        if bool(self.cands.rule(i).accepts(prefix, attempt.card))
-                        == attempt.accepted
-                    ]
-                memo[self._key] = known
-            self.alive = known
+            if index == 0 and not self.starter_is_evidence:
+                check: Callable[[Rule], bool] = _no_evidence  # a starter nobody judged
+            else:
+                check = _judged_as(tuple(history[:index]), attempt)
+            self.alive = self.cands.survivors(self._key, self.alive, check)
             self.seen.append(attempt)
         return self.alive
 
     def classes(self) -> list[int]:
         """Surviving classes, each by its first surviving candidate."""
-        seen: dict[int, int] = {}
-        for index in self.alive:
-            seen.setdefault(self.cands.class_of[index], index)
-        return list(seen.values())
+        return self.cands.classes_among(self.alive)
 
     def largest_class_label(self) -> str:
-        sizes: dict[int, int] = {}
-        for index in self.alive:
-            number = self.cands.class_of[index]
-            sizes[number] = sizes.get(number, 0) + 1
-        if not sizes:
-            return NO_HYPOTHESIS
-        best = max(self.classes(), key=lambda i: (sizes[self.cands.class_of[i]], -i))
-        return self.cands.label(best)
+        best = self.cands.largest_class(self.alive)
+        return NO_HYPOTHESIS if best is None else self.cands.label(best)
 
     def share(self, history: Sequence[Attempt], card: Card, sample: int = 256) -> float | None:
         """The share of surviving classes (an even sample) that accept `card` next."""
         classes = self.classes()
         if not classes:
             return None
-        step = max(1, -(-len(classes) // sample))
-        rules = [self.cands.rule(index) for index in classes[::step]]
+        rules = [self.cands.rule(index) for index in _sample(classes, sample)]
         prefix = tuple(history)
         return sum(bool(rule.accepts(prefix, card)) for rule in rules) / len(rules)
 
 
-class DelphiBot(ABC):
+def _judged_as(prefix: tuple[Attempt, ...], attempt: Attempt) -> Callable[[Rule], bool]:
+    """What a rule must say for `attempt` to have been judged as it was after `prefix`."""
+    return lambda rule: bool(rule.accepts(prefix, attempt.card)) == attempt.accepted
+
+
+def _no_evidence(rule: Rule) -> bool:
+    return True
+
+
+class DelphiBot(SeatedBot[HistoryEvidence]):
     """A Delphi player: shows a token for the card on show, with its hypothesis."""
 
-    name: ClassVar[str] = ""
-
-    def __init__(
-        self,
-        seat: int,
-        seed: int | str,
-        candidates: Sequence[Candidate] | None = None,
-        equivalent: Equivalent | None = None,
-    ) -> None:
-        self.seat = seat
-        self.seed = seed
-        self.cands = candidate_set(candidates, equivalent)
-        self.evidence = HistoryEvidence(self.cands, starter_is_evidence=False)
+    def _fresh_evidence(self) -> HistoryEvidence:
+        return HistoryEvidence(self.cands, starter_is_evidence=False)
 
     def _evidence(self, view: DelphiPlayerView) -> HistoryEvidence:
         until_legal = view.starter_mode == "until_legal"
@@ -595,33 +636,20 @@ class DelphiRandomBot(DelphiBot):
 
     def predict(self, view: DelphiPlayerView) -> Predict:
         rng = self._rng(view)
-        label = self.cands.label(rng.randrange(len(self.cands.candidates)))
+        label = self.cands.label(self.cands.random_index(rng))
         return Predict(self.seat, rng.random() < 0.5, hypothesis=label)
 
 
-class DelphiConfirmationBot(DelphiBot):
+class DelphiConfirmationBot(PrefersOwnOrder, DelphiBot):
     """Holds the first consistent candidate in an order of its own and predicts its verdict."""
 
     name = "confirmation"
 
-    def __init__(
-        self,
-        seat: int,
-        seed: int | str,
-        candidates: Sequence[Candidate] | None = None,
-        equivalent: Equivalent | None = None,
-    ) -> None:
-        super().__init__(seat, seed, candidates, equivalent)
-        order = list(range(len(self.cands.candidates)))
-        random.Random(f"{seed}|{seat}|order").shuffle(order)
-        self.preference = {index: rank for rank, index in enumerate(order)}
-
     def predict(self, view: DelphiPlayerView) -> Predict:
         assert view.current is not None
-        alive = self._evidence(view).alive
-        if not alive:
+        index = self.preferred(self._evidence(view).alive)
+        if index is None:
             return Predict(self.seat, self._rng(view).random() < 0.5, hypothesis=NO_HYPOTHESIS)
-        index = min(alive, key=self.preference.__getitem__)
         value = bool(self.cands.rule(index).accepts(tuple(view.history), view.current))
         return Predict(self.seat, value, hypothesis=self.cands.label(index))
 
@@ -645,23 +673,12 @@ DELPHI_BOTS: dict[str, type[DelphiBot]] = {
 }
 
 
-class RussianBot(ABC):
+class RussianBot(SeatedBot[HistoryEvidence]):
     """A player of the Russian rules: plays one card it may play, with a hypothesis and a
     prediction. The dealer's starter is no evidence (nobody judged it)."""
 
-    name: ClassVar[str] = ""
-
-    def __init__(
-        self,
-        seat: int,
-        seed: int | str,
-        candidates: Sequence[Candidate] | None = None,
-        equivalent: Equivalent | None = None,
-    ) -> None:
-        self.seat = seat
-        self.seed = seed
-        self.cands = candidate_set(candidates, equivalent)
-        self.evidence = HistoryEvidence(self.cands, starter_is_evidence=False)
+    def _fresh_evidence(self) -> HistoryEvidence:
+        return HistoryEvidence(self.cands, starter_is_evidence=False)
 
     def _rng(self, view: RussianPlayerView) -> random.Random:
         return random.Random(f"{self.seed}|{self.seat}|act|{len(view.history)}")
@@ -676,36 +693,23 @@ class RussianRandomBot(RussianBot):
 
     def act(self, view: RussianPlayerView) -> Play:
         rng = self._rng(view)
-        label = self.cands.label(rng.randrange(len(self.cands.candidates)))
+        label = self.cands.label(self.cands.random_index(rng))
         card = rng.choice(sorted(view.playable, key=_key))
         return Play(self.seat, card, hypothesis=label, prediction=rng.random() < 0.5)
 
 
-class RussianConfirmationBot(RussianBot):
+class RussianConfirmationBot(PrefersOwnOrder, RussianBot):
     """Holds the first consistent candidate in an order of its own; plays a card it says is
     right when it has one."""
 
     name = "confirmation"
 
-    def __init__(
-        self,
-        seat: int,
-        seed: int | str,
-        candidates: Sequence[Candidate] | None = None,
-        equivalent: Equivalent | None = None,
-    ) -> None:
-        super().__init__(seat, seed, candidates, equivalent)
-        order = list(range(len(self.cands.candidates)))
-        random.Random(f"{seed}|{seat}|order").shuffle(order)
-        self.preference = {index: rank for rank, index in enumerate(order)}
-
     def act(self, view: RussianPlayerView) -> Play:
         rng = self._rng(view)
-        alive = self.evidence.update(view.history)
+        index = self.preferred(self.evidence.update(view.history))
         cards = sorted(set(view.playable), key=_key)
-        if not alive:
+        if index is None:
             return Play(self.seat, rng.choice(cards), hypothesis=NO_HYPOTHESIS)
-        index = min(alive, key=self.preference.__getitem__)
         rule, history = self.cands.rule(index), tuple(view.history)
         right = [card for card in cards if rule.accepts(history, card)]
         label = self.cands.label(index)
@@ -757,17 +761,10 @@ class TableEvidence:
     def update(self, table: Sequence[AbbottEntry]) -> list[int]:
         if len(table) < self.entries_seen:
             self._reset()
-        memo = self.cands.memo
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
         for entry in table[self.entries_seen :]:
             self._key = (self._key, entry.kind, tuple(entry.cards), entry.accepted)
-            known = memo.get(self._key)
-            if known is None:
-                check = self._check(entry, tuple(self.history))
-                known = [i for i in self.alive if check(self.cands.rule(i))]
-                memo[self._key] = known
-            self.alive = known
+            check = self._check(entry, tuple(self.history))
+            self.alive = self.cands.survivors(self._key, self.alive, check)
             if entry.kind == "attempt":
                 self.history.extend(Attempt(card, entry.accepted) for card in entry.cards)
             elif entry.kind != "no_play":
@@ -791,21 +788,11 @@ class TableEvidence:
         return lambda rule: bool(rule.accepts(prefix, cards[0]))
 
     def classes(self) -> list[int]:
-        seen: dict[int, int] = {}
-        for index in self.alive:
-            seen.setdefault(self.cands.class_of[index], index)
-        return list(seen.values())
+        return self.cands.classes_among(self.alive)
 
     def best(self) -> int | None:
         """The surviving candidate whose class is largest (None when nothing survives)."""
-        sizes: dict[int, int] = {}
-        for index in self.alive:
-            number = self.cands.class_of[index]
-            sizes[number] = sizes.get(number, 0) + 1
-        classes = self.classes()
-        if not classes:
-            return None
-        return max(classes, key=lambda i: (sizes[self.cands.class_of[i]], -i))
+        return self.cands.largest_class(self.alive)
 
 
 def string_accepted(rule: Rule, history: Sequence[Attempt], cards: Sequence[Card]) -> bool:
@@ -818,23 +805,12 @@ def string_accepted(rule: Rule, history: Sequence[Attempt], cards: Sequence[Card
     return True
 
 
-class AbbottBot(ABC):
+class AbbottBot(SeatedBot[TableEvidence]):
     """An Abbott/Howell player: takes turns (a card, a string or a "no play"), may become the
     prophet right after its own turn, and as prophet judges the others' attempts."""
 
-    name: ClassVar[str] = ""
-
-    def __init__(
-        self,
-        seat: int,
-        seed: int | str,
-        candidates: Sequence[Candidate] | None = None,
-        equivalent: Equivalent | None = None,
-    ) -> None:
-        self.seat = seat
-        self.seed = seed
-        self.cands = candidate_set(candidates, equivalent)
-        self.evidence = TableEvidence(self.cands)
+    def _fresh_evidence(self) -> TableEvidence:
+        return TableEvidence(self.cands)
 
     def _rng(self, view: AbbottPlayerView, purpose: str) -> random.Random:
         return random.Random(f"{self.seed}|{self.seat}|{purpose}|{len(view.table)}")
@@ -857,9 +833,7 @@ class AbbottBot(ABC):
         history = tuple(view.history)
         if pending.what == "attempt":
             return ProphetJudgement(string_accepted(rule, history, pending.cards))
-        legal = sorted(
-            (card for card in set(pending.cards) if rule.accepts(history, card)), key=card_order
-        )
+        legal = legal_cards_in(pending.cards, lambda card: rule.accepts(history, card))
         return ProphetJudgement(not legal, legal[0] if legal else None)
 
 
@@ -871,7 +845,7 @@ class AbbottRandomBot(AbbottBot):
 
     def act(self, view: AbbottPlayerView) -> Action:
         rng = self._rng(view, "act")
-        label = self.cands.label(rng.randrange(len(self.cands.candidates)))
+        label = self.cands.label(self.cands.random_index(rng))
         prediction = rng.random() < 0.5
         if rng.random() < 0.05:
             return NoPlay(self.seat, hypothesis=label, prediction=prediction)
@@ -889,7 +863,7 @@ class AbbottRandomBot(AbbottBot):
 
     def judge(self, view: AbbottPlayerView) -> ProphetJudgement:
         rng = self._rng(view, "judge")
-        return self._judge_by(self.cands.rule(rng.randrange(len(self.cands.candidates))), view)
+        return self._judge_by(self.cands.rule(self.cands.random_index(rng)), view)
 
 
 class AbbottScientistBot(AbbottBot):
@@ -914,19 +888,9 @@ class AbbottScientistBot(AbbottBot):
         history = tuple(view.history)
         if len(classes) == 1:
             return self._string(self.cands.rule(best), history, list(view.hand), label)
-        step = max(1, -(-len(classes) // self.sample_size))
-        rules = [self.cands.rule(index) for index in classes[::step]]
-        shares = {
-            card: sum(bool(rule.accepts(history, card)) for rule in rules) / len(rules)
-            for card in hand
-        }
-        if max(shares.values()) == 0.0 and not any(
-            self.cands.rule(index).accepts(history, card) for index in classes for card in hand
-        ):
-            return NoPlay(self.seat, hypothesis=label, prediction=True)
-        lowest = min(abs(share - 0.5) for share in shares.values())
-        card = rng.choice([c for c, share in shares.items() if abs(share - 0.5) == lowest])
-        return Play(self.seat, card, hypothesis=label, prediction=shares[card] >= 0.5)
+        return informative_move(
+            self.seat, rng, self.cands, classes, history, hand, label, self.sample_size
+        )
 
     def _string(
         self, rule: Rule, history: tuple[Attempt, ...], hand: list[Card], label: str
@@ -959,7 +923,7 @@ class AbbottScientistBot(AbbottBot):
         best = self.evidence.best()
         if best is None:
             rng = self._rng(view, "judge")
-            return self._judge_by(self.cands.rule(rng.randrange(len(self.cands.candidates))), view)
+            return self._judge_by(self.cands.rule(self.cands.random_index(rng)), view)
         return self._judge_by(self.cands.rule(best), view)
 
 
