@@ -1,0 +1,115 @@
+"""Delphi in four browsers: a teacher assigns Delphi with the form and starts a session; three
+students, each on their own device, predict the cards the app turns (True / False); the last
+token places a card, the teacher places the next with "Reveal now", and everyone's chips show."""
+
+import pytest
+from django.conf import settings
+from django.contrib.sessions.backends.cached_db import SessionStore
+from django.test import Client
+from playwright.sync_api import expect
+
+from classroom.access import STUDENT_SESSION_KEY
+from classroom.models import GameSession
+from classroom.services.games import lobby_join
+from tests.classroom.services.test_delphi import on_show
+from tests.factories import ClassroomFactory, StudentFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SEEN_MS = 3_000  # every page polls every 1.5 s
+TITLE = "Delphi, week 4"
+
+
+def _page_with_session(new_page, live_server, session_key):
+    page = new_page(viewport={"width": 1100, "height": 900})
+    cookie = {"name": settings.SESSION_COOKIE_NAME, "value": session_key, "url": live_server.url}
+    page.context.add_cookies([cookie])
+    return page
+
+
+def _student_page(new_page, live_server, student):
+    session = SessionStore()
+    session[STUDENT_SESSION_KEY] = student.pk
+    session.create()
+    return _page_with_session(new_page, live_server, session.session_key)
+
+
+def _teacher_page(new_page, live_server, teacher):
+    client = Client()
+    client.force_login(teacher)
+    return _page_with_session(
+        new_page, live_server, client.cookies[settings.SESSION_COOKIE_NAME].value
+    )
+
+
+def _chips(page, name):
+    row = page.locator("#table-live table.delphi-chips tbody tr", has_text=name)
+    return row.locator("td").nth(1)
+
+
+def test_three_students_predict_and_the_teacher_reveals(new_page, live_server, screenshot):
+    classroom = ClassroomFactory()
+    students = [StudentFactory(classroom=classroom, nickname=n) for n in ("Ana", "Ben", "Cleo")]
+    teacher = _teacher_page(new_page, live_server, classroom.teacher)
+
+    teacher.goto(f"/classes/{classroom.pk}/")
+    teacher.get_by_role("link", name="Assign a game").click()
+    teacher.get_by_label("Title").fill(TITLE)
+    teacher.get_by_label("Delphi: the whole class predicts each card the app turns").check()
+    teacher.get_by_label("Pick one from the library").check()
+    teacher.get_by_label("Library rule").select_option("th-alternate-colors")
+    teacher.get_by_label("Mode").select_option(label="Live, in class")
+    teacher.get_by_role("button", name="Create the assignment").click()
+    expect(teacher.get_by_text(f"Assignment “{TITLE}” created.")).to_be_visible()
+    teacher.get_by_role("button", name="Open a live session").click()
+
+    session = GameSession.objects.get(assignment__title=TITLE)
+    pages = []
+    for student in students:
+        lobby_join(session=session, student=student)
+        page = _student_page(new_page, live_server, student)
+        page.goto(f"/play/sessions/{session.pk}/")
+        pages.append(page)
+    teacher.reload()
+    teacher.get_by_role("button", name="Seat by arrival").click()
+    teacher.get_by_role("button", name="Deal and start playing").click()
+    expect(teacher.get_by_role("heading", name=f"Live: {TITLE}")).to_be_visible()
+    for page in pages:
+        expect(page.get_by_role("heading", name="Will the next card fit the rule?")).to_be_visible(
+            timeout=SEEN_MS + 2_000
+        )
+    table = session.tables.get()
+
+    # Card 2: Ana and Cleo are right, Ben is wrong; Cleo's token places the card.
+    _round, _card, fits = on_show(table)
+    right, wrong = ("True: it fits", "False: it does not fit")[:: 1 if fits else -1]
+    pages[0].get_by_label("My hypothesis: the rule is…").fill("red and black take turns")
+    pages[0].get_by_role("button", name=right).click()
+    expect(pages[0].get_by_text("Waiting for the others…").first).to_be_visible()
+    pages[1].get_by_role("button", name=wrong).click()
+    expect(teacher.get_by_text("2 of 3 have predicted.")).to_be_visible(timeout=SEEN_MS)
+    pages[2].get_by_role("button", name=right).click()
+    expect(pages[2].get_by_text("✓ You were right! You win a chip.")).to_be_visible()
+    for page in pages:
+        expect(page.get_by_role("heading", name="Card 3 of 52")).to_be_visible(timeout=SEEN_MS)
+    expect(pages[1].get_by_text("✗ you were wrong")).to_be_visible()
+    expect(teacher.get_by_text("2 cards placed, 50 to go.")).to_be_visible(timeout=SEEN_MS)
+
+    # Card 3: Ana and Ben are right; Cleo is away, and the teacher places the card anyway.
+    _round, _card, fits = on_show(table)
+    right = "True: it fits" if fits else "False: it does not fit"
+    pages[0].get_by_role("button", name=right).click()
+    pages[1].get_by_role("button", name=right).click()
+    expect(teacher.get_by_text("2 of 3 have predicted.")).to_be_visible(timeout=SEEN_MS)
+    teacher.get_by_role("button", name="Reveal now").click()
+    expect(teacher.get_by_role("alert")).to_have_text("Table 1: card placed.")
+    expect(teacher.get_by_text("3 cards placed, 49 to go.")).to_be_visible()
+
+    for page in pages:
+        expect(page.get_by_role("heading", name="Card 4 of 52")).to_be_visible(timeout=SEEN_MS)
+        expect(_chips(page, "Ana")).to_have_text("2")
+        expect(_chips(page, "Ben")).to_have_text("1")
+        expect(_chips(page, "Cleo")).to_have_text("1")
+    expect(pages[2].get_by_text("no prediction")).to_be_visible()
+    screenshot(pages[0], "delphi-student")
+    screenshot(teacher, "delphi-teacher")
