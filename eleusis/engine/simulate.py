@@ -13,9 +13,9 @@ expulsions).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from eleusis.engine.bots import (
     ABBOTT_BOTS,
@@ -30,6 +30,7 @@ from eleusis.engine.bots import (
     RussianBot,
     make_bot,
 )
+from eleusis.engine.cards import Card
 from eleusis.engine.history import Rule
 from eleusis.engine.variants import codec
 from eleusis.engine.variants.abbott import AbbottRound
@@ -79,14 +80,28 @@ def seat_bots(
     ]
 
 
+def _drive(
+    round_: Round, next_action: Callable[[], Action], max_actions: int
+) -> Iterator[tuple[Action, list[Event]]]:
+    """Apply `next_action()` until the round ends, yielding each action and its events. After
+    `max_actions` the dealer ends the round ("turn limit")."""
+    for _ in range(max_actions):
+        if round_.is_over:
+            return
+        action = next_action()
+        yield action, round_.apply(action)
+    if not round_.is_over:
+        end = End(TURN_LIMIT)
+        yield end, round_.apply(end)
+
+
 def play_round(
     round_: ExpressRound, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS
 ) -> Iterator[tuple[Action, list[Event]]]:
     """Let the bots play until the round ends, yielding each action and its events. After
     `max_actions` the dealer ends the round ("turn limit")."""
-    for _ in range(max_actions):
-        if round_.is_over:
-            return
+
+    def next_action() -> Action:
         state = round_.state
         if state.pending is not None:
             raise SimulationError(f"bots cannot give a verdict on the pending {state.pending.what}")
@@ -94,50 +109,87 @@ def play_round(
         if window is not None:
             guess = bots[window].guess(round_.view(window))
             if guess is not None:
-                yield guess, round_.apply(guess)
-                continue
-        seat = state.turn
-        action = bots[seat].act(round_.view(seat))
-        yield action, round_.apply(action)
-    if not round_.is_over:
-        end = End(TURN_LIMIT)
-        yield end, round_.apply(end)
+                return guess
+        return bots[state.turn].act(round_.view(state.turn))
+
+    yield from _drive(round_, next_action, max_actions)
+
+
+def _table_record(round_: Round, label: str | None, **fields: JSON) -> dict[str, JSON]:
+    """The fields every record has, in the Express order; `fields` fills and extends them."""
+    scores = round_.scores()
+    record: dict[str, JSON] = {
+        "variant": round_.name,
+        "rule": label if label is not None else rule_text(round_.rule),
+        "seed": round_.seed,
+        "players": round_.players,
+        "decks": None,
+        "hand_size": None,
+        "config": codec.dump(round_.config),
+        "plays": [],
+        "hands": [],
+        "stock": [],
+        "guesses": [],
+        "end": round_.end_reason,
+        "plays_until_guess": None,
+        "scores": {"players": list(scores.players), "dealer": scores.dealer},
+    }
+    record.update(fields)
+    return record
+
+
+def _play_record(
+    player: int | None,
+    cards: Iterable[Card],
+    accepted: bool,
+    kind: str,
+    hypothesis: str | None = None,
+    prediction: bool | None = None,
+    **extra: JSON,
+) -> dict[str, JSON]:
+    """One line of a record's `plays`, in the Express fields; `extra` adds the game's own."""
+    return {
+        "player": player,
+        "cards": _codes(cards),
+        "accepted": accepted,
+        "kind": kind,
+        "hypothesis": hypothesis,
+        "prediction": prediction,
+        **extra,
+    }
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [card.code for card in cards]
 
 
 def round_record(round_: ExpressRound, label: str | None = None) -> dict[str, JSON]:
     """A finished round as the JSON record the `simulate` command prints."""
     state = round_.state
-    scores = round_.scores()
-    plays: list[dict[str, JSON]] = [
-        {
-            "player": entry.player,
-            "cards": [card.code for card in entry.cards],
-            "accepted": entry.accepted,
-            "kind": entry.kind,
-            "hypothesis": entry.hypothesis,
-            "prediction": entry.prediction,
-        }
-        for entry in state.table
-    ]
-    return {
-        "variant": round_.name,
-        "rule": label if label is not None else rule_text(round_.rule),
-        "seed": round_.seed,
-        "players": round_.players,
-        "decks": state.decks_used,
-        "hand_size": round_.config.hand_size,
-        "config": codec.dump(round_.config),
-        "plays": plays,
-        "hands": [[card.code for card in hand] for hand in state.hands],
-        "stock": [card.code for card in state.stock],
-        "guesses": [
+    return _table_record(
+        round_,
+        label,
+        decks=state.decks_used,
+        hand_size=round_.config.hand_size,
+        plays=[
+            _play_record(
+                entry.player,
+                entry.cards,
+                entry.accepted,
+                entry.kind,
+                entry.hypothesis,
+                entry.prediction,
+            )
+            for entry in state.table
+        ],
+        hands=[_codes(hand) for hand in state.hands],
+        stock=_codes(state.stock),
+        guesses=[
             {"player": guess.player, "correct": guess.correct, "text": guess.text}
             for guess in state.guesses
         ],
-        "end": state.end_reason,
-        "plays_until_guess": plays_until_guess(round_),
-        "scores": {"players": list(scores.players), "dealer": scores.dealer},
-    }
+        plays_until_guess=plays_until_guess(round_),
+    )
 
 
 def plays_until_guess(round_: ExpressRound) -> int | None:
@@ -214,14 +266,18 @@ def simulate(
 # The other games.
 
 
+BotT = TypeVar("BotT")
+
+
 def _bots_from(
-    registry: dict[str, Any],
+    registry: Mapping[str, Callable[..., BotT]],
     names: Sequence[str],
     players: int,
     round_seed: int,
     candidates: Sequence[Candidate] | None,
     equivalent: Equivalent | None,
-) -> list[Any]:
+) -> list[BotT]:
+    """One bot of `registry` per seat, cycling over `names`."""
     if not names:
         raise ValueError("name at least one bot")
     unknown = [name for name in names if name not in registry]
@@ -235,39 +291,6 @@ def _bots_from(
     ]
 
 
-def _finish(round_: Round, max_actions: int, done: int) -> Iterator[tuple[Action, list[Event]]]:
-    if not round_.is_over and done >= max_actions:
-        end = End(TURN_LIMIT)
-        yield end, round_.apply(end)
-
-
-def _table_record(round_: Round, label: str | None, **fields: JSON) -> dict[str, JSON]:
-    """The fields every record has, in the Express order; `fields` fills and extends them."""
-    scores = round_.scores()
-    record: dict[str, JSON] = {
-        "variant": round_.name,
-        "rule": label if label is not None else rule_text(round_.rule),
-        "seed": round_.seed,
-        "players": round_.players,
-        "decks": None,
-        "hand_size": None,
-        "config": codec.dump(round_.config),
-        "plays": [],
-        "hands": [],
-        "stock": [],
-        "guesses": [],
-        "end": round_.end_reason,
-        "plays_until_guess": None,
-        "scores": {"players": list(scores.players), "dealer": scores.dealer},
-    }
-    record.update(fields)
-    return record
-
-
-def _codes(cards: Sequence[Any]) -> list[str]:
-    return [card.code for card in cards]
-
-
 def seat_delphi_bots(
     names: Sequence[str],
     players: int,
@@ -275,36 +298,25 @@ def seat_delphi_bots(
     candidates: Sequence[Candidate] | None = None,
     equivalent: Equivalent | None = None,
 ) -> list[DelphiBot]:
-    bots: list[DelphiBot] = _bots_from(
-        DELPHI_BOTS, names, players, round_seed, candidates, equivalent
-    )
-    return bots
+    return _bots_from(DELPHI_BOTS, names, players, round_seed, candidates, equivalent)
 
 
 def play_delphi_round(
     round_: DelphiRound, bots: Sequence[DelphiBot], max_actions: int = MAX_ACTIONS
 ) -> Iterator[tuple[Action, list[Event]]]:
     """Every bot shows a token for each card on show, in seat order, until the deck is used."""
-    done = 0
-    while not round_.is_over and done < max_actions:
+
+    def next_action() -> Action:
         seat = round_.state.predictions.index(None)
-        action = bots[seat].predict(round_.view(seat))
-        done += 1
-        yield action, round_.apply(action)
-    yield from _finish(round_, max_actions, done)
+        return bots[seat].predict(round_.view(seat))
+
+    yield from _drive(round_, next_action, max_actions)
 
 
 def delphi_record(round_: DelphiRound, label: str | None = None) -> dict[str, JSON]:
     state = round_.state
-    plays: list[dict[str, JSON]] = [
-        {
-            "player": None,
-            "cards": [attempt.card.code],
-            "accepted": attempt.accepted,
-            "kind": "starter" if index == 0 else "turned",
-            "hypothesis": None,
-            "prediction": None,
-        }
+    plays = [
+        _play_record(None, [attempt.card], attempt.accepted, "starter" if index == 0 else "turned")
         for index, attempt in enumerate(state.history)
     ]
     return _table_record(
@@ -335,46 +347,34 @@ def seat_russian_bots(
     candidates: Sequence[Candidate] | None = None,
     equivalent: Equivalent | None = None,
 ) -> list[RussianBot]:
-    bots: list[RussianBot] = _bots_from(
-        RUSSIAN_BOTS, names, players, round_seed, candidates, equivalent
-    )
-    return bots
+    return _bots_from(RUSSIAN_BOTS, names, players, round_seed, candidates, equivalent)
 
 
 def play_russian_round(
     round_: RussianRound, bots: Sequence[RussianBot], max_actions: int = MAX_ACTIONS
 ) -> Iterator[tuple[Action, list[Event]]]:
-    done = 0
-    while not round_.is_over and done < max_actions:
+    """The player whose turn it is plays, until someone sheds everything or play is blocked."""
+
+    def next_action() -> Action:
         seat = round_.state.turn
-        action = bots[seat].act(round_.view(seat))
-        done += 1
-        yield action, round_.apply(action)
-    yield from _finish(round_, max_actions, done)
+        return bots[seat].act(round_.view(seat))
+
+    yield from _drive(round_, next_action, max_actions)
 
 
 def russian_record(round_: RussianRound, label: str | None = None) -> dict[str, JSON]:
     state = round_.state
-    plays: list[dict[str, JSON]] = [
-        {
-            "player": None,
-            "cards": [state.history[0].card.code],
-            "accepted": True,
-            "kind": "starter",
-            "hypothesis": None,
-            "prediction": None,
-        }
-    ]
+    plays = [_play_record(None, [state.history[0].card], True, "starter")]
     plays.extend(
-        {
-            "player": play.player,
-            "cards": [play.card.code],
-            "accepted": play.accepted,
-            "kind": "play",
-            "hypothesis": play.hypothesis,
-            "prediction": play.prediction,
-            "from_wrong": play.from_wrong,
-        }
+        _play_record(
+            play.player,
+            [play.card],
+            play.accepted,
+            "play",
+            play.hypothesis,
+            play.prediction,
+            from_wrong=play.from_wrong,
+        )
         for play in state.plays
     )
     return _table_record(
@@ -398,10 +398,7 @@ def seat_abbott_bots(
     candidates: Sequence[Candidate] | None = None,
     equivalent: Equivalent | None = None,
 ) -> list[AbbottBot]:
-    bots: list[AbbottBot] = _bots_from(
-        ABBOTT_BOTS, names, players, round_seed, candidates, equivalent
-    )
-    return bots
+    return _bots_from(ABBOTT_BOTS, names, players, round_seed, candidates, equivalent)
 
 
 def play_abbott_round(
@@ -409,8 +406,8 @@ def play_abbott_round(
 ) -> Iterator[tuple[Action, list[Event]]]:
     """The prophet judges what is pending; right after a turn its player may become prophet;
     otherwise the player whose turn it is acts."""
-    done = 0
-    while not round_.is_over and done < max_actions:
+
+    def next_action() -> Action:
         state = round_.state
         action: Action | None = None
         if state.pending is not None:
@@ -421,23 +418,23 @@ def play_abbott_round(
             action = bots[window].prophesy(round_.view(window))
         if action is None:
             action = bots[state.turn].act(round_.view(state.turn))
-        done += 1
-        yield action, round_.apply(action)
-    yield from _finish(round_, max_actions, done)
+        return action
+
+    yield from _drive(round_, next_action, max_actions)
 
 
 def abbott_record(round_: AbbottRound, label: str | None = None) -> dict[str, JSON]:
     state = round_.state
-    plays: list[dict[str, JSON]] = [
-        {
-            "player": entry.player,
-            "cards": _codes(entry.cards),
-            "accepted": entry.accepted,
-            "kind": {"attempt": "play"}.get(entry.kind, entry.kind),
-            "hypothesis": entry.hypothesis,
-            "prediction": entry.prediction,
-            "prophet_judged": entry.prophet_judged,
-        }
+    plays = [
+        _play_record(
+            entry.player,
+            entry.cards,
+            entry.accepted,
+            {"attempt": "play"}.get(entry.kind, entry.kind),
+            entry.hypothesis,
+            entry.prediction,
+            prophet_judged=entry.prophet_judged,
+        )
         for entry in state.table
     ]
     return _table_record(
