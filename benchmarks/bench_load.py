@@ -5,9 +5,9 @@
 Starts gunicorn on 127.0.0.1 with the project's settings (DATABASE_URL and REDIS_URL as set: the
 production shape is PostgreSQL and Redis), seats `--clients` students at live tables of four, and
 lets every one poll its table page every 1.5 s as the browser does (an idle poll: 204), over
-keep-alive connections, for `--seconds`. Meanwhile one player per table plays now and then, so
-some polls find a change and fetch the fragment. Prints the request rate and latency
-percentiles; asserts nothing. All traffic stays on the loopback interface.
+keep-alive connections, for `--seconds` (the load generator shares the machine's cores). Prints
+the request rate and latency percentiles; asserts nothing. All traffic stays on the loopback
+interface. What a changed poll costs is in bench_web.py.
 """
 
 from __future__ import annotations
