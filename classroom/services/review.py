@@ -55,7 +55,9 @@ def round_results(round_row: Round) -> dict[str, Any]:
         raise InsightError(f"the secret rule is not in the rule language: {error}") from None
     engine = replay_round(round_row)
     if not isinstance(engine, ExpressRound):
-        raise InsightError(f"the review cannot read {round_row.variant!r} rounds yet")
+        raise InsightError(
+            f"only Eleusis Express rounds are analysed so far, and this one is {round_row.variant}"
+        )
     log = round_log(engine)
     actions = list(Action.objects.filter(round=round_row, kind__in=PLAY_KINDS).order_by("seq"))
     hypotheses = {
