@@ -99,7 +99,7 @@ def test_teacher_and_four_students_play_a_round_to_the_end(new_page, screenshot)
     # Right after a right play, the player types a guess; it waits for the teacher.
     guesser_name = player_names[player]
     guesser = students[guesser_name]
-    guesser.get_by_label("My guess of the rule (after a right play)").fill(GUESS)
+    guesser.get_by_label("My guess, in my own words").fill(GUESS)
     guesser.get_by_role("button", name="Guess the rule").click()
     expect(guesser.get_by_text("Your guess goes to your teacher")).to_be_visible()
 
