@@ -17,6 +17,7 @@ from eleusis.engine.rules.compiler import CompiledRule, compile_rule
 from eleusis.engine.rules.equivalence import Counterexample, Equivalence, equivalence
 from eleusis.engine.rules.errors import RuleSyntaxError
 from eleusis.engine.rules.frames import FRAMES, Frame, all_frame_rules, candidate_rules
+from eleusis.engine.rules.hints import Hint, suggest_hints
 from eleusis.engine.rules.library import LIBRARY, LibraryRule, library_rule
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "Counterexample",
     "Equivalence",
     "Frame",
+    "Hint",
     "LibraryRule",
     "RuleSyntaxError",
     "RuleWarning",
@@ -36,4 +38,5 @@ __all__ = [
     "compile_rule",
     "equivalence",
     "library_rule",
+    "suggest_hints",
 ]
