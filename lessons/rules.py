@@ -1,0 +1,172 @@
+"""The rule library and the rule comparison as the lesson pages show them.
+
+The engine works in English and knows nothing of Django; here its results get the teacher's
+language. The library never changes while the app runs, so its analysis and its equivalences
+are worked out once, and its translated texts once per language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
+
+from classroom.teach_forms import DIFFICULTY_LABELS, rule_check, rule_error_message
+from eleusis.engine.cards import Card
+from eleusis.engine.history import Attempt
+from eleusis.engine.rules import (
+    LIBRARY,
+    Analysis,
+    CompiledRule,
+    LibraryRule,
+    RuleSyntaxError,
+    analyse,
+    compile_rule,
+    equivalence,
+)
+from eleusis.engine.rules.library import DIFFICULTIES
+
+SEED_LANGUAGES = {
+    "000": _("Thai"),
+    "001": _("Greek"),
+    "002": _("Russian"),
+    "003": _("Spanish"),
+}
+
+
+# The library ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LibraryEntry:
+    rule: LibraryRule
+    name: str
+    description: str
+    seed: str
+    explanation: str
+    warnings: list[str]
+    analysis: Analysis
+    same_as: list[LibraryRule]
+
+    @property
+    def mean_percent(self) -> int:
+        return round(self.analysis.mean_share * 100)
+
+
+@dataclass(frozen=True)
+class LibrarySection:
+    difficulty: str
+    label: str
+    entries: list[LibraryEntry]
+
+
+@cache
+def _analyses() -> dict[str, Analysis]:
+    return {rule.id: analyse(rule.compiled()) for rule in LIBRARY.values()}
+
+
+@cache
+def _same_as() -> dict[str, list[LibraryRule]]:
+    """For each library rule, the other library rules that judge every situation alike."""
+    rules = list(LIBRARY.values())
+    same: dict[str, list[LibraryRule]] = {rule.id: [] for rule in rules}
+    for index, rule in enumerate(rules):
+        for other in rules[index + 1 :]:
+            if equivalence(rule.compiled(), other.compiled()).equivalent:
+                same[rule.id].append(other)
+                same[other.id].append(rule)
+    return same
+
+
+@cache
+def _sections(language: str) -> tuple[LibrarySection, ...]:
+    analyses, same_as = _analyses(), _same_as()
+    sections = []
+    for difficulty in DIFFICULTIES:
+        entries = []
+        for rule in LIBRARY.values():
+            if rule.difficulty != difficulty:
+                continue
+            check = rule_check(rule.text)
+            entries.append(
+                LibraryEntry(
+                    rule=rule,
+                    name=gettext(rule.name),
+                    description=gettext(rule.description),
+                    seed=str(SEED_LANGUAGES.get(rule.source, rule.source)),
+                    explanation=check.explanation,
+                    warnings=check.warnings,
+                    analysis=analyses[rule.id],
+                    same_as=same_as[rule.id],
+                )
+            )
+        label = str(DIFFICULTY_LABELS.get(difficulty, difficulty))
+        sections.append(LibrarySection(difficulty, label, entries))
+    return tuple(sections)
+
+
+def library_sections() -> tuple[LibrarySection, ...]:
+    """All the library rules, easy to hard, in the current language."""
+    return _sections(get_language() or "en")
+
+
+# Comparing two rules ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Whether two rules are the same rule; where they differ, a situation that shows it."""
+
+    error: str = ""  # where the other rule goes wrong
+    equivalent: bool = False
+    exhaustive: bool = False
+    situations: int = 0
+    plays: tuple[Attempt, ...] = ()
+    card: Card | None = None
+    first_accepts: bool = False
+    second_accepts: bool = False
+
+    @property
+    def has_wrong_plays(self) -> bool:
+        return any(not attempt.accepted for attempt in self.plays)
+
+
+def _compile(text: str) -> CompiledRule:
+    """Rule text, or the id of a library rule (with or without an @)."""
+    entry = LIBRARY.get(text.strip().removeprefix("@"))
+    if entry is not None:
+        return entry.compiled()
+    return compile_rule(text)
+
+
+def comparison(text: str, other: str) -> Comparison | None:
+    """None until both rules are written and the first one compiles."""
+    if not text.strip() or not other.strip():
+        return None
+    try:
+        first = compile_rule(text)
+    except RuleSyntaxError:
+        return None  # the rule check above the comparison already says where
+    try:
+        second = _compile(other)
+    except RuleSyntaxError as error:
+        return Comparison(error=rule_error_message(error))
+    result = equivalence(first, second)
+    example = result.counterexample
+    if example is None:
+        return Comparison(
+            equivalent=result.equivalent,
+            exhaustive=result.exhaustive,
+            situations=result.situations,
+        )
+    return Comparison(
+        equivalent=False,
+        exhaustive=result.exhaustive,
+        situations=result.situations,
+        plays=tuple(example.plays),
+        card=Card.parse(example.card),
+        first_accepts=example.a,
+        second_accepts=example.b,
+    )

@@ -1,0 +1,71 @@
+"""The teacher's lesson pages: lesson plans, the rule library, the rule editor, printables.
+
+None of these pages holds private data: any logged-in teacher may see them all. The rule check
+is the classroom's own (`rule_check` and its partial); the engine does the rest.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from classroom.access import teacher_required
+from classroom.frames_i18n import frame_blank_text
+from classroom.selectors.classes import classrooms_for_teacher
+from classroom.teach_forms import rule_check
+from eleusis.engine.rules import FRAMES
+from lessons.rules import comparison, library_sections
+
+MAX_RULE_LENGTH = 2000  # as the assignment form's rule field
+BLANK = "___"
+
+
+@require_GET
+@teacher_required
+def plans(request: HttpRequest) -> HttpResponse:
+    return render(request, "lessons/plans.html")
+
+
+@require_GET
+@teacher_required
+def library(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "lessons/library.html",
+        {
+            "sections": library_sections(),
+            "classrooms": list(classrooms_for_teacher(teacher=request.user)),
+        },
+    )
+
+
+@require_GET
+@teacher_required
+def editor(request: HttpRequest) -> HttpResponse:
+    """The rule editor. htmx asks for one fragment at a time (the check as the rule is typed,
+    the comparison as either rule is typed); without JavaScript the form reloads the page."""
+    text = request.GET.get("rule_text", "")[:MAX_RULE_LENGTH]
+    other = request.GET.get("other", "")[:MAX_RULE_LENGTH]
+    context = {"check": rule_check(text), "rule_text": text, "other": other}
+    target = request.htmx.target if request.htmx else None
+    if target == "rule-check":
+        return render(request, "classroom/teach/assignment_form.html#rule-check", context)
+    context["comparison"] = comparison(text, other)
+    if target == "comparison":
+        return render(request, "lessons/editor.html#comparison", context)
+    return render(request, "lessons/editor.html", context)
+
+
+@require_GET
+@teacher_required
+def print_frames(request: HttpRequest) -> HttpResponse:
+    """The sentence frames with gaps, for students to fill in on paper."""
+    frames = [frame_blank_text(frame).split(BLANK) for frame in FRAMES]
+    return render(request, "lessons/print_frames.html", {"frames": frames})
+
+
+@require_GET
+@teacher_required
+def print_guidelines(request: HttpRequest) -> HttpResponse:
+    return render(request, "lessons/print_guidelines.html")
