@@ -160,3 +160,8 @@ urlpatterns += [
     path("play/tables/<int:pk>/predict/", play.table_predict, name="table_predict"),
     path("teach/tables/<int:pk>/reveal-card/", teach.table_reveal_card, name="table_reveal_card"),
 ]
+
+# The teacher closes a live session: every round still being played ends.
+urlpatterns += [
+    path("teach/sessions/<int:pk>/finish/", teach.session_finish_view, name="session_finish"),
+]

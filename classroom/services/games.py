@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -10,15 +11,26 @@ from django.db import transaction
 from django.utils import timezone
 
 from classroom.live import session_changed
-from classroom.models import Assignment, Classroom, GameSession, LobbyEntry, Seat, Student, Table
+from classroom.models import (
+    Assignment,
+    Classroom,
+    GameSession,
+    LobbyEntry,
+    Round,
+    Seat,
+    Student,
+    Table,
+)
 from classroom.secret_rules import secret_rule
 from classroom.selectors.games import next_dealer_position
-from classroom.services.rounds import round_create, schedule_bots, table_set_paused
-from eleusis.engine.variants import IllegalActionError, codec, config_from_json
+from classroom.services.rounds import round_act, round_create, schedule_bots, table_set_paused
+from eleusis.engine.variants import End, IllegalActionError, codec, config_from_json
 
 MIN_TABLE, MAX_TABLE = 3, 8
 # Games the whole class plays at one table (the app deals; everyone predicts on their device).
 WHOLE_CLASS_GAMES = frozenset({"delphi"})
+# Why a round ended when the teacher ended it (End round on the live view, or Finish).
+TEACHER_END = "ended by the teacher"
 
 
 class SeatingError(ValueError):
@@ -247,6 +259,14 @@ def session_set_paused(*, session: GameSession, paused: bool) -> None:
 
 
 def session_finish(*, session: GameSession) -> None:
+    """End every round still being played (the dealer's End, as the teacher's), then mark the
+    session finished. A finished session stays as it was."""
+    if session.status == GameSession.Status.FINISHED:
+        return
+    playing = Round.objects.filter(table__session=session, status=Round.Status.PLAYING)
+    for round_id in playing.order_by("pk").values_list("pk", flat=True):
+        with contextlib.suppress(IllegalActionError):  # it ended meanwhile
+            round_act(round_id=round_id, action=End(reason=TEACHER_END), seat=None, schedule=False)
     session.status = GameSession.Status.FINISHED
     session.ended_at = timezone.now()
     session.save(update_fields=["status", "ended_at"])

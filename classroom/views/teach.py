@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.contrib import messages
 from django.db import transaction
@@ -31,6 +32,7 @@ from classroom.delphi_forms import RevealForm
 from classroom.game_forms import GuessVerdictForm, HintForm
 from classroom.live import session_stamp
 from classroom.models import Assignment, GameSession, Table
+from classroom.secret_rules import secret_rule
 from classroom.selectors.delphi import delphi_tables
 from classroom.selectors.games import (
     SeatInfo,
@@ -42,10 +44,12 @@ from classroom.selectors.games import (
 from classroom.services.delphi import StaleCardError, delphi_reveal
 from classroom.services.games import (
     MAX_TABLE,
+    TEACHER_END,
     WHOLE_CLASS_GAMES,
     SeatingError,
     assignment_create,
     plan_tables,
+    session_finish,
     session_open,
     session_seat,
     session_set_paused,
@@ -61,11 +65,10 @@ from classroom.teach_forms import (
     rule_check,
 )
 from eleusis.engine.cards import Card
-from eleusis.engine.rules import LIBRARY
+from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
 from eleusis.engine.variants import DealerHint, End, IllegalActionError, Verdict
 
 POLL_MS = 1500
-TEACHER_END = "ended by the teacher"
 END_REASONS = {
     "guessed": gettext_lazy("someone found the rule"),
     "hand_emptied": gettext_lazy("a player ran out of cards"),
@@ -295,6 +298,30 @@ class LiveTable:
         wanted = set(view.hint_requests) if view else set()
         return [seat.info for seat in self.seats if seat.info.position in wanted]
 
+    @property
+    def suggested_hints(self) -> list[Hint]:
+        """The app's hints for this round's rule that the table has not been given yet, the
+        vaguest first (only the teacher's page shows them: the last one is the rule)."""
+        view, round_row = self.summary.view, self.summary.round
+        if view is None or round_row is None or view.over:
+            return []
+        given = set(getattr(view, "hints", ()))
+        return [hint for hint in rule_hints(round_row.rule_text) if hint.text not in given]
+
+
+HINT_MAX_LENGTH = HintForm.base_fields["text"].max_length or 300
+
+
+@lru_cache(maxsize=256)
+def rule_hints(rule_text: str) -> tuple[Hint, ...]:
+    """The hints suggested for a rule, as many as a dealer's hint can hold; computed once per
+    rule and process (level 3 analyses the rule)."""
+    try:
+        rule = secret_rule(rule_text)
+    except RuleSyntaxError:
+        return ()
+    return tuple(hint for hint in suggest_hints(rule) if len(hint.text) <= HINT_MAX_LENGTH)
+
 
 def live_tables(session: GameSession) -> list[LiveTable]:
     tables = []
@@ -377,6 +404,17 @@ def session_live(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx:
         template += "#live"
     return render(request, template, _live_context(session))
+
+
+@require_POST
+@teacher_required
+def session_finish_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """End every round still being played and close the session; the live view then links to
+    the review."""
+    session = session_for_teacher(request, pk)
+    session_finish(session=session)
+    session.refresh_from_db()
+    return _live_response(request, session, _("The session is finished: every round has ended."))
 
 
 @require_POST

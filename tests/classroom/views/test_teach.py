@@ -699,3 +699,132 @@ def test_a_started_session_links_to_its_review(visitors, classroom):
         reverse("classroom:classroom_detail", args=[classroom.pk]),
     ):
         assert review in visitors["teacher"].get(page).content.decode()
+
+
+# Hints suggested by the app ---------------------------------------------------------------------
+
+
+def _escaped(text):
+    import html
+
+    return html.escape(text)
+
+
+def test_the_live_view_suggests_hints_for_the_table_s_rule_vaguest_first():
+    from eleusis.engine.rules import compile_rule, suggest_hints
+
+    table, _seats = live_table(players=3)
+    body = teacher_of(table).get(reverse("classroom:session_live", args=[table.session_id]))
+    body = body.content.decode()
+    hints = suggest_hints(compile_rule(table.session.assignment.rule_text))
+    assert [hint.level for hint in hints] == [1, 2, 3, 4]
+    places = [body.index(f'value="{_escaped(hint.text)}"') for hint in hints]
+    assert places == sorted(places)
+    assert "The rule looks only at the last card." in body
+
+
+def test_a_hint_too_long_for_a_dealer_s_hint_is_not_offered():
+    table, _seats = live_table(players=3, rule_text=LIBRARY["th-sum-two"].text)
+    body = teacher_of(table).get(reverse("classroom:session_live", args=[table.session_id]))
+    body = body.content.decode()
+    assert "The rule looks only at the last two cards." in body
+    assert "the sum of the values" not in body  # the explanation: 320 characters, over 300
+
+
+def test_a_suggested_hint_is_sent_and_the_students_see_it():
+    table, seats = live_table(players=3)
+    round_row = table.rounds.get()
+    teacher = teacher_of(table)
+    student = student_client(seats[0].student)
+    table_url = reverse("classroom:table", args=[table.pk])
+    first, second = "The rule looks only at the last card.", "It is about color."
+    assert first not in student.get(table_url).content.decode()
+
+    response = teacher.post(
+        reverse("classroom:table_hint", args=[table.pk]),
+        {"round": round_row.pk, "text": first},
+        **HTMX,
+    )
+
+    assert "hint sent" in response.content.decode()
+    round_row.refresh_from_db()
+    assert engine_round(round_row).dealer_view().hints == (first,)
+    assert first in student.get(table_url).content.decode()
+    assert second not in student.get(table_url).content.decode()
+    # The hint sent is no longer offered; the next level comes first.
+    body = response.content.decode()
+    assert f'value="{first}"' not in body
+    assert body.index(f'value="{second}"') < body.index('value="Exactly half')
+
+
+def test_no_hint_is_suggested_once_the_round_is_over():
+    table, _seats = live_table(players=3)
+    round_row = table.rounds.get()
+    teacher = teacher_of(table)
+    teacher.post(reverse("classroom:table_end_round", args=[table.pk]), {"round": round_row.pk})
+    body = teacher.get(reverse("classroom:session_live", args=[table.session_id]))
+    assert 'class="suggested-hints"' not in body.content.decode()
+
+
+# Finishing the session --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("visitor", VISITORS)
+def test_who_may_finish_a_session(visitors, game, visitor):
+    url = reverse("classroom:session_finish", args=[game["live"].pk])
+    before = state()
+
+    response = visitors[visitor].post(url)
+
+    if visitor in {"anonymous", "student", "other_student"}:
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("classroom:login") + "?next=")
+        assert state() == before
+    elif visitor == "other_teacher":
+        assert response.status_code == 404
+        assert state() == before
+    else:
+        assert response.status_code == 302
+        assert response["Location"] == reverse("classroom:session_live", args=[game["live"].pk])
+        assert state() != before
+    assert visitors[visitor].get(url).status_code in {302, 404, 405}
+
+
+def test_finish_ends_every_round_and_links_to_the_review(visitors, game):
+    from classroom.services.games import TEACHER_END
+
+    live = game["live"]
+    live_url = reverse("classroom:session_live", args=[live.pk])
+    assert "Finish the session" in visitors["teacher"].get(live_url).content.decode()
+
+    response = visitors["teacher"].post(reverse("classroom:session_finish", args=[live.pk]), **HTMX)
+
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "The session is finished" in body
+    assert reverse("classroom:review_session", args=[live.pk]) in body
+    assert "Finish the session" not in body
+    live.refresh_from_db()
+    assert live.status == GameSession.Status.FINISHED and live.ended_at is not None
+    round_row = game["round"]
+    round_row.refresh_from_db()
+    assert round_row.status == Round.Status.OVER and round_row.end_reason == TEACHER_END
+    end = round_row.actions.order_by("-seq").first()
+    assert end.kind == "end" and end.seat is None
+    assert "you ended it" in visitors["teacher"].get(live_url).content.decode()
+
+    # Students: the table says the round is over; moves are refused.
+    table_page = visitors["student"].get(reverse("classroom:table", args=[game["table"].pk]))
+    assert "The round is over." in table_page.content.decode()
+    # Finishing again changes nothing.
+    before = state()
+    visitors["teacher"].post(reverse("classroom:session_finish", args=[live.pk]))
+    assert state() == before
+
+
+def test_a_finished_lobby_tells_the_students_the_game_has_ended(visitors, game, student):
+    lobby = session_open(assignment=game["assignment"])
+    lobby_join(session=lobby, student=student)  # waiting, not seated
+    visitors["teacher"].post(reverse("classroom:session_finish", args=[lobby.pk]))
+    page = visitors["student"].get(reverse("classroom:session_lobby", args=[lobby.pk]))
+    assert "This game has ended." in page.content.decode()
