@@ -8,23 +8,32 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.decorators.http import require_GET
 
 from classroom.access import teacher_required
 from classroom.frames_i18n import frame_blank_text
 from classroom.selectors.classes import classrooms_for_teacher
 from classroom.teach_forms import rule_check
-from eleusis.engine.rules import FRAMES
+from eleusis.engine.rules import FRAMES, LIBRARY
 from lessons.rules import comparison, library_sections
 
 MAX_RULE_LENGTH = 2000  # as the assignment form's rule field
 BLANK = "___"
+SOUND_ALIKE = ("th-parity-color", "el-parity-color")
 
 
 @require_GET
 @teacher_required
 def plans(request: HttpRequest) -> HttpResponse:
-    return render(request, "lessons/plans.html")
+    # Two rules that sound alike and are opposites, side by side in the editor.
+    compare = urlencode({"rule_text": LIBRARY[SOUND_ALIKE[0]].text, "other": SOUND_ALIKE[1]})
+    return render(
+        request,
+        "lessons/plans.html",
+        {"compare_url": f"{reverse('lessons:editor')}?{compare}", "sound_alike": SOUND_ALIKE},
+    )
 
 
 @require_GET
