@@ -813,9 +813,9 @@ def test_finish_ends_every_round_and_links_to_the_review(visitors, game):
     assert end.kind == "end" and end.seat is None
     assert "you ended it" in visitors["teacher"].get(live_url).content.decode()
 
-    # Students: the table says the round is over; moves are refused.
+    # Students: the table says the game has ended; moves are refused.
     table_page = visitors["student"].get(reverse("classroom:table", args=[game["table"].pk]))
-    assert "The round is over." in table_page.content.decode()
+    assert "This game has ended." in table_page.content.decode()
     # Finishing again changes nothing.
     before = state()
     visitors["teacher"].post(reverse("classroom:session_finish", args=[live.pk]))
