@@ -238,6 +238,10 @@ def test_comparison_reports_an_error_in_the_other_rule(teacher):
 def test_comparison_waits_for_two_rules(teacher):
     response = teacher.get(reverse("lessons:editor"), {"rule_text": "red"}, headers=HTMX_COMPARISON)
     assert "Type a second rule" in response.content.decode()
+    response = teacher.get(
+        reverse("lessons:editor"), {"rule_text": "colour", "other": "red"}, headers=HTMX_COMPARISON
+    )
+    assert "Once your rule is a rule" in response.content.decode()
 
 
 # Printables -------------------------------------------------------------------------------------
