@@ -48,3 +48,10 @@ def student_games(context, student):
         "tables": student_tables(student=student)[:10],
         "csrf_token": context.get("csrf_token"),
     }
+
+
+@register.inclusion_tag("classroom/play/_layout.html")
+def layout(columns, wording: str = "rejected"):
+    """The mainline left to right, each sideline under the card it followed. `wording="fit"`
+    for Delphi, where cards "did not fit" rather than were rejected."""
+    return {"columns": columns, "wording": wording}
