@@ -85,7 +85,12 @@ SEATING_METHODS = ("random", "arrival", "manual")
 @teacher_required
 def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = classroom_for_teacher(request, pk)
-    form = AssignmentForm(request.POST or None)
+    # `?library_rule=<id>` (from the lessons' library) starts the form on that rule.
+    chosen = request.GET.get("library_rule", "")
+    initial = (
+        {"library_rule": chosen, "title": _(LIBRARY[chosen].name)} if chosen in LIBRARY else {}
+    )
+    form = AssignmentForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

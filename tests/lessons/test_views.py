@@ -133,7 +133,7 @@ def test_library_entry_says_seed_share_and_equivalences(teacher):
 def test_library_links_assign_to_the_class_or_the_dashboard(visitors, classroom):
     assign = reverse("classroom:assignment_create", args=[classroom.pk])
     page = visitors["teacher"].get(reverse("lessons:library")).content.decode()
-    assert page.count(f'href="{assign}"') == 26
+    assert page.count(f'href="{assign}?library_rule=') == 26
     page = visitors["other_teacher"].get(reverse("lessons:library")).content.decode()
     assert assign not in page
     assert "Create a class to assign this rule" in page
@@ -144,7 +144,7 @@ def test_library_with_several_classes_names_each(teacher, classroom):
     page = teacher.get(reverse("lessons:library")).content.decode()
     for each in (classroom, second):
         url = reverse("classroom:assignment_create", args=[each.pk])
-        assert page.count(f'href="{url}">{each.name}</a>') == 26
+        assert len(re.findall(rf'href="{url}\?library_rule=[\w-]+">{each.name}</a>', page)) == 26
 
 
 # The editor -------------------------------------------------------------------------------------
@@ -271,3 +271,19 @@ def test_pages_in_another_language(teacher):
     page = teacher.get(reverse("lessons:library"), headers={"Accept-Language": "es"})
     assert page.status_code == 200
     assert page.headers["Content-Language"] == "es"
+
+
+def test_assign_this_rule_opens_the_form_on_that_rule(client):
+    from tests.factories import ClassroomFactory
+
+    classroom = ClassroomFactory()
+    client.force_login(classroom.teacher)
+    library = client.get(reverse("lessons:library")).content.decode()
+    url = (
+        reverse("classroom:assignment_create", args=[classroom.pk]) + "?library_rule=th-suit-cycle"
+    )
+    assert url in library
+
+    form = client.get(url).content.decode()
+
+    assert '<option value="th-suit-cycle" selected>' in form
