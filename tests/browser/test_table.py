@@ -63,9 +63,7 @@ def test_four_students_play_and_a_guess_ends_the_round(new_page, live_server, sc
             )
 
     guesser = pages[turn]
-    guesser.get_by_label("My guess, in my own words").fill(
-        "red and black take turns"
-    )
+    guesser.get_by_label("My guess, in my own words").fill("red and black take turns")
     guesser.get_by_role("button", name="Guess the rule").click()
     guesser.get_by_text("Your guess goes to your teacher").wait_for()
 
