@@ -184,3 +184,87 @@ LIBRARY_RULE_NAMES = (
     # Translators: the name of a secret rule in the rule library
     gettext_noop("Rank mod 4"),
 )
+
+# The phrases the hints suggested to the teacher are built from (see hints.py).
+HINT_PHRASES = (
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. {what} is a place such as 'the last card' or 'the last two cards'
+    gettext_noop("The rule looks only at {what}."),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. {what} is places joined by 'LEFT and at RIGHT'
+    gettext_noop("The rule looks at {what}."),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This joins two places the rule looks at (in 'The rule looks at {what}.')
+    gettext_noop("{left} and at {right}"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a whole hint sentence
+    gettext_noop("The rule looks only at the card you play, not at the cards before it."),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a place the rule looks at; also a card in 'the {props} of {card}'
+    gettext_noop("the last card"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a place the rule looks at; {count} is a number in words ('two')
+    gettext_noop("the last {count} cards"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a place the rule looks at (in 'The rule looks only at {what}.')
+    gettext_noop("the previous play, right or wrong"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a place the rule looks at (in 'The rule looks only at {what}.')
+    gettext_noop("whether the previous play was right"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a place the rule looks at (in 'The rule looks only at {what}.')
+    gettext_noop("the position on the mainline"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. {props} is card properties such as 'color' or 'suit and rank'
+    gettext_noop("It is about {props}."),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. {items} is one or more 'the {props} of {card}' joined by 'LEFT and at RIGHT'
+    gettext_noop("It looks at {items}."),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. {props}: card properties ('color', 'suit and rank'); {card}: a card such as 'the card you play' or 'the last two cards'
+    gettext_noop("the {props} of {card}"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a card, in 'the {props} of {card}'
+    gettext_noop("the card you play"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a card, in 'The rule looks only at {what}.' and in 'the {props} of {card}'
+    gettext_noop("the card before the last"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a card, in 'The rule looks only at {what}.' and in 'the {props} of {card}'; {n} is a number in digits (3 or more)
+    gettext_noop("the card {n} back on the mainline"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a card, in 'the {props} of {card}'
+    gettext_noop("the previous play"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This joins the last of a list of card properties ('suit, rank and color')
+    gettext_noop("{left} and {right}"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. {fraction} is a share such as 'half' or 'a quarter'; {count} a number
+    gettext_noop("Exactly {fraction} of all cards fit after any card ({count} of the 52)."),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. {fraction} is a share such as 'half' or 'a quarter'; {count} a number
+    gettext_noop("About {fraction} of all cards fit after any card ({count} of the 52)."),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. {fraction} is a share such as 'half' or 'a quarter'; {low}, {high} numbers
+    gettext_noop(
+        "About {fraction} of all cards fit on average: from {low} to {high} of the 52, depending on the cards before."
+    ),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a whole hint sentence
+    gettext_noop("No card fits."),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a whole hint sentence
+    gettext_noop("Every card fits, whatever came before."),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a card property, in 'It is about {props}.' and 'the {props} of {card}'
+    gettext_noop("value (J, Q, K count 10)"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a card property, in 'It is about {props}.' and 'the {props} of {card}'
+    gettext_noop("parity (odd or even)"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a card property, in 'It is about {props}.' and 'the {props} of {card}'
+    gettext_noop("half (low A–7 or high 8–K)"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a card property, in 'It is about {props}.' and 'the {props} of {card}'
+    gettext_noop("face (J, Q, K) or not"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a share of the 52 cards, the {fraction} of 'Exactly {fraction} of all cards fit after any card'
+    gettext_noop("one thirteenth"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a share of the 52 cards, the {fraction} of 'Exactly {fraction} of all cards fit after any card'
+    gettext_noop("an eighth"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a share of the 52 cards, the {fraction} of 'Exactly {fraction} of all cards fit after any card'
+    gettext_noop("a sixth"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a share of the 52 cards, the {fraction} of 'Exactly {fraction} of all cards fit after any card'
+    gettext_noop("a quarter"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a share of the 52 cards, the {fraction} of 'Exactly {fraction} of all cards fit after any card'
+    gettext_noop("a third"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a share of the 52 cards, the {fraction} of 'Exactly {fraction} of all cards fit after any card'
+    gettext_noop("half"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a share of the 52 cards, the {fraction} of 'Exactly {fraction} of all cards fit after any card'
+    gettext_noop("two thirds"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a share of the 52 cards, the {fraction} of 'Exactly {fraction} of all cards fit after any card'
+    gettext_noop("three quarters"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a share of the 52 cards, the {fraction} of 'Exactly {fraction} of all cards fit after any card'
+    gettext_noop("all"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a number in words, the {count} of 'the last {count} cards'
+    gettext_noop("two"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a number in words, the {count} of 'the last {count} cards'
+    gettext_noop("three"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a number in words, the {count} of 'the last {count} cards'
+    gettext_noop("four"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a number in words, the {count} of 'the last {count} cards'
+    gettext_noop("five"),
+)

@@ -17,6 +17,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -66,6 +67,7 @@ from classroom.teach_forms import (
 )
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
+from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 from eleusis.engine.variants import DealerHint, End, IllegalActionError, Verdict
 
 POLL_MS = 1500
@@ -311,21 +313,26 @@ class LiveTable:
         if view is None or round_row is None or view.over:
             return []
         given = set(getattr(view, "hints", ()))
-        return [hint for hint in rule_hints(round_row.rule_text) if hint.text not in given]
+        hints = rule_hints(translation.get_language(), round_row.rule_text)
+        return [hint for hint in hints if hint.text not in given]
 
 
 HINT_MAX_LENGTH = HintForm.base_fields["text"].max_length or 300
 
 
 @lru_cache(maxsize=256)
-def rule_hints(rule_text: str) -> tuple[Hint, ...]:
-    """The hints suggested for a rule, as many as a dealer's hint can hold; computed once per
-    rule and process (level 3 analyses the rule)."""
+def rule_hints(language: str | None, rule_text: str) -> tuple[Hint, ...]:
+    """The hints suggested for a rule in `language` (the engine's phrases through the catalogs;
+    the explanation of level 4 stays English), as many as a dealer's hint can hold; computed once
+    per language, rule and process (level 3 analyses the rule)."""
     try:
         rule = secret_rule(rule_text)
     except RuleSyntaxError:
         return ()
-    return tuple(hint for hint in suggest_hints(rule) if len(hint.text) <= HINT_MAX_LENGTH)
+    with translation.override(language):
+        phrases = {key: _(value) for key, value in HINT_PHRASES.items()}
+    hints = suggest_hints(rule, phrases=phrases)
+    return tuple(hint for hint in hints if len(hint.text) <= HINT_MAX_LENGTH)
 
 
 def live_tables(session: GameSession) -> list[LiveTable]:

@@ -1,9 +1,10 @@
 """Rewrite classroom/engine_strings.py, the engine's words for the translation catalogs.
 
 The pure engine (eleusis/engine) cannot import Django, so `makemessages` never sees its sentence
-frames, their drop-down labels or the library's rule names. This command writes them into a
-Django-side module as `gettext_noop(...)` calls; run it after changing the frames or the library,
-then `makemessages`. tests/classroom/test_engine_strings.py fails while the module is stale.
+frames, their drop-down labels, the library's rule names or the phrases the suggested hints are
+built from. This command writes them into a Django-side module as `gettext_noop(...)` calls; run
+it after changing the frames, the library or the hint phrases, then `makemessages`.
+tests/classroom/test_engine_strings.py fails while the module is stale.
 
     ./manage.py engine_strings          # rewrite the module
     ./manage.py engine_strings --check  # exit 1 if it is out of date
@@ -18,6 +19,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.rules.frames import FRAMES
+from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 
 MODULE_PATH = Path(__file__).resolve().parents[2] / "engine_strings.py"
 
@@ -74,7 +76,64 @@ def engine_strings() -> dict[str, list[str]]:
         if _WORD.search(option.label)
     )
     names = new(rule.name for rule in LIBRARY.values())
-    return {"sentences": sentences, "labels": labels, "names": names}
+    hints = new(text for text in HINT_PHRASES.values() if _WORD.search(text))
+    return {"sentences": sentences, "labels": labels, "names": names, "hints": hints}
+
+
+# What fills the {placeholders} of a hint phrase, and where a piece goes, for the translators.
+_HINT_NOTES = {
+    "looks_only_at": "{what} is a place such as 'the last card' or 'the last two cards'",
+    "looks_at": "{what} is places joined by 'LEFT and at RIGHT'",
+    "looks_at_and": "This joins two places the rule looks at (in 'The rule looks at {what}.')",
+    "last_card": "This is a place the rule looks at; also a card in 'the {props} of {card}'",
+    "last_cards": "This is a place the rule looks at; {count} is a number in words ('two')",
+    "previous_card": "This is a place the rule looks at (in 'The rule looks only at {what}.')",
+    "verdict": "This is a place the rule looks at (in 'The rule looks only at {what}.')",
+    "position": "This is a place the rule looks at (in 'The rule looks only at {what}.')",
+    "about": "{props} is card properties such as 'color' or 'suit and rank'",
+    "reads": "{items} is one or more 'the {props} of {card}' joined by 'LEFT and at RIGHT'",
+    "reads_item": "{props}: card properties ('color', 'suit and rank'); {card}: a card such as"
+    " 'the card you play' or 'the last two cards'",
+    "reads_and": "This joins two 'the {props} of {card}' in 'It looks at {items}.'",
+    "card": "This is a card, in 'the {props} of {card}'",
+    "back_2": "This is a card, in 'The rule looks only at {what}.' and in 'the {props} of {card}'",
+    "back_n": "This is a card, in 'The rule looks only at {what}.' and in 'the {props} of"
+    " {card}'; {n} is a number in digits (3 or more)",
+    "previous": "This is a card, in 'the {props} of {card}'",
+    "and": "This joins the last of a list of card properties ('suit, rank and color')",
+    "share_exact": "{fraction} is a share such as 'half' or 'a quarter'; {count} a number",
+    "share_about": "{fraction} is a share such as 'half' or 'a quarter'; {count} a number",
+    "share_varies": "{fraction} is a share such as 'half' or 'a quarter'; {low}, {high} numbers",
+}
+_HINT_KINDS = (
+    (
+        ("rank", "value", "suit", "color", "parity", "half", "face"),
+        "This is a card property, in 'It is about {props}.' and 'the {props} of {card}'",
+    ),
+    (
+        (
+            "one_thirteenth",
+            "an_eighth",
+            "a_sixth",
+            "a_quarter",
+            "a_third",
+            "half_of",
+            "two_thirds",
+            "three_quarters",
+            "all",
+        ),
+        "This is a share of the 52 cards, the {fraction} of 'Exactly {fraction} of"
+        " all cards fit after any card'",
+    ),
+    (("2", "3", "4", "5"), "This is a number in words, the {count} of 'the last {count} cards'"),
+)
+
+
+def _hint_note(key: str) -> str:
+    for keys, note in _HINT_KINDS:
+        if key in keys:
+            return note
+    return _HINT_NOTES.get(key, "This is a whole hint sentence")
 
 
 def render_module() -> str:
@@ -117,11 +176,23 @@ def render_module() -> str:
         lines.append("    # Translators: the name of a secret rule in the rule library")
         lines.append(_call(name))
     lines.append(")")
+    lines.append("")
+    lines.append("# The phrases the hints suggested to the teacher are built from (see hints.py).")
+    lines.append("HINT_PHRASES = (")
+    for key, text in HINT_PHRASES.items():
+        if text in groups["hints"]:
+            lines.append(
+                "    # Translators: part of a hint the app suggests to the teacher, who may send it"
+                " to the students. Keep every {placeholder} as it is. " + _hint_note(key)
+            )
+            lines.append(_call(text))
+            groups["hints"].remove(text)
+    lines.append(")")
     return "\n".join(lines) + "\n"
 
 
 class Command(BaseCommand):
-    help = "Rewrite classroom/engine_strings.py from the engine's sentence frames and library."
+    help = "Rewrite classroom/engine_strings.py from the engine's frames, library and hint phrases."
 
     def add_arguments(self, parser):
         parser.add_argument(

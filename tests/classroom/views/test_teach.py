@@ -828,3 +828,18 @@ def test_a_finished_lobby_tells_the_students_the_game_has_ended(visitors, game, 
     visitors["teacher"].post(reverse("classroom:session_finish", args=[lobby.pk]))
     page = visitors["student"].get(reverse("classroom:session_lobby", args=[lobby.pk]))
     assert "This game has ended." in page.content.decode()
+
+
+def test_the_suggested_hints_are_in_the_teacher_s_language():
+    table, _seats = live_table(players=3)
+    teacher = Client(HTTP_ACCEPT_LANGUAGE="es")
+    teacher.force_login(table.session.assignment.classroom.teacher)
+    body = teacher.get(reverse("classroom:session_live", args=[table.session_id]))
+    body = body.content.decode()
+    first, second = "La regla se fija solo en la última carta.", "Es cuestión de color."
+    assert body.index(f'value="{first}"') < body.index(f'value="{second}"')
+    assert 'value="Después de cualquier carta sirve exactamente la mitad de la baraja' in body
+    assert "The rule looks only at the last card." not in body
+    # The English page keeps the engine's words: the hints are cached per language.
+    english = teacher_of(table).get(reverse("classroom:session_live", args=[table.session_id]))
+    assert 'value="The rule looks only at the last card."' in english.content.decode()
