@@ -32,6 +32,7 @@ def test_a_play_is_appended_with_its_hypothesis_and_replay_equals_the_snapshot()
 
     round_row.refresh_from_db()
     assert round_row.version == 1
+    assert "could not let the bots play" in caplog.text  # the broker really was asked, and failed
     assert result.action.seq == 1
     assert result.events[0]["kind"] == "played"
     assert Hypothesis.objects.get(action=result.action).text == "red then black"
@@ -94,3 +95,33 @@ def test_a_stale_snapshot_is_ignored_and_the_log_wins():
     rebuilt = engine_round(round_row)
 
     assert len(rebuilt.actions) == 1
+
+
+def test_a_broker_outage_delays_the_bots_but_never_loses_a_play(settings, caplog):
+    """The production shape with Redis down: the play is saved and answered; only the tasks
+    that follow it (bots, the review) wait for the broker to come back."""
+    from eleusis.celery import app
+
+    table, seats = live_table()
+    round_row = current_round(table=table)
+    engine, turn = _turn(round_row)
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    app.conf.task_always_eager = False
+    broker = app.conf.broker_url
+    app.conf.broker_url = "redis://127.0.0.1:1/0"  # nothing listens there
+    try:
+        result = round_act(
+            round_id=round_row.pk,
+            action=Play(turn, engine.state.hands[turn][0]),
+            seat=seats[turn],
+            idempotency_key="during-outage",
+        )
+    finally:
+        app.conf.broker_url = broker
+        app.conf.task_always_eager = True
+
+    assert not result.duplicate
+    assert Action.objects.filter(round=round_row, idempotency_key="during-outage").exists()
+    round_row.refresh_from_db()
+    assert round_row.version == 1
+    assert "could not let the bots play" in caplog.text  # the broker really was asked, and failed
