@@ -32,7 +32,6 @@ def test_a_play_is_appended_with_its_hypothesis_and_replay_equals_the_snapshot()
 
     round_row.refresh_from_db()
     assert round_row.version == 1
-    assert "could not let the bots play" in caplog.text  # the broker really was asked, and failed
     assert result.action.seq == 1
     assert result.events[0]["kind"] == "played"
     assert Hypothesis.objects.get(action=result.action).text == "red then black"
@@ -97,6 +96,13 @@ def test_a_stale_snapshot_is_ignored_and_the_log_wins():
     assert len(rebuilt.actions) == 1
 
 
+def _forget_connections(app):
+    """Drop the app's pooled broker connections, so the next publish dials the broker anew."""
+    app.pool.force_close_all()
+    app._pool = None
+    app.amqp._producer_pool = None
+
+
 def test_a_broker_outage_delays_the_bots_but_never_loses_a_play(settings, caplog):
     """The production shape with Redis down: the play is saved and answered; only the tasks
     that follow it (bots, the review) wait for the broker to come back."""
@@ -109,6 +115,7 @@ def test_a_broker_outage_delays_the_bots_but_never_loses_a_play(settings, caplog
     app.conf.task_always_eager = False
     broker = app.conf.broker_url
     app.conf.broker_url = "redis://127.0.0.1:1/0"  # nothing listens there
+    _forget_connections(app)
     try:
         result = round_act(
             round_id=round_row.pk,
@@ -119,6 +126,7 @@ def test_a_broker_outage_delays_the_bots_but_never_loses_a_play(settings, caplog
     finally:
         app.conf.broker_url = broker
         app.conf.task_always_eager = True
+        _forget_connections(app)
 
     assert not result.duplicate
     assert Action.objects.filter(round=round_row, idempotency_key="during-outage").exists()
