@@ -43,3 +43,13 @@ def _english_to_start_with():
     translation.activate("en")
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: throttle counters and live stamps left by another
+    test (in this process, or in the Redis of the run) must not decide this one. Cleared before
+    the test only, so no worker a test starts can lose its queue."""
+    from django.core.cache import cache
+
+    cache.clear()

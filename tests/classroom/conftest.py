@@ -1,7 +1,6 @@
 """Fixtures for the classroom tests: the five kinds of visitor every view is tried with."""
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from classroom.access import STUDENT_SESSION_KEY
@@ -12,14 +11,6 @@ from tests.factories import ClassroomFactory, StudentFactory, TeacherFactory
 def _fast_password_hashing(settings):
     """Real hashers take a tenth of a second each; these tests are not about hashing."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache():
-    """Throttle counters live in the cache; each test starts with none."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def student_client(student) -> Client:
