@@ -76,7 +76,7 @@ def test_teacher_and_four_students_play_a_round_to_the_end(new_page, screenshot)
         engine = engine_round(current_round(table=table))
         player = engine.state.turn
         page = students[player_names[player]]
-        expect(page.get_by_text("Your turn!")).to_be_visible()
+        expect(page.locator("#table-status")).to_have_text("Your turn!")
         card = _card(engine, player, right=right)
         hypothesis = f"play {number}: the colors alternate"
         hypotheses.append((player_names[player], hypothesis))

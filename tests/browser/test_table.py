@@ -70,7 +70,9 @@ def test_four_students_play_and_a_guess_ends_the_round(new_page, live_server, sc
     round_act(round_id=round_row.pk, action=Verdict(True))  # the teacher accepts it
 
     for page in pages:
-        page.get_by_text("The round is over.").wait_for(timeout=SEEN_WITHIN_MS + 1_000)
+        page.locator("#table-status").get_by_text("The round is over.").wait_for(
+            timeout=SEEN_WITHIN_MS + 1_000
+        )
     scores = pages[0].locator("#table-live table tbody tr")
     assert scores.count() == 4
     screenshot(pages[turn], "student-table-four")

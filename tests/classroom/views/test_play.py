@@ -585,3 +585,21 @@ def test_a_sentence_comes_back_in_its_drop_downs_not_in_the_text_box(table_and_s
         "must have the same suit" not in page.split('id="id_hypothesis"')[1].split("</textarea>")[0]
     )
     assert '<option value="suit" selected>' in page
+
+
+def test_a_live_region_outside_the_swapped_table_announces_each_change(table_and_seats):
+    """Screen readers announce changes inside a live region that stays in the page; the polled
+    part of the table is replaced whole, so the news goes to one that stays (out of band)."""
+    table, seats = table_and_seats
+    _round_row, turn, _hands = _turn(table)
+    client = _client_for(seats[turn].student)
+    url = reverse("classroom:table", args=[table.pk])
+
+    page = client.get(url).content.decode()
+    update = client.get(url, {"stamp": "old"}, HTTP_HX_REQUEST="true").content.decode()
+
+    assert 'id="announcer" class="visually-hidden" role="status" aria-live="polite"' in page
+    announcer = page.split('id="announcer"')[1].split("</div>")[0]
+    assert "Your turn!" in announcer
+    assert '<div id="announcer" hx-swap-oob="innerHTML">' in update
+    assert "aria-live" not in update.split('id="table-live"')[1].split("</p>")[0]
