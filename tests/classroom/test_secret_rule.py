@@ -35,9 +35,62 @@ def _fill(route: str, ids: list[int], code: str) -> str:
     return "/" + path.lstrip("^").rstrip("$")
 
 
-def test_no_response_to_a_student_contains_the_secret_rule():
+def _express_table():
     table, seats = live_table(rule_text=SECRET)
+    return table, seats[0]
+
+
+def _delphi_table():
+    from classroom.services.games import (
+        assignment_create,
+        lobby_join,
+        session_open,
+        session_seat,
+        session_start,
+    )
+    from tests.factories import ClassroomFactory, StudentFactory
+
+    assignment = assignment_create(
+        classroom=ClassroomFactory(), title="Delphi", variant="delphi", rule_text=SECRET
+    )
+    session = session_open(assignment=assignment)
+    for _ in range(3):
+        lobby_join(session=session, student=StudentFactory(classroom=assignment.classroom))
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=3)
+    return table, table.seats.order_by("position").first()
+
+
+def _students_deal_table():
+    """A student deals and writes the rule; the search runs as another student at the table."""
+    from classroom.services.games import (
+        assignment_create,
+        lobby_join,
+        round_deal_by_student,
+        session_open,
+        session_seat,
+        session_start,
+    )
+    from tests.factories import ClassroomFactory, StudentFactory
+
+    assignment = assignment_create(
+        classroom=ClassroomFactory(), title="Deal", rule_text="", students_deal=True
+    )
+    session = session_open(assignment=assignment)
+    for _ in range(3):
+        lobby_join(session=session, student=StudentFactory(classroom=assignment.classroom))
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=3)
+    seats = list(table.seats.order_by("position"))
+    round_deal_by_student(seat=seats[0], rule_text=SECRET, seed=3)
+    return table, seats[1]
+
+
+@pytest.mark.parametrize("game", [_express_table, _delphi_table, _students_deal_table])
+def test_no_response_to_a_student_contains_the_secret_rule(game):
+    table, seat = game()
     round_row = current_round(table=table)
+    assert round_row.rule_text == SECRET and round_row.status == "playing"
     session = table.session
     ids = sorted(
         {
@@ -46,13 +99,13 @@ def test_no_response_to_a_student_contains_the_secret_rule():
             session.assignment.pk,
             round_row.pk,
             session.assignment.classroom.pk,
-            seats[0].student.pk,
-            seats[0].pk,
+            seat.student.pk,
+            seat.pk,
         }
     )
     client = Client()
     django_session = client.session
-    django_session[STUDENT_SESSION_KEY] = seats[0].student.pk
+    django_session[STUDENT_SESSION_KEY] = seat.student.pk
     django_session.save()
     code = session.assignment.classroom.join_code
 
