@@ -195,16 +195,22 @@ def _max_size(session: GameSession) -> int | None:
     return None if session.assignment.variant in WHOLE_CLASS_GAMES else MAX_TABLE
 
 
+def _polled(
+    request: HttpRequest, session: GameSession, fragment: str, context: Callable[..., dict]
+) -> HttpResponse:
+    """A page the teacher keeps open: 204 when the session has not changed since the stamp the
+    poll carries, else the fragment (htmx) or the whole page."""
+    if request.htmx and request.GET.get("stamp") == session_stamp(session.pk):
+        return HttpResponse(status=204)
+    template = fragment if request.htmx else fragment.split("#")[0]
+    return render(request, template, context(session))
+
+
 @require_GET
 @teacher_required
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = session_for_teacher(request, pk)
-    if request.htmx and request.GET.get("stamp") == session_stamp(session.pk):
-        return HttpResponse(status=204)
-    template = "classroom/teach/session_detail.html"
-    if request.htmx:
-        template += "#lobby"
-    return render(request, template, _lobby_context(session))
+    return _polled(request, session, "classroom/teach/session_detail.html#lobby", _lobby_context)
 
 
 @require_POST
@@ -410,12 +416,7 @@ def _live_response(
 @teacher_required
 def session_live(request: HttpRequest, pk: int) -> HttpResponse:
     session = session_for_teacher(request, pk)
-    if request.htmx and request.GET.get("stamp") == session_stamp(session.pk):
-        return HttpResponse(status=204)
-    template = "classroom/teach/session_live.html"
-    if request.htmx:
-        template += "#live"
-    return render(request, template, _live_context(session))
+    return _polled(request, session, "classroom/teach/session_live.html#live", _live_context)
 
 
 @require_POST
