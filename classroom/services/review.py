@@ -9,10 +9,11 @@ in `RoundInsight`. Computation runs in the `classroom.round_insight` task, enque
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.utils import timezone
 
 from classroom.models import (
@@ -44,7 +45,11 @@ def round_inputs(round_row: Round) -> str:
     """What a round's insight depends on: the log's length and the teacher's marks."""
     marks = HypothesisMark.objects.filter(hypothesis__action__round=round_row)
     stamp = marks.aggregate(latest=Max("marked_at"))["latest"]
-    return f"{round_row.version}:{marks.count()}:{stamp.timestamp() if stamp else 0}"
+    return _inputs(round_row.version, marks.count(), stamp)
+
+
+def _inputs(version: int, marks: int, stamp: datetime | None) -> str:
+    return f"{version}:{marks}:{stamp.timestamp() if stamp else 0}"
 
 
 def round_results(round_row: Round) -> dict[str, Any]:
@@ -75,7 +80,9 @@ def round_results(round_row: Round) -> dict[str, Any]:
             logged[play.entry] = EngineHypothesis()
             continue
         logged[play.entry] = EngineHypothesis(
-            text=row.text or None, checkable=row.checkable or None, mark=_mark(row)
+            text=row.text or None,
+            checkable=row.checkable or _reads_as(row) or None,
+            mark=_mark(row),
         )
     insight = analyse_round(log.with_hypotheses(logged), secret, pool=CandidatePool.build())
     results = insight.to_dict()
@@ -89,6 +96,13 @@ def _mark(row: Hypothesis) -> str | None:
         return row.mark.mark
     except HypothesisMark.DoesNotExist:
         return None
+
+
+def _reads_as(row: Hypothesis) -> str:
+    try:
+        return row.mark.reads_as
+    except HypothesisMark.DoesNotExist:
+        return ""
 
 
 def round_insight_compute(*, round_id: int) -> RoundInsight | None:
@@ -141,12 +155,36 @@ def round_insight_request(*, round_row: Round, force: bool = False) -> RoundInsi
     return insight
 
 
-def session_insight_request(*, session: GameSession) -> list[RoundInsight]:
-    """Ask for the insight of every finished round of a session."""
-    rounds = Round.objects.filter(table__session=session, status=Round.Status.OVER).order_by(
-        "table__number", "number"
-    )
-    return [round_insight_request(round_row=round_row) for round_row in rounds]
+def session_insight_request(
+    *, session: GameSession, variants: tuple[str, ...] | None = None
+) -> list[RoundInsight]:
+    """Ask for the insight of every finished round of a session (of `variants` only, when
+    given) whose stored insight is missing or stale. Two queries when every round is current,
+    whatever the size of the class. Returns the insights asked for."""
+    rounds = Round.objects.filter(table__session=session, status=Round.Status.OVER)
+    if variants is not None:
+        rounds = rounds.filter(variant__in=variants)
+    rounds = list(rounds.select_related("insight").order_by("table__number", "number"))
+    marks = {
+        row["hypothesis__action__round"]: row
+        for row in HypothesisMark.objects.filter(hypothesis__action__round__in=rounds)
+        .values("hypothesis__action__round")
+        .annotate(count=Count("pk"), latest=Max("marked_at"))
+    }
+    asked = []
+    for round_row in rounds:
+        mark = marks.get(round_row.pk, {"count": 0, "latest": None})
+        try:
+            insight = round_row.insight
+        except RoundInsight.DoesNotExist:
+            insight = None
+        current = insight is not None and (
+            insight.inputs == _inputs(round_row.version, mark["count"], mark["latest"])
+            or insight.status in (RoundInsight.Status.PENDING, RoundInsight.Status.RUNNING)
+        )
+        if not current:
+            asked.append(round_insight_request(round_row=round_row))
+    return asked
 
 
 def hypothesis_mark_set(*, hypothesis: Hypothesis, mark: str) -> None:
@@ -154,9 +192,52 @@ def hypothesis_mark_set(*, hypothesis: Hypothesis, mark: str) -> None:
     its round's insight computed again."""
     with transaction.atomic():
         if mark:
-            HypothesisMark.objects.update_or_create(hypothesis=hypothesis, defaults={"mark": mark})
+            HypothesisMark.objects.update_or_create(
+                hypothesis=hypothesis, defaults={"mark": mark, "reads_as": ""}
+            )
         else:
             HypothesisMark.objects.filter(hypothesis=hypothesis).delete()
         round_row = hypothesis.action.round
         if round_row.status == Round.Status.OVER:
             round_insight_request(round_row=round_row, force=True)
+
+
+def hypotheses_mark_alike(
+    *, session: GameSession, words: str, mark: str, reads_as: str = ""
+) -> int:
+    """Mark every free-text hypothesis of the session whose words normalise to `words` (see
+    `classroom.selectors.review.ideas.normalise`): right, partly right or wrong ("" removes
+    the marks), and, with `reads_as`, read as that rule text (the teacher's "same as").
+    Each round touched is analysed again. Returns how many hypotheses were marked."""
+    from classroom.selectors.review.ideas import normalise
+
+    rows = [
+        row
+        for row in Hypothesis.objects.filter(
+            action__round__table__session=session, checkable=""
+        ).select_related("action__round")
+        if row.text.strip() and normalise(row.text) == words
+    ]
+    with transaction.atomic():
+        ids = [row.pk for row in rows]
+        if mark:
+            existing = set(
+                HypothesisMark.objects.filter(hypothesis_id__in=ids).values_list(
+                    "hypothesis_id", flat=True
+                )
+            )
+            HypothesisMark.objects.filter(hypothesis_id__in=existing).update(
+                mark=mark, reads_as=reads_as, marked_at=timezone.now()
+            )
+            HypothesisMark.objects.bulk_create(
+                HypothesisMark(hypothesis_id=pk, mark=mark, reads_as=reads_as)
+                for pk in ids
+                if pk not in existing
+            )
+        else:
+            HypothesisMark.objects.filter(hypothesis_id__in=ids).delete()
+        rounds = {row.action.round.pk: row.action.round for row in rows}
+        for round_row in rounds.values():
+            if round_row.status == Round.Status.OVER:
+                round_insight_request(round_row=round_row, force=True)
+    return len(rows)
