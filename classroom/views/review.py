@@ -113,6 +113,9 @@ def session_review_view(request: HttpRequest, pk: int) -> HttpResponse:
     )
     for item in review.rounds:
         chart_round(item)
+    shown = [key for key in SORT_KEYS.values() if key.name != "name"]
+    for student in students:
+        student.values = [key.display(student) for key in shown]
     context.update(
         {
             "students": students,

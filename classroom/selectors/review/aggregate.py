@@ -33,6 +33,7 @@ from classroom.selectors.review.ideas import (
     class_ideas,
     free_text_groups,
 )
+from eleusis.engine.insight import catalog
 
 SUMMED = (
     "predictions",
@@ -144,13 +145,19 @@ class StudentSummary:
     final_agreements: list[float] = field(default_factory=list)
     guessed: int = 0
     hypotheses: int = 0
+    bits: float = 0.0  # realised bits, summed over plays
+    bits_plays: int = 0
     cells: list[Cell] = field(default_factory=list)
+    values: list[str] = field(default_factory=list)  # the grid's printed measures
 
     def add(self, player: dict[str, Any]) -> None:
         self.rounds += 1
         self.plays += player["plays"]
-        self.found += player["reached_at"] is not None
+        self.found += bool(player.get("found", player["reached_at"] is not None))
         self.hypotheses += player.get("hypotheses") or 0
+        if player.get("mean_realised_bits") is not None:
+            self.bits += player["mean_realised_bits"] * player["plays"]
+            self.bits_plays += player["plays"]
         if player["lag"] is not None:
             self.lags.append(player["lag"])
         for name in SUMMED:
@@ -182,11 +189,19 @@ class StudentSummary:
         return statistics.mean(self.final_agreements) if self.final_agreements else None
 
     @property
+    def mean_realised_bits(self) -> float | None:
+        return self.bits / self.bits_plays if self.bits_plays else None
+
+    @property
+    def logged_share(self) -> float | None:
+        return _ratio(self.hypotheses, self.plays)
+
+    @property
     def found_share(self) -> float | None:
         return _ratio(self.found, self.rounds)
 
 
-# Sorting: every measure of the grid, by name (the `?sort=` of the page) -----------------------
+# Sorting: every measure the teacher's pages show, by name (the `?sort=` of the page) --------
 
 
 @dataclass(frozen=True)
@@ -195,31 +210,103 @@ class SortKey:
     label: Any
     value: Callable[[StudentSummary], Any]
     descending: bool  # the natural order: best first
+    measure: str | None = None  # the insight's measure id (docs/measures.md), if one
+    shows: str = "number"  # how a value is printed: number, percent, share, decimal
+
+    def display(self, student: StudentSummary) -> str:
+        if self.name == "found":
+            return f"{student.found} / {student.rounds}"
+        value = self.value(student)
+        if value is None:
+            return "—"
+        if self.shows == "percent":
+            return f"{value:.0%}"
+        if self.shows == "decimal":
+            return f"{value:.2f}"
+        return str(value)
 
 
-SORT_KEYS = {
-    key.name: key
-    for key in (
-        SortKey("name", gettext_lazy("Student"), lambda s: s.person.number, False),
-        SortKey("plays", gettext_lazy("Plays"), lambda s: s.plays, True),
-        SortKey("found", gettext_lazy("Found the rule (rounds)"), lambda s: s.found_share, True),
-        SortKey("lag", gettext_lazy("Plays behind the evidence"), lambda s: s.mean_lag, False),
-        SortKey(
-            "predictions",
-            gettext_lazy("Predictions right"),
-            lambda s: s.prediction_accuracy,
-            True,
-        ),
-        SortKey("negative", gettext_lazy("Negative tests"), lambda s: s.negative_share, True),
-        SortKey(
-            "kept", gettext_lazy("Kept a refuted idea (plays)"), lambda s: s.kept_refuted, False
-        ),
-        SortKey(
-            "information", gettext_lazy("Information (0–1)"), lambda s: s.mean_information, True
-        ),
-        SortKey("agreement", gettext_lazy("Final agreement"), lambda s: s.final_agreement, True),
-    )
-}
+_SORT_KEYS = (
+    SortKey("name", gettext_lazy("Student"), lambda s: s.person.number, False),
+    SortKey("plays", gettext_lazy("Plays"), lambda s: s.plays, True),
+    SortKey(
+        "found", gettext_lazy("Found the rule (rounds)"), lambda s: s.found_share, True, "found"
+    ),
+    SortKey(
+        "agreement",
+        gettext_lazy("Agreement with the rule"),
+        lambda s: s.final_agreement,
+        True,
+        "final_agreement",
+        shows="percent",
+    ),
+    SortKey(
+        "predictions",
+        gettext_lazy("Predictions right"),
+        lambda s: s.prediction_accuracy,
+        True,
+        "prediction_accuracy",
+        shows="percent",
+    ),
+    SortKey(
+        "negative",
+        gettext_lazy("Negative tests"),
+        lambda s: s.negative_share,
+        True,
+        "negative_share",
+        shows="percent",
+    ),
+    SortKey(
+        "kept",
+        gettext_lazy("Kept a refuted idea (plays)"),
+        lambda s: s.kept_refuted if s.hypotheses else None,
+        False,
+        "kept_refuted",
+    ),
+    SortKey(
+        "choice",
+        gettext_lazy("Choice of card (0–1)"),
+        lambda s: s.mean_information,
+        True,
+        "choice_information",
+        shows="decimal",
+    ),
+    SortKey(
+        "bits",
+        gettext_lazy("Information gained (bits per play)"),
+        lambda s: s.mean_realised_bits,
+        True,
+        "realised_bits",
+        shows="decimal",
+    ),
+    SortKey(
+        "logged",
+        gettext_lazy("Hypotheses logged"),
+        lambda s: s.logged_share,
+        True,
+        "logged_share",
+        shows="percent",
+    ),
+    SortKey(
+        "lag",
+        gettext_lazy("Plays behind the evidence"),
+        lambda s: round(s.mean_lag, 1) if s.mean_lag is not None else None,
+        False,
+        "lag",
+    ),
+)
+
+
+def _shown(key: SortKey) -> bool:
+    if key.measure is None:
+        return True
+    try:
+        return catalog.shown(key.measure)
+    except KeyError:
+        return False
+
+
+SORT_KEYS = {key.name: key for key in _SORT_KEYS if _shown(key)}
 DEFAULT_SORT = "name"
 
 
@@ -278,10 +365,12 @@ def _cell_state(
     group = ideas.by_play.get((review.round.pk, play["number"]))
     if group is not None:
         return group.relation
+    if play.get("logged") == "none":
+        return NONE
     mark = play.get("mark") or (logged.mark if logged else None)
     if mark in MARK_STATES:
         return MARK_STATES[mark]
-    if play.get("hypothesis") or (logged is not None and logged.text):
+    if play.get("held") or play.get("hypothesis") or (logged is not None and logged.text):
         return WORDS
     return NONE
 
@@ -319,7 +408,7 @@ def session_review(
                 review,
                 play["number"],
                 _cell_state(play, review, ideas, logged),
-                play.get("hypothesis"),
+                play.get("held") or play.get("hypothesis"),
                 play.get("test") == "negative",
                 play.get("prediction_right") is False,
                 False,

@@ -7,7 +7,9 @@ a prompt names at most the one student whose play it shows.
    most candidate rules: wrong cards are data.
 3. The play after which the evidence left only the rule while most of the table still held
    another idea.
-4. How many students kept an idea a card had already refuted (a count, no names).
+4. The most informative wrong card: the rejected card that ruled out the most candidate rules
+   (the insight's `most_informative_wrong`, docs/measures.md).
+5. How many students kept an idea a card had already refuted (a count, no names).
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ def discussion_prompts(review: SessionReview) -> list[Prompt]:
         _wrong_idea(review),
         _negative_test(review),
         _evidence_ahead_of_class(review),
+        _wrong_card(review),
         _kept_refuted(review),
     ]
     return [p for p in prompts if p is not None]
@@ -105,6 +108,8 @@ def _wrong_idea(review: SessionReview) -> Prompt | None:
 
 
 def _realised_bits(play: dict[str, Any]) -> float:
+    if play.get("realised_bits") is not None:
+        return float(play["realised_bits"])
     before, after = play.get("candidates_before") or 0, play.get("candidates_after") or 0
     if before <= 0 or after <= 0:
         return 0.0
@@ -189,6 +194,41 @@ def _evidence_ahead_of_class(review: SessionReview) -> Prompt | None:
         % {**_where(round_review, solved), "other": other, "total": total},
         round_review,
         solved,
+    )
+
+
+def _wrong_card(review: SessionReview) -> Prompt | None:
+    """The rejected card with the most realised bits over the session (each round stores its
+    own; ties: the earliest round, then play)."""
+    best: tuple[float, int, RoundReview, dict[str, Any]] | None = None
+    for order, round_review in enumerate(review.rounds):
+        results = round_review.results
+        number = results.get("most_informative_wrong") if results else None
+        if not number or number > len(round_review.plays):
+            continue
+        play = round_review.plays[number - 1]
+        bits = _realised_bits(play)
+        if best is None or bits > best[0]:
+            best = (bits, order, round_review, play)
+    if best is None:
+        return None
+    bits, _order, round_review, play = best
+    person = round_review.people.get(play["player"])
+    return Prompt(
+        _("The most informative wrong card"),
+        _(
+            "%(name)s's %(card)s at play %(play)s of %(table)s, round %(round)s was rejected, "
+            "and it told the table more than any other wrong card (%(bits).2f bits): it ruled "
+            "out many rules at once. Wrong cards are data. What did it rule out?"
+        )
+        % {
+            **_where(round_review, play["number"]),
+            "name": person.name if person else "?",
+            "card": _card(play["cards"][0]),
+            "bits": bits,
+        },
+        round_review,
+        play["number"],
     )
 
 
