@@ -423,7 +423,7 @@ def session_review(
             if player is not None and player.get("guessed"):
                 cell.guess = True
     students = sorted(summaries.values(), key=lambda s: s.person.number)
-    done = sum(1 for r in rounds if r.results is not None)
+    done = sum(1 for r in rounds if r.current)
     failed = [r for r in rounds if r.failed]
     review = SessionReview(
         session,

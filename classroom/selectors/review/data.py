@@ -45,9 +45,15 @@ class RoundReview:
 
     @property
     def results(self) -> dict[str, Any] | None:
-        if self.insight is None or self.insight.status != RoundInsight.Status.DONE:
+        """The stored results: current, or, while they are computed again (after a mark),
+        the previous ones, so the page keeps its numbers until the new ones replace them."""
+        if self.insight is None or self.insight.status == RoundInsight.Status.FAILED:
             return None
         return self.insight.results
+
+    @property
+    def current(self) -> bool:
+        return self.insight is not None and self.insight.status == RoundInsight.Status.DONE
 
     @property
     def plays(self) -> list[dict[str, Any]]:

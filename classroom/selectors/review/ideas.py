@@ -213,7 +213,7 @@ def checkable_text(play: dict, logged: LoggedHypothesis | None) -> str | None:
     """The rule text the insight read the play's hypothesis as, if any."""
     if play.get("agreement_source") != "checkable":
         return None
-    text = play.get("checkable") or play.get("hypothesis")
+    text = play.get("checkable") or play.get("held") or play.get("hypothesis")
     if not text and logged is not None:
         text = logged.checkable or logged.reads_as
     return text or None
@@ -257,7 +257,7 @@ def class_ideas(
             group.plays += 1
             group.carried += bool(play.get("carried"))
             group.held.append((review, play["number"]))
-            words = (play.get("hypothesis") or text).strip()
+            words = (play.get("held") or play.get("hypothesis") or text).strip()
             group.texts[text] += 1
             group.sentences[
                 sentence_of(
