@@ -98,7 +98,7 @@ def sessions_expire() -> int:
     return sessions_delete_older_than(days=settings.DATA_RETENTION_DAYS)
 
 
-# Delphi (RULES.md section 3): every bot shows its token for the card on show -------------------
+# Delphi (docs/rules.md §3): every bot shows its token for the card on show -------------------
 
 
 def delphi_bots_play(round_id: int) -> int:
