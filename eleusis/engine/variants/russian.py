@@ -21,8 +21,8 @@ played (the player with the fewest cards scores the others' cards minus their ow
 
 Decisions beyond docs/rules.md, each documented here and tested:
 - The table is kept as given (docs/rules.md §4, app's choice): its 4-people row deals all 52
-  cards, but the rows for 5 to 8 people leave 10, 8, 14 and 12 cards undealt. Those are set aside face down for
-  the round (`undealt`), out of play, and shown only as a count.
+  cards, but the rows for 5 to 8 people leave 10, 8, 14 and 12 cards undealt. Those are set
+  aside face down for the round (`undealt`), out of play, and shown only as a count.
 - The starter is the dealer's one card and goes on the mainline whatever the rule says (the
   dealer plays first, nobody judges the dealer); the rule judges every card after it.
 - A wrong card played again from in front of the player and rejected again goes back there.
