@@ -147,7 +147,8 @@ def _scripted_play(engine, player: int, role: str, number: int):
 def play_round(round_row, seats, roles: dict[int, str], *, plays: int, seed: int) -> None:
     """Play a round through `round_act` until it ends or `plays` plays were made (then the
     teacher ends it): bots choose with their strategy, scripted students as `_scripted_play`."""
-    from classroom.services.rounds import engine_round, round_act
+    from classroom.selectors.rounds import engine_round
+    from classroom.services.rounds import round_act
     from classroom.tasks import bot_hypothesis
     from eleusis.engine.bots import BOTS, make_bot
     from eleusis.engine.variants import End
@@ -259,6 +260,7 @@ def delphi_session(
     """A finished Delphi session: `students` (Pia1, Pia2...) at one table predict `cards` cards
     through `delphi_predict`, each with a Delphi bot's strategy (cycled), then the teacher ends
     the round. Returns the session."""
+    from classroom.selectors.rounds import engine_round
     from classroom.services.delphi import delphi_predict
     from classroom.services.games import (
         assignment_create,
@@ -268,7 +270,7 @@ def delphi_session(
         session_seat,
         session_start,
     )
-    from classroom.services.rounds import engine_round, round_act
+    from classroom.services.rounds import round_act
     from eleusis.engine.bots import DELPHI_BOTS
     from eleusis.engine.variants import End
 

@@ -43,12 +43,12 @@ from classroom.selectors.review.aggregate import legend
 from classroom.selectors.review.data import ANALYSED_VARIANTS
 from classroom.selectors.review.delphi import DELPHI_COLUMNS
 from classroom.selectors.review.ideas import relation, verdicts
+from classroom.selectors.rounds import engine_round, replay_round
 from classroom.services.review import (
     hypotheses_mark_alike,
     hypothesis_mark_set,
     session_insight_request,
 )
-from classroom.services.rounds import engine_round, replay_round
 from eleusis.engine.history import Attempt
 from eleusis.engine.insight.candidates import resolve
 from eleusis.engine.variants.base import layout_of

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from classroom.models import Hypothesis, HypothesisMark, RoundInsight
 from classroom.selectors.review import normalise
-from classroom.services.rounds import engine_round
+from classroom.selectors.rounds import engine_round
 from eleusis.engine.rules import compile_rule, equivalence
 from tests.factories import TOO_BROAD, TOO_NARROW, WORDS, class_session, delphi_session
 

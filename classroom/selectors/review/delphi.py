@@ -16,7 +16,7 @@ from typing import Any
 
 from classroom.models import GameSession, Round
 from classroom.selectors.review.data import Person, session_people, session_rounds
-from classroom.services.rounds import engine_round
+from classroom.selectors.rounds import engine_round
 from eleusis.engine.cards import Card
 from eleusis.engine.variants.delphi import DelphiDealerView
 

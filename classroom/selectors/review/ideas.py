@@ -31,10 +31,9 @@ from functools import cache, lru_cache
 
 from django.utils.translation import gettext as _
 
-from classroom.frames_i18n import frame_sentence
 from classroom.secret_rules import secret_rule
 from classroom.selectors.review.data import LoggedHypothesis, Person, RoundReview
-from classroom.services.rounds import engine_round
+from classroom.selectors.rounds import engine_round
 from eleusis.engine.cards import FULL_DECK, Card
 from eleusis.engine.history import Attempt
 from eleusis.engine.insight.candidates import resolve
@@ -42,6 +41,7 @@ from eleusis.engine.rules import LIBRARY, CompiledRule, RuleSyntaxError
 from eleusis.engine.rules.equivalence import sample_history
 from eleusis.engine.rules.explain import explain
 from eleusis.engine.rules.frames import FRAMES, Frame, FrameError
+from eleusis.web.frames_i18n import frame_sentence
 
 # The situations an idea is judged on: this many tables built by the secret rule, every card.
 SAMPLED_TABLES = 40
