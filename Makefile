@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
+# The suite runs in one process per core (pytest-xdist); PYTEST_ARGS="-n 0 -x" runs it in one.
+PYTEST_ARGS ?= -n auto --dist loadfile
 
 .PHONY: run test lint format bench clean
 
