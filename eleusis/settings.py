@@ -47,6 +47,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "eleusis.middleware.HeadAsGetMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -198,6 +199,10 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", default="INFO")},
     "loggers": {"django.server": {"level": "WARNING"}},
 }
+if not REDIS_URL:
+    # Eager tasks on the in-memory broker: kombu's warning that "memory://" names no host says
+    # nothing to the teacher at `make run`.
+    LOGGING["loggers"]["kombu.connection"] = {"level": "ERROR"}
 
 AUTH_USER_MODEL = "classroom.User"
 
