@@ -35,6 +35,7 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 format: $(TEST_STAMP)
 	$(BIN)/ruff format .

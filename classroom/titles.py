@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from django.utils.translation import override as language_override
 
 from eleusis.engine.rules import LIBRARY, LibraryRule, RuleSyntaxError, compile_rule, equivalence
+from eleusis.web.rule_check import DIFFICULTY_LABELS, rule_check
 
 # Words that say nothing about which rule it is: the explanation's frame and the small words.
 _STOP_TEXT = """a an the and or not of to in on at by for from with as is are be it its if then else
@@ -32,8 +33,6 @@ WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 def neutral_title(*, number: int, difficulty: str = "") -> str:
     """The title the app gives a rule: its number in the class and, from the library, how hard it
     is. Nothing in it names the rule."""
-    from classroom.teach_forms import DIFFICULTY_LABELS
-
     label = DIFFICULTY_LABELS.get(difficulty)
     if label is None:
         return gettext("Mystery rule %(number)s") % {"number": number}
@@ -87,8 +86,6 @@ def _library_matches(rule_text: str) -> tuple[LibraryRule, ...]:
 
 
 def _rule_names_and_words(rule_text: str, library_rule_id: str) -> tuple[list[str], set[str]]:
-    from classroom.teach_forms import rule_check
-
     entries = list(_library_matches(rule_text))
     chosen = LIBRARY.get(library_rule_id)
     if chosen is not None and chosen not in entries:
