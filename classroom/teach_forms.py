@@ -49,6 +49,7 @@ EXPRESS_ONLY = (
     "buying_hints",
     "hints_after_equal_turns",
     "guess_turn",
+    "student_judges",
     "table_size",
     "hypothesis_policy",
     "hypothesis_every",
@@ -122,6 +123,17 @@ class AssignmentForm(forms.Form):
     )
     wrong_guess_penalty = forms.BooleanField(label=_("A wrong guess costs a card"), required=False)
     buying_hints = forms.BooleanField(label=_("Students may buy hints"), required=False)
+    student_judges = forms.BooleanField(
+        label=_("The dealing student judges each card (the sources' way)"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "When each student deals in turn: the dealer writes the rule in words (and, if they "
+            "can, in the rule language, so the app warns them of a verdict that contradicts "
+            "it) and says right or wrong to every card. Off: the app judges by the rule "
+            "language."
+        ),
+    )
     hints_after_equal_turns = forms.BooleanField(
         label=_("Hints only when every player has had the same number of turns"),
         required=False,
@@ -265,6 +277,11 @@ class AssignmentForm(forms.Form):
             "buying_hints": data["buying_hints"],
             "hints_after_equal_turns": data["hints_after_equal_turns"],
             "guess_turn": data["guess_turn"],
+            "dealer": (
+                "person"
+                if data["rule_source"] == Assignment.RuleSource.STUDENTS and data["student_judges"]
+                else "app"
+            ),
         }
 
 
