@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('classroom', '0005_round_insight'),
+        ('classroom', '0006_round_rule_words'),
     ]
 
     operations = [
