@@ -221,6 +221,8 @@ def ideas_mark_view(request: HttpRequest, pk: int) -> HttpResponse:
     same_as = request.POST.get("same_as", "").strip()
     if not words or len(words) > 2000:
         return HttpResponse(_("Say which words to mark."), status=400)
+    if mark == "same" and not same_as:
+        return HttpResponse(_("Choose one of the class's ideas."), status=400)
     if same_as:
         secret = _secret_text(session)
         says = verdicts(secret, same_as) if resolve(same_as) is not None else None

@@ -149,7 +149,7 @@ def test_the_teacher_reads_a_class_of_thirty(new_page, live_server):
     group = page.locator(f"li.free-text-group[data-words='{words}']")
     writers = sum(1 for role in roles.values() if role == "words")
     expect(group).to_contain_text(f"{writers} students, {len(matching)} plays")
-    group.get_by_role("button", name="Right", exact=True).click()
+    group.get_by_role("button", name="Right", exact=True).click(timeout=120_000)
     # With eager tasks the request analyses every touched round again before it answers.
     expect(page.get_by_text(f"{len(matching)} sentences marked.")).to_be_visible(timeout=120_000)
     expect(page.locator(f"li.free-text-group[data-words='{words}'] .free-text-mark")).to_have_text(

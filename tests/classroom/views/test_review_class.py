@@ -143,6 +143,7 @@ def test_ideas_grid_sorting_and_marking_all_alike(played, django_capture_on_comm
     assert client.post(url, {"words": words, "mark": "brilliant"}).status_code == 400
     assert client.post(url, {"words": "no one wrote this", "mark": "right"}).status_code == 400
     assert client.post(url, {"words": words, "same_as": "colour !="}).status_code == 400
+    assert client.post(url, {"words": words, "mark": "same"}).status_code == 400
     assert list(HypothesisMark.objects.order_by("pk").values_list("mark", "reads_as")) == before
 
     # Names hidden on every view: no nickname on the page.
