@@ -89,11 +89,6 @@ def _bot(round_row: Round, seat: Seat, player: int):
     return make_bot(seat.bot, player, f"{round_row.seed}:{seat.position}")
 
 
-# The review (issue 6): a round's insight. Defined in classroom/insight_tasks.py; imported here
-# so that a worker's autodiscovery registers it.
-from classroom.insight_tasks import round_insight  # noqa: E402, F401
-
-
 @shared_task(name="classroom.sessions_expire", ignore_result=True)
 def sessions_expire() -> int:
     """Delete game sessions older than DATA_RETENTION_DAYS (children's data is kept no longer
@@ -103,7 +98,7 @@ def sessions_expire() -> int:
     return sessions_delete_older_than(days=settings.DATA_RETENTION_DAYS)
 
 
-# Delphi (RULES.md section 3): every bot shows its token for the card on show -------------------
+# Delphi (docs/rules.md §3): every bot shows its token for the card on show -------------------
 
 
 def delphi_bots_play(round_id: int) -> int:

@@ -43,6 +43,7 @@ account_urls = [
 class_urls = [
     path("classes/", classes.dashboard, name="dashboard"),
     path("classes/new/", classes.classroom_create_view, name="classroom_create"),
+    path("classes/assign/", classes.assign_rule, name="assign_rule"),
     path("classes/<int:pk>/", classes.classroom_detail, name="classroom_detail"),
     path("classes/<int:pk>/rename/", classes.classroom_rename_view, name="classroom_rename"),
     path("classes/<int:pk>/delete/", classes.classroom_delete_view, name="classroom_delete"),

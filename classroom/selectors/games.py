@@ -23,7 +23,7 @@ from classroom.models import (
     Student,
     Table,
 )
-from classroom.services.rounds import engine_round
+from classroom.selectors.rounds import engine_round
 from eleusis.engine.variants import DealerView, PlayerView
 
 

@@ -27,7 +27,6 @@ from classroom.access import (
     student_required,
 )
 from classroom.delphi_forms import PredictForm
-from classroom.frames_i18n import frame_sentence
 from classroom.game_forms import FRAMES_BY_ID, MoveForm
 from classroom.live import session_stamp, table_stamp
 from classroom.models import Assignment, GameSession, Seat
@@ -47,6 +46,7 @@ from eleusis.engine.variants import (
     Play,
     Verdict,
 )
+from eleusis.web.frames_i18n import frame_sentence
 
 POLL_MS = 1500
 

@@ -1,10 +1,10 @@
-"""Eleusis Express (John Golden), RULES.md section 1, with every variant of the seeds.
+"""Eleusis Express (John Golden), docs/rules.md §1, with every variant of the seeds.
 
 Seats are numbered from 0 at the dealer's left; play goes left (seat 0, 1, 2, ...). The dealer
 holds no hand and is either the app, which judges by the rule, or a person, for whom the round
 records a pending judgement and waits for a `Verdict` action.
 
-Decisions beyond RULES.md, each documented here and tested:
+Decisions beyond docs/rules.md, each documented here and tested:
 - The stock "runs out" when a card must be drawn and none is left. With `stock_exhaustion="end"`
   the draw is not made and the round ends ("stock_exhausted"); with `"reshuffle_deck"` a newly
   shuffled 52-card deck becomes the stock and the draw goes on.
@@ -107,7 +107,7 @@ MAX_PLAYERS = 8
 
 @dataclass(frozen=True, slots=True)
 class ExpressConfig(JSONDataclass):
-    """The settings of RULES.md section 1. The base score equals `hand_size`."""
+    """The settings of docs/rules.md §1. The base score equals `hand_size`."""
 
     decks: int = 2
     hand_size: int = 12

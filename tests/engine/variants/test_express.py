@@ -1,4 +1,4 @@
-"""Eleusis Express, RULES.md section 1: the worked examples and every branch, one by one."""
+"""Eleusis Express, docs/rules.md §1: the worked examples and every branch, one by one."""
 
 from __future__ import annotations
 
@@ -301,7 +301,7 @@ def test_playing_the_last_card_ends_the_round_with_three_points() -> None:
 
 
 def test_scores_base_minus_hand_and_dealer_as_best_player() -> None:
-    # RULES.md: each player gets base (12) − cards left; the dealer as much as the best player.
+    # docs/rules.md: each player gets base (12) − cards left; the dealer as much as the best player.
     round_ = make(rule=ANY_CARD, players=3)
     for seat in (0, 1, 2, 0, 1, 2, 0):
         round_.apply(Play(seat, round_.state.hands[seat][0]))
