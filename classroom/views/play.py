@@ -104,8 +104,16 @@ def solo_start_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _render_board(
-    request: HttpRequest, seat: Seat, *, message: str = "", ok: bool = True, status: int = 200
+    request: HttpRequest,
+    seat: Seat,
+    *,
+    message: str = "",
+    ok: bool = True,
+    status: int = 200,
+    reset_inputs: bool = False,
 ) -> HttpResponse:
+    """The table page (the fragments an htmx request swaps). `reset_inputs` sends the inputs of
+    a move (hypothesis, sentence, prediction, guess) empty again, after a move that was made."""
     game = table_game(seat.table)
     board = game.board(table=seat.table, seat=seat)
     mode = request.GET.get("mode")
@@ -120,6 +128,7 @@ def _render_board(
         "message": message,
         "message_ok": ok,
         "move_key": uuid.uuid4().hex,
+        "reset_inputs": reset_inputs,
         **game.context(board, assignment),
     }
     template = game.template + ("#board_update" if request.htmx else "")
@@ -130,17 +139,9 @@ def _express_context(board, assignment: Assignment) -> dict:
     next_play = board.plays_made + 1
     return {
         "frames": FRAMES_BY_ID.values(),
-        "last_frame": FRAMES_BY_ID.get(board.last_hypothesis.frame_id)
-        if board.last_hypothesis
-        else None,
         "hypothesis_required": assignment.hypothesis_required_at(next_play),
-        # Words come back in the text box; a sentence comes back in its drop-downs instead, so
-        # that picking another sentence is not overruled by the old words left in the box.
-        "hypothesis_prefill": (
-            board.last_hypothesis.text
-            if board.last_hypothesis and not board.last_hypothesis.frame_id
-            else ""
-        ),
+        # Nothing of the last move comes back in the inputs: a sentence or words left selected
+        # would be sent again with the next play without the student choosing them.
     }
 
 
@@ -216,7 +217,7 @@ def table_move(request: HttpRequest, pk: int) -> HttpResponse:
             request, seat, message=" ".join(errors), ok=False, status=_bad(request)
         )
     message, ok = _move(seat, form)
-    return _render_board(request, seat, message=message, ok=ok)
+    return _render_board(request, seat, message=message, ok=ok, reset_inputs=ok)
 
 
 def _bad(request: HttpRequest) -> int:
