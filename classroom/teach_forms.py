@@ -46,6 +46,8 @@ EXPRESS_ONLY = (
     "stock_exhaustion",
     "wrong_guess_penalty",
     "buying_hints",
+    "hints_after_equal_turns",
+    "guess_turn",
     "table_size",
     "hypothesis_policy",
     "hypothesis_every",
@@ -108,6 +110,22 @@ class AssignmentForm(forms.Form):
     )
     wrong_guess_penalty = forms.BooleanField(label=_("A wrong guess costs a card"), required=False)
     buying_hints = forms.BooleanField(label=_("Students may buy hints"), required=False)
+    hints_after_equal_turns = forms.BooleanField(
+        label=_("Hints only when every player has had the same number of turns"),
+        required=False,
+        help_text=_(
+            "A variant of the Thai rules. Off: you may send a hint whenever a table is stuck."
+        ),
+    )
+    guess_turn = forms.BooleanField(
+        label=_("After a right play, the player guesses or passes before the next one plays"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "The Thai rules: the chance to guess belongs to the player's turn. You can skip a "
+            "student who is away."
+        ),
+    )
     table_size = forms.IntegerField(
         label=_("Players per table"), min_value=MIN_TABLE, max_value=MAX_TABLE, initial=4
     )
@@ -200,6 +218,8 @@ class AssignmentForm(forms.Form):
             "stock_exhaustion": data["stock_exhaustion"],
             "wrong_guess_penalty": data["wrong_guess_penalty"],
             "buying_hints": data["buying_hints"],
+            "hints_after_equal_turns": data["hints_after_equal_turns"],
+            "guess_turn": data["guess_turn"],
         }
 
 

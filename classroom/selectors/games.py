@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from classroom.models import (
     Action,
@@ -60,6 +61,7 @@ class Board:
             self.view
             and not self.view.over
             and self.view.pending is None
+            and self.view.deciding is None
             and self.view.turn == self.player
             and not self.table.paused
         )
@@ -90,8 +92,28 @@ class Board:
         return bool(self.view and self.view.can_guess and not self.table.paused)
 
     @property
+    def must_decide(self) -> bool:
+        """The Thai way: this player's play was right; they guess or pass before play goes on."""
+        return bool(
+            self.view
+            and not self.view.over
+            and self.view.pending is None
+            and self.view.deciding is not None
+            and self.view.deciding == self.player
+            and not self.table.paused
+        )
+
+    @property
+    def decider_name(self) -> str:
+        """Who decides whether to guess, when the table waits for them (the Thai way)."""
+        view = self.table_view
+        if view is None or view.over or view.deciding is None:
+            return ""
+        return self.turn_name
+
+    @property
     def turn_name(self) -> str:
-        if not self.view:
+        if not self.table_view:
             return ""
         return next((s.name for s in self.seats if s.is_turn), "")
 
@@ -229,6 +251,24 @@ def session_tables(*, session: GameSession) -> list[TableSummary]:
         view = engine_round(round_row).dealer_view() if round_row else None
         summaries.append(TableSummary(table, round_row, view, _seat_infos(seats, round_row, view)))
     return summaries
+
+
+def hint_refusal(round_row: Round | None) -> str:
+    """Why an unprompted hint cannot be given now, in words (empty when it can): with the Thai
+    variant chosen, only when every player has had the same number of turns."""
+    if round_row is None or round_row.variant != "express":
+        return ""
+    view = engine_round(round_row).dealer_view()
+    if view.over:
+        return _("The round is over.")
+    if not round_row.config.get("hints_after_equal_turns") or view.hint_requests:
+        return ""
+    if len(set(view.turns_taken)) <= 1:
+        return ""
+    return _(
+        "This game gives a hint only when every player has had the same number of turns (a "
+        "setting of the assignment): wait until play comes round to the first player again."
+    )
 
 
 def session_hypotheses(*, session: GameSession, limit: int = 50) -> QuerySet[Hypothesis]:

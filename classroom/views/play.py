@@ -32,7 +32,12 @@ from classroom.live import session_stamp, table_stamp
 from classroom.models import Assignment, GameSession, Seat
 from classroom.secret_rules import is_rule_text
 from classroom.selectors.delphi import delphi_board
-from classroom.selectors.games import current_round, student_board, student_tables
+from classroom.selectors.games import (
+    current_round,
+    hint_refusal,
+    student_board,
+    student_tables,
+)
 from classroom.services.delphi import StaleCardError, delphi_predict
 from classroom.services.games import lobby_join, round_deal_by_student, solo_start
 from classroom.services.rounds import HypothesisInput, round_act
@@ -43,6 +48,7 @@ from eleusis.engine.variants import (
     Guess,
     IllegalActionError,
     NoPlay,
+    PassGuess,
     Play,
     Verdict,
 )
@@ -247,6 +253,12 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
     assignment = seat.table.session.assignment
     hypothesis = _hypothesis(data)
     prediction = form.prediction_value
+    if op in ("play", "no_play", "buy_hint") and board.view.deciding is not None:
+        if board.must_decide:
+            return _("First guess the rule, or pass."), False
+        return _("Wait: %(name)s may guess the rule first, or pass.") % {
+            "name": board.decider_name
+        }, False
     if op in ("play", "no_play"):
         if not board.my_turn:
             return _("It is not your turn yet: it is %(name)s's turn.") % {
@@ -274,6 +286,10 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
                 "Practising alone, build your guess from a sentence so the app can check it."
             ), False
         action = Guess(board.player, text, checkable=checkable)
+    elif op == "pass":
+        if not board.must_decide:
+            return _("There is no guess to pass now."), False
+        action = PassGuess(board.player)
     elif op == "guess_sentence":
         if not board.can_guess:
             return _("You may guess right after one of your own plays is accepted."), False
@@ -321,7 +337,11 @@ def _outcome_message(events: list[dict], position: int) -> str:
     """Say what happened to the student's own move, in words (never by color alone)."""
     for event in events:
         kind = event.get("kind")
+        if kind == "guess_passed" and event.get("player") == position:
+            return _("You passed. Play goes on.")
         if kind == "played" and event.get("player") == position:
+            if event.get("accepted") and _deciding(events, position):
+                return _("Right! Your card joins the mainline. Guess the rule now, or pass.")
             if event.get("accepted"):
                 return _("Right! Your card joins the mainline.")
             return _("Wrong: your card goes below the mainline and you draw a card.")
@@ -338,6 +358,11 @@ def _outcome_message(events: list[dict], position: int) -> str:
         if kind == "hint_requested":
             return _("You asked for a hint and drew a card. The hint will appear for everyone.")
     return _("Done.")
+
+
+def _deciding(events: list[dict], position: int) -> bool:
+    """Whether play now waits for the player to guess or pass (no turn passed on)."""
+    return not any(event.get("kind") in ("turn_passed", "round_ended") for event in events)
 
 
 # The student who deals -------------------------------------------------------------------------
@@ -400,6 +425,8 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
     if op == "verdict" and request.POST.get("correct") in ("yes", "no"):
         action = Verdict(request.POST["correct"] == "yes")
     elif op == "hint" and request.POST.get("hint", "").strip():
+        if refusal := hint_refusal(board.round):
+            return _render_board(request, seat, message=refusal, ok=False, status=409)
         action = DealerHint(request.POST["hint"].strip()[:300])
     else:
         return _render_board(
