@@ -40,6 +40,17 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
+class NoPlayShown:
+    """A "no play" as the table sees it: who declared it, the hand they showed, whether it was
+    right, and the card the dealer took from it when it was not."""
+
+    name: str
+    hand: tuple[Any, ...]
+    correct: bool
+    taken: Any = None
+
+
+@dataclass(frozen=True)
 class Board:
     """Everything a student's table page shows, for one seat."""
 
@@ -86,6 +97,24 @@ class Board:
         """A free-text guess waiting for this seat's verdict (when this student deals)."""
         pending = self.dealer.pending if self.dealer else None
         return pending if pending is not None and pending.what == "guess" else None
+
+    @property
+    def no_plays(self) -> list[NoPlayShown]:
+        """Every "no play" of the round, newest first, with the hand shown to the table and the
+        dealer's correction: the sources have the hand shown, and it is evidence for all."""
+        view = self.table_view
+        if view is None or self.round is None:
+            return []
+        names = {seat.position: seat.name for seat in self.seats}
+        shown: list[NoPlayShown] = []
+        for entry in view.table:
+            if entry.kind == "no_play" and entry.player is not None:
+                name = names.get(self.round.position_of(entry.player), "")
+                shown.append(NoPlayShown(name, tuple(entry.cards), entry.accepted))
+            elif entry.kind == "correction" and shown and entry.cards:
+                last = shown[-1]
+                shown[-1] = NoPlayShown(last.name, last.hand, last.correct, entry.cards[0])
+        return shown[::-1]
 
     @property
     def can_guess(self) -> bool:

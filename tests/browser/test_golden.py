@@ -110,3 +110,30 @@ def test_after_a_right_play_the_next_player_waits_until_the_player_guesses_or_pa
     player.get_by_text("You passed. Play goes on.").wait_for()
     following.locator("#table-status").get_by_text("Your turn!").wait_for(timeout=SEEN_MS)
     assert following.locator("#hand-panel .hand button").first.is_enabled()
+
+
+def test_a_no_play_hand_is_seen_by_the_other_players(new_page, live_server):
+    table, seats = live_table(players=3)
+    pages = [student_page(new_page, live_server, seat.student) for seat in seats]
+    for page in pages:
+        page.goto(f"/play/tables/{table.pk}/")
+        page.get_by_role("heading", name="Your hand").wait_for()
+    engine = engine_round(current_round(table=table))
+    turn = engine.state.turn
+    hand = list(engine.state.hands[turn])
+    declarer = pages[turn]
+    declarer.get_by_label("My hypothesis: the rule is…").fill("all red")
+    declarer.get_by_label("It will be accepted").check()
+    declarer.get_by_role("button", name="No play: none of my cards fits").click()
+    declarer.get_by_text("Not quite: a card in your hand could be played.").wait_for()
+
+    name = seats[turn].student.nickname
+    for other in (pages[(turn + 1) % 3], pages[(turn + 2) % 3]):
+        shown = other.locator(".no-plays li").filter(has_text=name)
+        shown.get_by_text("Wrong: the dealer played this card from the hand:").wait_for(
+            timeout=SEEN_MS
+        )
+        labels = shown.locator(".hand-cards .card").evaluate_all(
+            "cards => cards.map(card => card.getAttribute('aria-label'))"
+        )
+        assert sorted(labels) == sorted(card_label(card) for card in hand)

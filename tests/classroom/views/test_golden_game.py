@@ -94,3 +94,30 @@ def test_the_teacher_skips_a_student_who_is_away():
     # Students cannot skip; a stale round is refused.
     assert student_client(seats[0].student).post(url, {"round": round_row.pk}).status_code == 302
     assert teacher.post(url, {"round": 999999}).status_code == 409
+
+
+def test_a_declared_no_play_shows_the_hand_and_the_correction_to_the_others():
+    table, seats = live_table(players=3)
+    round_row = current_round(table=table)
+    engine = engine_round(round_row)
+    turn = engine.state.turn
+    hand = list(engine.state.hands[turn])
+    student_client(seats[turn].student).post(
+        reverse("classroom:table_move", args=[table.pk]),
+        {"op": "no_play", "round": round_row.pk, "hypothesis": "h", "prediction": "accepted"},
+        **HTMX,
+    )
+    taken = [
+        e for e in engine_round(current_round(table=table)).state.table if e.kind == "correction"
+    ]
+    assert len(taken) == 1  # twelve cards always hold a card of the other color
+    other = student_client(seats[(turn + 1) % 3].student)
+    page = other.get(reverse("classroom:table", args=[table.pk])).content.decode()
+    section = page[page.index('id="no-plays-heading"') :]
+    assert f"{seats[turn].student.nickname} said no card fits and showed:" in section
+    from classroom.templatetags.play_tags import card_label
+
+    for card in hand:
+        assert f'aria-label="{card_label(card)}"' in section
+    assert "Wrong: the dealer played this card from the hand:" in section
+    assert f'aria-label="{card_label(taken[0].cards[0])}"' in section
