@@ -243,13 +243,17 @@ def session_people(session: GameSession, *, hide_names: bool) -> dict[int, Perso
 def session_rounds(session: GameSession) -> list[Round]:
     return list(
         Round.objects.filter(table__session=session, status=Round.Status.OVER)
-        .select_related("table")
+        .select_related("table", "insight")
         .order_by("table__number", "number")
     )
 
 
 def round_review(round_row: Round, people: dict[int, Person]) -> RoundReview:
-    insight = RoundInsight.objects.filter(round=round_row).first()
+    # Read with the round (`session_rounds` joins it): one query for a whole session.
+    try:
+        insight: RoundInsight | None = round_row.insight
+    except RoundInsight.DoesNotExist:
+        insight = None
     review = RoundReview(round_row, insight, {})
     results = review.results
     if results is None:

@@ -13,6 +13,8 @@ from django.core.management.base import CommandError
 
 from eleusis.engine.insight.catalog import MEASURES
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def report() -> dict[str, Any]:

@@ -40,3 +40,27 @@ def test_students_sort_naturally_and_one_who_never_logged_shows_a_dash(
     assert ana_cells[1].strip() == "—"
     kid2_cells = re.findall(r"<td>(.*?)</td>", rows[1][1], re.S)
     assert kid2_cells[1].strip() == "1 / 1"
+
+
+def _overview_queries(client, session) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(session.assignment.classroom.teacher)
+    url = reverse("classroom:review_session", args=[session.pk])
+    client.get(url)  # the first visit may ask for a missing round; count a later one
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(queries)
+
+
+@pytest.mark.slow
+def test_the_overview_runs_the_same_queries_for_a_small_and_a_larger_class(client) -> None:
+    from tests.factories import played_session
+
+    small = played_session(students=6, plays=6, table_size=3)
+    large = played_session(students=15, plays=6, table_size=3)
+    assert large.tables.count() > small.tables.count()
+    counted = (_overview_queries(client, small), _overview_queries(client, large))
+    assert counted[0] == counted[1] <= 15, counted
