@@ -83,7 +83,8 @@ def round_results(round_row: Round) -> dict[str, Any]:
         logged[play.entry] = EngineHypothesis(
             text=row.text or None, checkable=row.checkable or None, mark=_mark(row)
         )
-    insight = analyse_round(log.with_hypotheses(logged), secret, pool=CandidatePool.build())
+    # The pool of the rule language, built once per worker process (fixed for every review).
+    insight = analyse_round(log.with_hypotheses(logged), secret, pool=CandidatePool.shared())
     results = insight.to_dict()
     results["seats"] = {str(player): seat for player, seat in seats.items()}
     results["actions"] = [action.pk for action in actions]
