@@ -246,7 +246,7 @@ def test_a_wrong_no_play_names_the_card_that_fits():
     assert dealer.post(move, {"op": "verdict", "card": "ZZ"}).status_code == 400
 
 
-# A game ends ---------------------------------------------------------------------------------------
+# A game ends -------------------------------------------------------------------------------
 
 
 def play_out_rounds(table, seats, count):
