@@ -46,6 +46,7 @@ from classroom.selectors.games import (
 )
 from classroom.services.delphi import StaleCardError, delphi_reveal
 from classroom.services.games import (
+    GAME_OVER,
     MAX_TABLE,
     TEACHER_END,
     WHOLE_CLASS_GAMES,
@@ -118,6 +119,7 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
                 students_deal=data["rule_source"] == Assignment.RuleSource.STUDENTS,
                 config=form.config(),
                 table_size=data["table_size"],
+                game_rounds=data.get("game_rounds") or 0,
                 hypothesis_policy=data["hypothesis_policy"],
                 hypothesis_every=data["hypothesis_every"],
                 prediction_required=data["prediction_required"],
@@ -589,7 +591,12 @@ def table_next_round_view(request: HttpRequest, pk: int) -> HttpResponse:
     table = table_for_teacher(request, pk)
     try:
         table_next_round(table=table)
-    except IllegalActionError:
+    except IllegalActionError as refusal:
+        if str(refusal) == GAME_OVER:
+            message = _("%(table)s: the game is over; every round of it has been played.")
+            return _live_response(
+                request, table.session, message % {"table": table}, ok=False, status=409
+            )
         return _live_response(
             request,
             table.session,
