@@ -1,6 +1,8 @@
-"""The teacher's lesson pages: lesson plans, the rule library, the rule editor, printables.
+"""The teacher's lesson pages: lesson plans, the rule library, the rule editor, printables; and
+"How to play", which students read too.
 
-None of these pages holds private data: any logged-in teacher may see them all. The rule check
+None of these pages holds private data: any logged-in teacher may see them all, and anyone may
+read "How to play". The rule check
 is shared with the classroom (`eleusis.web.rule_check`); the engine does the rest.
 """
 
@@ -74,3 +76,10 @@ def print_frames(request: HttpRequest) -> HttpResponse:
 @teacher_required
 def print_guidelines(request: HttpRequest) -> HttpResponse:
     return render(request, "lessons/print_guidelines.html")
+
+
+@require_GET
+def how_to_play(request: HttpRequest) -> HttpResponse:
+    """How each game is played and scored, for students and teachers alike: open to everyone
+    (it holds nothing private), linked from the table and the lesson plans."""
+    return render(request, "lessons/how_to_play.html")
