@@ -50,6 +50,7 @@ EXPRESS_ONLY = (
     "hints_after_equal_turns",
     "guess_turn",
     "student_judges",
+    "game_rounds",
     "table_size",
     "hypothesis_policy",
     "hypothesis_every",
@@ -152,6 +153,19 @@ class AssignmentForm(forms.Form):
     )
     table_size = forms.IntegerField(
         label=_("Players per table"), min_value=MIN_TABLE, max_value=MAX_TABLE, initial=4
+    )
+    game_rounds = forms.IntegerField(
+        label=_("Rounds in the game"),
+        min_value=0,
+        max_value=20,
+        initial=0,
+        required=False,
+        help_text=_(
+            "0: when each student deals in turn, the game ends once every student has dealt "
+            "(as the sources play it); when the app deals, it goes on as long as you deal new "
+            "rounds. A number: the game ends after that many rounds. The totals decide the "
+            "winner."
+        ),
     )
     hypothesis_policy = forms.ChoiceField(
         label=_("Students log a hypothesis"),

@@ -22,7 +22,7 @@ from classroom.models import (
     Table,
 )
 from classroom.secret_rules import secret_rule
-from classroom.selectors.games import next_dealer_position
+from classroom.selectors.games import game_over, next_dealer_position
 from classroom.services.rounds import round_act, round_create, schedule_bots, table_set_paused
 from classroom.titles import library_matches
 from eleusis.engine.rules import LIBRARY, LibraryRule
@@ -50,6 +50,7 @@ def assignment_create(
     variant: str = "express",
     config: dict[str, Any] | None = None,
     table_size: int = 4,
+    game_rounds: int = 0,
     hypothesis_policy: str = Assignment.HypothesisPolicy.EVERY_PLAY,
     hypothesis_every: int = 3,
     prediction_required: bool = True,
@@ -69,6 +70,7 @@ def assignment_create(
         rule_text=rule_text.strip(),
         config=config,
         table_size=table_size,
+        game_rounds=game_rounds,
         hypothesis_policy=hypothesis_policy,
         hypothesis_every=hypothesis_every,
         prediction_required=prediction_required,
@@ -235,6 +237,8 @@ def table_next_round(*, table: Table, seed: int | None = None, rule_text: str | 
             raise IllegalActionError("the round at this table is still being played")
         if table.session.assignment.rule_source == Assignment.RuleSource.STUDENTS:
             raise IllegalActionError("the next dealer at this table writes the next rule")
+        if game_over(table=table):
+            raise IllegalActionError(GAME_OVER)
         if rule_text is None:
             rule_text = current.rule_text if current else table.session.assignment.rule_text
         if rule_text.strip() in revealed_rules(session=table.session):
@@ -242,6 +246,7 @@ def table_next_round(*, table: Table, seed: int | None = None, rule_text: str | 
         return _deal(table, table.session.assignment, seed=seed, rule_text=rule_text.strip())
 
 
+GAME_OVER = "the game at this table is over: every round of it has been played"
 RULE_WORDS_NEEDED = "write your rule in words first"
 RULE_TEXT_NEEDED = "write your rule in the rule language first"
 
@@ -276,6 +281,8 @@ def round_deal_by_student(
         seat_count = table.seats.count()
         if seat_count < 2:
             raise IllegalActionError("a student dealer needs at least one player")
+        if game_over(table=table):
+            raise IllegalActionError(GAME_OVER)
         if next_dealer_position(table=table, seat_count=seat_count) != seat.position:
             raise IllegalActionError("it is another student's turn to deal")
         by_hand = assignment.config.get("dealer") == "person"

@@ -45,6 +45,7 @@ from classroom.selectors.games import (
 )
 from classroom.services.delphi import StaleCardError, delphi_reveal
 from classroom.services.games import (
+    GAME_OVER,
     MAX_TABLE,
     RULE_REVEALED,
     SESSION_FINISHED,
@@ -124,6 +125,7 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
                 students_deal=data["rule_source"] == Assignment.RuleSource.STUDENTS,
                 config=form.config(),
                 table_size=data["table_size"],
+                game_rounds=data.get("game_rounds") or 0,
                 hypothesis_policy=data["hypothesis_policy"],
                 hypothesis_every=data["hypothesis_every"],
                 prediction_required=data["prediction_required"],
@@ -591,6 +593,7 @@ def table_reveal(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 NEXT_ROUND_REFUSALS = {
+    GAME_OVER: gettext_lazy("%(table)s: the game is over; every round of it has been played."),
     SESSION_FINISHED: gettext_lazy("%(table)s: the session is finished, no new round is dealt."),
     RULE_REVEALED: gettext_lazy(
         "%(table)s: that rule was revealed. Choose the next rule: from the library, your own, "
