@@ -33,6 +33,7 @@ from classroom.delphi_forms import RevealForm
 from classroom.game_forms import GuessVerdictForm, HintForm
 from classroom.live import session_stamp
 from classroom.models import Assignment, GameSession, Table
+from classroom.refusals import refusal_message
 from classroom.secret_rules import secret_rule
 from classroom.selectors.delphi import delphi_tables
 from classroom.selectors.games import (
@@ -511,7 +512,7 @@ def _act(request: HttpRequest, table: Table, action, done: str) -> HttpResponse:
         return _live_response(
             request,
             table.session,
-            _("%(table)s: not possible now (%(reason)s).") % {"table": table, "reason": refusal},
+            _("%(table)s: %(reason)s") % {"table": table, "reason": refusal_message(refusal)},
             ok=False,
             status=409,
         )
@@ -678,11 +679,10 @@ def table_reveal_card(request: HttpRequest, pk: int) -> HttpResponse:
             request, table.session, message % {"table": table}, ok=False, status=409
         )
     except IllegalActionError as refusal:
-        message = _("%(table)s: not possible now (%(reason)s).")
         return _live_response(
             request,
             table.session,
-            message % {"table": table, "reason": refusal},
+            _("%(table)s: %(reason)s") % {"table": table, "reason": refusal_message(refusal)},
             ok=False,
             status=409,
         )
