@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
@@ -71,10 +72,10 @@ from classroom.teach_forms import (
 from classroom.titles import neutral_title
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 from eleusis.engine.variants import DealerHint, End, IllegalActionError, SkipTurn, Verdict
 
-POLL_MS = 1500
 END_REASONS = {
     "guessed": gettext_lazy("someone found the rule"),
     "hand_emptied": gettext_lazy("a player ran out of cards"),
@@ -149,7 +150,7 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
 @teacher_required
 def rule_check_view(request: HttpRequest) -> HttpResponse:
     """The rule editor's live check: explanation and warnings, or where the error is."""
-    text = request.POST.get("rule_text", "")[:2000]
+    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
     return render(
         request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
     )
@@ -199,7 +200,7 @@ def _lobby_context(session: GameSession, **extra) -> dict:
         "students": students,
         "tables": tables,
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "manual_form": extra.pop("manual_form", None)
         or ManualSeatingForm(students=students, suggested=count or 1, max_size=_max_size(session)),
         **extra,
@@ -404,7 +405,7 @@ def _live_context(session: GameSession, **extra) -> dict:
         "table_template": game.template,
         "hypotheses": session_hypotheses(session=session),
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         **extra,
     }
 
@@ -722,7 +723,7 @@ def _projector_context(session: GameSession, request: HttpRequest) -> dict:
         "lobby": [entry.student.nickname for entry in session.lobby.select_related("student")],
         "tables": projected_tables(session) if session.status != GameSession.Status.LOBBY else [],
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
     }
 
 
