@@ -363,3 +363,19 @@ class RoundForm(forms.Form):
     """The round a button was shown for, so a stale page cannot act on the next round."""
 
     round = forms.IntegerField(min_value=1)
+
+
+class NextRoundForm(forms.Form):
+    """The rule of a table's next round: the same again (`same`, refused once revealed), the next
+    in the library (`list`), a library rule (`library:<id>`) or the teacher's own (`written`)."""
+
+    next_rule = forms.CharField(required=False, max_length=80)
+    rule_text = forms.CharField(required=False, max_length=2000, strip=False)
+
+    def clean_next_rule(self) -> str:
+        value = self.cleaned_data["next_rule"] or "same"
+        if value in ("same", "list", "written"):
+            return value
+        if value.startswith("library:") and value.removeprefix("library:") in LIBRARY:
+            return value
+        raise forms.ValidationError(_("Choose the rule of the next round."))

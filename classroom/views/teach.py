@@ -49,11 +49,15 @@ from classroom.services.delphi import StaleCardError, delphi_reveal
 from classroom.services.games import (
     GAME_OVER,
     MAX_TABLE,
+    RULE_REVEALED,
+    SESSION_FINISHED,
     TEACHER_END,
     WHOLE_CLASS_GAMES,
     SeatingError,
     assignment_create,
+    next_library_rule,
     plan_tables,
+    revealed_rules,
     session_finish,
     session_open,
     session_seat,
@@ -65,9 +69,12 @@ from classroom.services.rounds import round_act, round_reveal, table_set_paused
 from classroom.teach_forms import (
     AssignmentForm,
     ManualSeatingForm,
+    NextRoundForm,
     PausedForm,
     RoundForm,
+    library_choices,
     rule_check,
+    rule_error_message,
 )
 from classroom.titles import neutral_title
 from eleusis.engine.cards import Card
@@ -404,6 +411,7 @@ def _live_context(session: GameSession, **extra) -> dict:
         "tables": game.tables(session),
         "table_template": game.template,
         "hypotheses": session_hypotheses(session=session),
+        "next_rule_choices": library_choices()[1:],
         "stamp": session_stamp(session.pk),
         "poll_ms": settings.POLL_INTERVAL_MS,
         **extra,
@@ -586,24 +594,61 @@ def table_reveal(request: HttpRequest, pk: int) -> HttpResponse:
     return _live_response(request, table.session, _("%(table)s: rule revealed.") % {"table": table})
 
 
+NEXT_ROUND_REFUSALS = {
+    GAME_OVER: gettext_lazy("%(table)s: the game is over; every round of it has been played."),
+    SESSION_FINISHED: gettext_lazy("%(table)s: the session is finished, no new round is dealt."),
+    RULE_REVEALED: gettext_lazy(
+        "%(table)s: that rule was revealed. Choose the next rule: from the library, your own, "
+        "or the next one in the list."
+    ),
+}
+
+
+def _next_rule_text(table: Table, choice: str, written: str) -> tuple[str | None, str]:
+    """The rule the teacher chose for the next round (None: the same again), or why not."""
+    if choice == "same":
+        return None, ""
+    if choice == "written":
+        try:
+            secret_rule(written)
+        except RuleSyntaxError as error:
+            return "", _("%(table)s: your rule has a mistake (%(reason)s).") % {
+                "table": table,
+                "reason": rule_error_message(error),
+            }
+        return written.strip(), ""
+    if choice == "list":
+        current = current_round(table=table)
+        after = current.rule_text if current else table.session.assignment.rule_text
+        entry = next_library_rule(after=after, excluded=revealed_rules(session=table.session))
+        if entry is None:
+            return "", _("%(table)s: every library rule was revealed.") % {"table": table}
+        return entry.text, ""
+    return LIBRARY[choice.removeprefix("library:")].text, ""
+
+
 @require_POST
 @teacher_required
 def table_next_round_view(request: HttpRequest, pk: int) -> HttpResponse:
     table = table_for_teacher(request, pk)
-    try:
-        table_next_round(table=table)
-    except IllegalActionError as refusal:
-        if str(refusal) == GAME_OVER:
-            message = _("%(table)s: the game is over; every round of it has been played.")
-            return _live_response(
-                request, table.session, message % {"table": table}, ok=False, status=409
-            )
+    form = NextRoundForm(request.POST)
+    if not form.is_valid():
         return _live_response(
-            request,
-            table.session,
-            _("%(table)s: the round is still being played. End it first.") % {"table": table},
-            ok=False,
-            status=409,
+            request, table.session, _("Choose the rule of the next round."), ok=False, status=400
+        )
+    rule_text, error = _next_rule_text(
+        table, form.cleaned_data["next_rule"], form.cleaned_data["rule_text"]
+    )
+    if error:
+        return _live_response(request, table.session, error, ok=False, status=400)
+    try:
+        table_next_round(table=table, rule_text=rule_text)
+    except IllegalActionError as refusal:
+        message = NEXT_ROUND_REFUSALS.get(
+            str(refusal), gettext_lazy("%(table)s: the round is still being played. End it first.")
+        )
+        return _live_response(
+            request, table.session, str(message) % {"table": table}, ok=False, status=409
         )
     return _live_response(
         request, table.session, _("%(table)s: new round dealt.") % {"table": table}
