@@ -15,12 +15,12 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_GET
 
 from eleusis.engine.rules import FRAMES, LIBRARY
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.web.access import teacher_required
 from eleusis.web.frames_i18n import frame_blank_text
 from eleusis.web.rule_check import rule_check
 from lessons.rules import comparison, library_sections
 
-MAX_RULE_LENGTH = 2000  # as the assignment form's rule field
 BLANK = "___"
 SOUND_ALIKE = ("th-parity-color", "el-parity-color")
 
