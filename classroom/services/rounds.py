@@ -46,6 +46,19 @@ class HypothesisInput:
         return (self.text.strip() or self.checkable.strip()) or None
 
 
+class StaleMoveError(IllegalActionError):
+    """The move was made against an older state of the round than the one it would land on."""
+
+
+def action_key(seat: Seat | None, key: str) -> str:
+    """The stored idempotency key: the caller's key scoped to who acts (a seat, or the dealer),
+    so that no student's key can ever take the place of a bot's or another seat's move."""
+    if not key:
+        return ""
+    scope = f"s{seat.pk}:" if seat is not None else "d:"
+    return scope + key[: 64 - len(scope)]
+
+
 @dataclass(frozen=True)
 class ActResult:
     action: Action
@@ -115,14 +128,18 @@ def round_act(
     idempotency_key: str = "",
     hypothesis: HypothesisInput | None = None,
     schedule: bool = True,
+    expected_version: int | None = None,
 ) -> ActResult:
     """Apply one action to a round and append it to the log.
 
     `seat` is who acts (None for the dealer: the app or the teacher). Raises IllegalActionError
     (nothing written) when the engine refuses the action or the table is paused. `schedule`:
     whether to let the bots at the table answer afterwards (the bots' own task says no).
+    `idempotency_key` is scoped to the seat (`action_key`). `expected_version`: how many
+    actions the round had when the move was made; if it has more now, the move is refused
+    (`StaleMoveError`) rather than applied to a table that moved on.
     """
-    key = idempotency_key[:64]
+    key = action_key(seat, idempotency_key)
     try:
         with transaction.atomic():
             round_row = Round.objects.select_for_update().select_related("table").get(pk=round_id)
@@ -130,6 +147,11 @@ def round_act(
                 return ActResult(done, done.events, duplicate=True)
             if round_row.table.paused and seat is not None:
                 raise IllegalActionError("the table is paused: wait for your teacher")
+            if expected_version is not None and expected_version != round_row.version:
+                raise StaleMoveError(
+                    f"the table moved on: made at move {expected_version}, "
+                    f"the table is at move {round_row.version}"
+                )
             engine = engine_round(round_row)
             events = [event.to_json() for event in engine.apply(action)]
             row = Action.objects.create(

@@ -36,8 +36,9 @@ from classroom.selectors.delphi import delphi_board
 from classroom.selectors.games import current_round, student_board, student_tables
 from classroom.services.delphi import StaleCardError, delphi_predict
 from classroom.services.games import lobby_join, round_deal_by_student, solo_start
-from classroom.services.rounds import HypothesisInput, round_act
+from classroom.services.rounds import HypothesisInput, StaleMoveError, action_key, round_act
 from classroom.teach_forms import rule_check
+from classroom.throttle import SOLO_STARTS_PER_STUDENT, throttle_over
 from eleusis.engine.variants import (
     BuyHint,
     DealerHint,
@@ -53,6 +54,10 @@ POLL_MS = 1500
 
 def _ALREADY_DONE() -> str:
     return _("Already done: that move was sent twice and counted once.")
+
+
+def _MOVED_ON() -> str:
+    return _("The table has moved on since you chose that move. Have a look, then play again.")
 
 
 # The lobby ------------------------------------------------------------------------------------
@@ -96,6 +101,8 @@ def solo_start_view(request: HttpRequest, pk: int) -> HttpResponse:
     assignment = assignment_for_student(request, pk)
     if assignment.mode != Assignment.Mode.SOLO:
         return HttpResponse(_("This game is played live in class."), status=409)
+    if throttle_over(SOLO_STARTS_PER_STUDENT, str(request.student.pk)):
+        return render(request, "classroom/throttled.html", status=429)
     table = solo_start(assignment=assignment, student=request.student)
     return redirect("classroom:table", pk=table.pk)
 
@@ -232,8 +239,11 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
     if round_row is None or round_row.pk != data["round"]:
         return _("The table has moved on to a new round. Have a look, then play again."), False
     key = data.get("key") or ""
-    if key and round_row.actions.filter(idempotency_key=key).exists():
+    if key and round_row.actions.filter(idempotency_key=action_key(seat, key)).exists():
         return _ALREADY_DONE(), True
+    seq = data.get("seq")
+    if seq is not None and seq != round_row.version:
+        return _MOVED_ON(), False
     board = student_board(table=seat.table, seat=seat)
     view = board.view
     op = data["op"]
@@ -286,7 +296,10 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
             seat=seat,
             idempotency_key=key,
             hypothesis=hypothesis if op in ("play", "no_play") else None,
+            expected_version=seq,
         )
+    except StaleMoveError:
+        return _MOVED_ON(), False
     except IllegalActionError as error:
         return _("That move is not possible now (%(reason)s).") % {"reason": error}, False
     if result.duplicate:
@@ -408,13 +421,17 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
             ok=False,
             status=_bad(request),
         )
+    seq = request.POST.get("seq", "")
     try:
         round_act(
             round_id=board.round.pk,
             action=action,
             seat=seat,
             idempotency_key=request.POST.get("key", ""),
+            expected_version=int(seq) if seq.isdigit() else None,
         )
+    except StaleMoveError:
+        return _render_board(request, seat, message=_MOVED_ON(), ok=False)
     except IllegalActionError as error:
         return _render_board(request, seat, message=str(error), ok=False)
     return _render_board(request, seat, message=_("Done."))
