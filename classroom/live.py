@@ -8,11 +8,14 @@ made anew: the next poll re-renders once, which is always correct.
 
 import uuid
 
+from django.conf import settings
 from django.core.cache import cache
 
 _TABLE = "live:table:{}"
 _SESSION = "live:session:{}"
-STAMP_TIMEOUT = 60 * 60 * 12
+# A stamp lives this long. Should a write fail to replace it (Redis refusing writes, or away
+# when the write was made), a poll may answer "no change" at most this long after the change.
+STAMP_TIMEOUT = settings.LIVE_STAMP_SECONDS
 
 
 def _fresh() -> str:

@@ -124,7 +124,8 @@ def bots_sweep() -> int:
         .values_list("pk", flat=True)[:SWEEP_LIMIT]
     )
     for round_id in round_ids:
-        bots_play.delay(round_id)
+        # Not run by then (no worker yet), the next sweep sends another: never a backlog.
+        bots_play.apply_async((round_id,), expires=settings.BOTS_SWEEP_SECONDS)
     if round_ids:
         logger.info("bots sweep: re-drove %s rounds", len(round_ids))
     return len(round_ids)

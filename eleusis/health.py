@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import redis
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import connections
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
@@ -43,6 +43,7 @@ def _database() -> str:
 
 
 def _cache() -> str:
+    cache = caches["default"]
     if not isinstance(cache, ResilientRedisCache):  # local memory, in development
         value = uuid.uuid4().hex
         cache.set("healthz", value, timeout=5)

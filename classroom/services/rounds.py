@@ -243,7 +243,11 @@ def schedule_bots(round_id: int) -> None:
     """Let the bots at the table answer. Runs after the commit: whatever happens to the bots
     (a broker outage, a bot's error), the move that was just saved stays saved."""
     from classroom.tasks import bots_play
+    from eleusis.cache import cache_is_degraded
 
+    if cache_is_degraded():  # Redis (the broker too) just failed: do not wait on it again
+        logger.warning("bots of round %s wait for the sweep: Redis is unavailable", round_id)
+        return
     try:
         bots_play.delay(round_id)
     except Exception:  # the player's move is committed; the bots wait for the next change
