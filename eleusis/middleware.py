@@ -1,5 +1,7 @@
-"""Site-wide request guards, before any view runs.
+"""Site-wide middleware.
 
+- `HeadAsGetMiddleware`: HEAD is answered like GET, everywhere: a monitor, a link preview or
+  `curl -I` gets the page's status and headers, without its body.
 - `RequestGuardMiddleware`: a request whose path, query, form fields or cookies hold a NUL
   byte is answered 400 with a message (PostgreSQL cannot store NUL in text, so such input would
   otherwise fail deep inside a view); and every response the app makes is `Cache-Control:
@@ -14,6 +16,30 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
+
+
+class HeadAsGetMiddleware:
+    """Run a HEAD request as the GET it stands for (so every `require_GET` view answers it),
+    then drop the body, keeping its Content-Length."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method != "HEAD":
+            return self.get_response(request)
+        request.method = "GET"
+        try:
+            response = self.get_response(request)
+        finally:
+            request.method = "HEAD"
+        if getattr(response, "streaming", False):
+            response.streaming_content = iter(())
+            return response
+        if not response.has_header("Content-Length"):
+            response["Content-Length"] = str(len(response.content))
+        response.content = b""  # the header keeps the GET's length, as HEAD announces it
+        return response
 
 
 def _has_nul(request: HttpRequest) -> bool:

@@ -1,19 +1,36 @@
 import logging
 import sys
+from functools import cache
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.template import loader
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 logger = logging.getLogger(__name__)
+
+FAVICON = settings.BASE_DIR / "static" / "img" / "favicon.svg"
 
 
 @require_GET
 def home(request):
     return render(request, "home.html")
+
+
+@cache
+def _favicon() -> bytes:
+    return FAVICON.read_bytes()
+
+
+@require_GET
+@cache_control(max_age=60 * 60 * 24, public=True)
+def favicon(request):
+    """/favicon.ico, which browsers ask for whatever the page says: the app's icon (SVG)."""
+    return HttpResponse(_favicon(), content_type="image/svg+xml")
 
 
 # Errors ----------------------------------------------------------------------------------------

@@ -18,9 +18,11 @@ from django.utils import timezone
 
 from classroom.live import table_changed
 from classroom.models import Action, Hypothesis, Round, Seat, Table
-from classroom.secret_rules import secret_rule
+from classroom.secret_rules import round_rule
+from classroom.selectors.rounds import engine_round
+from classroom.task_queue import BOTS_PLAY, enqueue
 from eleusis.engine.variants import Action as EngineAction
-from eleusis.engine.variants import IllegalActionError, config_from_json, new_round, variant_class
+from eleusis.engine.variants import IllegalActionError, config_from_json, new_round
 from eleusis.engine.variants import Round as EngineRound
 
 logger = logging.getLogger(__name__)
@@ -66,27 +68,6 @@ class ActResult:
     duplicate: bool = False
 
 
-def engine_round(round_row: Round) -> EngineRound:
-    """The engine's round as of the log: from the cached snapshot when it is current, else by
-    replaying every action (and the result is what the snapshot would have said)."""
-    rule = secret_rule(round_row.rule_text)
-    if round_row.snapshot and len(round_row.snapshot.get("actions", [])) == round_row.version:
-        return EngineRound.from_json(round_row.snapshot, rule)
-    return replay_round(round_row)
-
-
-def replay_round(round_row: Round) -> EngineRound:
-    """Rebuild the round from its config, seed, rule and the stored actions: the truth."""
-    variant = variant_class(round_row.variant)
-    config = config_from_json(round_row.variant, round_row.config)
-    actions = [
-        EngineAction.from_json(payload)
-        for payload in round_row.actions.order_by("seq").values_list("payload", flat=True)
-    ]
-    rule = secret_rule(round_row.rule_text)
-    return variant.replay(config, round_row.seed, rule, round_row.players, actions)
-
-
 def round_create(
     *,
     table: Table,
@@ -95,13 +76,14 @@ def round_create(
     rule_text: str,
     seed: int | None = None,
     dealer_position: int | None = None,
+    rule_words: str = "",
 ) -> Round:
     """Deal a new round at a table, numbered after the last one. `dealer_position`: the seat
     of the student who deals (and so does not play), when the students deal in turn."""
     players = table.seats.count() - (0 if dealer_position is None else 1)
     seed = seed if seed is not None else random.SystemRandom().randrange(2**53)
     engine = new_round(
-        variant, config_from_json(variant, config), seed, secret_rule(rule_text), players
+        variant, config_from_json(variant, config), seed, round_rule(rule_text, rule_words), players
     )
     last = table.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     round_row = Round.objects.create(
@@ -112,6 +94,7 @@ def round_create(
         seed=seed,
         players=players,
         rule_text=rule_text,
+        rule_words=rule_words,
         dealer_position=dealer_position,
         snapshot=engine.to_json(),
     )
@@ -242,13 +225,12 @@ def _review_when_over(round_id: int) -> None:
 def schedule_bots(round_id: int) -> None:
     """Let the bots at the table answer. Runs after the commit: whatever happens to the bots
     (a broker outage, a bot's error), the move that was just saved stays saved."""
-    from classroom.tasks import bots_play
     from eleusis.cache import cache_is_degraded
 
     if cache_is_degraded():  # Redis (the broker too) just failed: do not wait on it again
         logger.warning("bots of round %s wait for the sweep: Redis is unavailable", round_id)
         return
     try:
-        bots_play.delay(round_id)
+        enqueue(BOTS_PLAY, round_id)
     except Exception:  # the player's move is committed; the bots wait for the next change
         logger.exception("could not let the bots play in round %s", round_id)

@@ -3,12 +3,14 @@
 import io
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -34,10 +36,13 @@ DETAIL_TEMPLATE = "classroom/classroom_detail.html"
 
 
 def join_url(request: HttpRequest, classroom: Classroom) -> str:
-    """The absolute link a student follows (or scans) to join this class."""
-    return request.build_absolute_uri(
-        reverse("classroom:join_with_code", kwargs={"code": classroom.join_code})
-    )
+    """The absolute link a student follows (or scans) to join this class: on SITE_URL when set
+    (`make run` sets the LAN address, which the students' devices reach), else where the teacher's
+    browser reached the app."""
+    path = reverse("classroom:join_with_code", kwargs={"code": classroom.join_code})
+    if settings.SITE_URL:
+        return f"{settings.SITE_URL}{path}"
+    return request.build_absolute_uri(path)
 
 
 # Accounts --------------------------------------------------------------------------------------
@@ -78,6 +83,22 @@ def _dashboard(request: HttpRequest, form: ClassroomForm, status: int = 200) -> 
 @teacher_required
 def dashboard(request: HttpRequest) -> HttpResponse:
     return _dashboard(request, ClassroomForm())
+
+
+@require_GET
+@teacher_required
+def assign_rule(request: HttpRequest) -> HttpResponse:
+    """ "Assign this rule" from the lessons' library: straight to the assignment form when the
+    teacher has one class, else a choice of class (the lessons app knows nothing of classes)."""
+    rule_id = request.GET.get("library_rule", "")
+    classrooms = list(classrooms_for_teacher(teacher=request.user))
+    if not classrooms:
+        messages.info(request, _("Create a class first, then assign the rule to it."))
+        return redirect("classroom:dashboard")
+    query = f"?{urlencode({'library_rule': rule_id})}" if rule_id else ""
+    if len(classrooms) == 1:
+        return redirect(reverse("classroom:assignment_create", args=[classrooms[0].pk]) + query)
+    return render(request, "classroom/assign_rule.html", {"classrooms": classrooms, "query": query})
 
 
 @require_POST
