@@ -130,8 +130,8 @@ def bots_sweep() -> int:
         .values_list("pk", flat=True)[:SWEEP_LIMIT]
     )
     for round_id in round_ids:
-        # Not run by then (no worker yet), the next sweep sends another: never a backlog.
-        bots_play.apply_async((round_id,), expires=settings.BOTS_SWEEP_SECONDS)
+        # Not run by then (no worker yet), later sweeps send others: never a long backlog.
+        bots_play.apply_async((round_id,), expires=max(30.0, 3 * settings.BOTS_SWEEP_SECONDS))
     if round_ids:
         logger.info("bots sweep: re-drove %s rounds", len(round_ids))
     return len(round_ids)

@@ -266,8 +266,11 @@ def gunicorn(
     workers: int = 2,
     threads: int = 8,
     app: str = "eleusis.wsgi",
+    chdir: Path | None = None,
 ) -> Process:
     command = [PYTHON, "-m", "gunicorn", app, "--bind", f"127.0.0.1:{port}"]
+    if chdir is not None:
+        command += ["--chdir", str(chdir)]
     command += ["--workers", str(workers), "--worker-class", "gthread", "--threads", str(threads)]
     command += ["--keep-alive", "30", "--log-level", "warning", "--graceful-timeout", "5"]
     process = _spawn(f"gunicorn-{port}", command, env, logdir)
@@ -331,6 +334,21 @@ for table, people in tables:
         store.create()
         students.append({"id": student.pk, "session": store.session_key})
     out["tables"].append({"id": table.pk, "students": students})
+out["solo"] = []
+if spec.get("solo"):
+    from classroom.models import Assignment
+    from classroom.services.games import solo_start
+    practice = assignment_create(
+        classroom=classroom, title="Alone", rule_text="color != last.color",
+        mode=Assignment.Mode.SOLO, prediction_required=True,
+    )
+    for _ in range(spec["solo"]):
+        student = StudentFactory(classroom=classroom)
+        table = solo_start(assignment=practice, student=student)
+        store = SessionStore()
+        store[STUDENT_SESSION_KEY] = student.pk
+        store.create()
+        out["solo"].append({"id": table.pk, "session": store.session_key})
 out["cookie"] = settings.SESSION_COOKIE_NAME
 print("SEED" + json.dumps(out))
 """
@@ -554,13 +572,12 @@ class ClassDriver:
 
 def plays_lost(database_url: str, keys: list[str]) -> tuple[int, int]:
     """Of the plays answered as made: how many are not in the database, and how many twice."""
-    missing = doubled = 0
-    for key in keys:
-        (count,) = database_rows(
-            database_url,
-            "SELECT count(*) FROM classroom_action WHERE idempotency_key LIKE %s",
-            f"%:{key}",
-        )[0]
-        missing += count == 0
-        doubled += count > 1
+    stored: dict[str, int] = {}
+    for (key,) in database_rows(
+        database_url, "SELECT idempotency_key FROM classroom_action WHERE idempotency_key <> ''"
+    ):
+        client_key = key.split(":", 1)[-1]
+        stored[client_key] = stored.get(client_key, 0) + 1
+    missing = sum(1 for key in keys if stored.get(key, 0) == 0)
+    doubled = sum(1 for key in keys if stored.get(key, 0) > 1)
     return missing, doubled
