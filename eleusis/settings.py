@@ -49,6 +49,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "classroom.live.IdleTablePollMiddleware",  # most polls: one cache round trip, then 204
     "eleusis.middleware.HeadAsGetMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "eleusis.middleware.RequestGuardMiddleware",

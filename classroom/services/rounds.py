@@ -66,6 +66,9 @@ class ActResult:
     action: Action
     events: list[dict[str, Any]]
     duplicate: bool = False
+    round: Round | None = None  # the round after the move, and its engine: not read again
+    engine: EngineRound | None = None
+    hypothesis: Hypothesis | None = None
 
 
 def round_create(
@@ -112,6 +115,7 @@ def round_act(
     hypothesis: HypothesisInput | None = None,
     schedule: bool = True,
     expected_version: int | None = None,
+    engine: EngineRound | None = None,
 ) -> ActResult:
     """Apply one action to a round and append it to the log.
 
@@ -120,13 +124,23 @@ def round_act(
     whether to let the bots at the table answer afterwards (the bots' own task says no).
     `idempotency_key` is scoped to the seat (`action_key`). `expected_version`: how many
     actions the round had when the move was made; if it has more now, the move is refused
-    (`StaleMoveError`) rather than applied to a table that moved on.
+    (`StaleMoveError`) rather than applied to a table that moved on. `engine`: the round as
+    the caller decoded it at `expected_version` (it checked the move on it, and checked the
+    key): used instead of decoding the snapshot again. A key used twice is still caught by
+    the database's unique constraint.
     """
     key = action_key(seat, idempotency_key)
     try:
         with transaction.atomic():
-            round_row = Round.objects.select_for_update().select_related("table").get(pk=round_id)
-            if key and (done := round_row.actions.filter(idempotency_key=key).first()):
+            rounds = Round.objects.select_for_update().select_related("table")
+            if engine is not None:  # the caller decoded it: the snapshot need not travel again
+                rounds = rounds.defer("snapshot")
+            round_row = rounds.get(pk=round_id)
+            if (
+                key
+                and engine is None
+                and (done := round_row.actions.filter(idempotency_key=key).first())
+            ):
                 return ActResult(done, done.events, duplicate=True)
             if round_row.table.paused and seat is not None:
                 raise IllegalActionError("the table is paused: wait for your teacher")
@@ -135,7 +149,8 @@ def round_act(
                     f"the table moved on: made at move {expected_version}, "
                     f"the table is at move {round_row.version}"
                 )
-            engine = engine_round(round_row)
+            if engine is None or expected_version != round_row.version:
+                engine = engine_round(round_row)
             events = [event.to_json() for event in engine.apply(action)]
             row = Action.objects.create(
                 round=round_row,
@@ -146,8 +161,9 @@ def round_act(
                 events=events,
                 idempotency_key=key,
             )
+            logged = None
             if hypothesis is not None and seat is not None and not hypothesis.is_empty:
-                Hypothesis.objects.create(
+                logged = Hypothesis.objects.create(
                     action=row,
                     seat=seat,
                     text=hypothesis.text.strip(),
@@ -162,11 +178,11 @@ def round_act(
             round_row.save(update_fields=update + ended)
             if ended:
                 transaction.on_commit(lambda: _review_when_over(round_id))
-            table_id = round_row.table_id
-            transaction.on_commit(lambda: table_changed(table_id))
+            table_id, session_id = round_row.table_id, round_row.table.session_id
+            transaction.on_commit(lambda: table_changed(table_id, session_id))
             if schedule:
                 transaction.on_commit(lambda: schedule_bots(round_id))
-            return ActResult(row, events)
+            return ActResult(row, events, round=round_row, engine=engine, hypothesis=logged)
     except IntegrityError:
         # Two requests with the same key raced past the check; the first one won. Return it.
         if key and (done := Action.objects.filter(round_id=round_id, idempotency_key=key).first()):
