@@ -14,7 +14,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from eleusis.env import env_bool, env_list, env_str
+from eleusis.env import env_bool, env_list, env_str, redis_url_for_process
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -81,6 +81,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "csp.context_processors.nonce",
+                "eleusis.web.context.limits",
             ],
         },
     }
@@ -98,7 +99,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-REDIS_URL = env_str("REDIS_URL", default="")
+REDIS_URL = redis_url_for_process(env_str("REDIS_URL", default=""))
 if REDIS_URL:
     # Redis may go away, hang or refuse writes: every call waits at most a fraction of a second
     # and a failure reads as a miss (eleusis/cache.py). Nothing in it is the only copy.
@@ -253,6 +254,8 @@ LIVE_STAMP_SECONDS = int(env_str("LIVE_STAMP_SECONDS", default="30"))
 
 # Seconds between two bot moves when a worker plays them (eager tasks play them at once).
 BOT_MOVE_SECONDS = float(env_str("BOT_MOVE_SECONDS", default="1.5"))
+# How often live pages (table, lobby, live view, projector, review progress) ask for changes.
+POLL_INTERVAL_MS = int(env_str("POLL_INTERVAL_MS", default="1500"))
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Children's data: game sessions are deleted this many days after they were created.

@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from classroom.live import table_changed
-from classroom.models import Action, Hypothesis, Round, Seat, Table
+from classroom.models import Action, GameSession, Hypothesis, Round, Seat, Table
 from classroom.secret_rules import round_rule
 from classroom.selectors.rounds import engine_round
 from classroom.task_queue import BOTS_PLAY, enqueue
@@ -132,7 +132,8 @@ def round_act(
     key = action_key(seat, idempotency_key)
     try:
         with transaction.atomic():
-            rounds = Round.objects.select_for_update().select_related("table")
+            # The session comes along (is it finished?), locked only for the round's row.
+            rounds = Round.objects.select_for_update(of=("self",)).select_related("table__session")
             if engine is not None:  # the caller decoded it: the snapshot need not travel again
                 rounds = rounds.defer("snapshot")
             round_row = rounds.get(pk=round_id)
@@ -144,6 +145,8 @@ def round_act(
                 return ActResult(done, done.events, duplicate=True)
             if round_row.table.paused and seat is not None:
                 raise IllegalActionError("the table is paused: wait for your teacher")
+            if seat is not None and round_row.table.session.status == GameSession.Status.FINISHED:
+                raise IllegalActionError("the session is finished")
             if expected_version is not None and expected_version != round_row.version:
                 raise StaleMoveError(
                     f"the table moved on: made at move {expected_version}, "
@@ -188,6 +191,11 @@ def round_act(
         if key and (done := Action.objects.filter(round_id=round_id, idempotency_key=key).first()):
             return ActResult(done, done.events, duplicate=True)
         raise
+
+
+def _session_finished(session_id: int) -> bool:
+    """Once the teacher finishes the session, no one moves (not locked: read only)."""
+    return GameSession.objects.filter(pk=session_id, status=GameSession.Status.FINISHED).exists()
 
 
 def _mark_over(round_row: Round, engine: EngineRound, *, save: bool = True) -> list[str]:
