@@ -68,8 +68,10 @@ from classroom.teach_forms import (
 )
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
+from eleusis.engine.rules.explain import all_phrases as explain_phrases
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 from eleusis.engine.variants import DealerHint, End, IllegalActionError, SkipTurn, Verdict
+from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
 
 POLL_MS = 1500
 END_REASONS = {
@@ -136,6 +138,11 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
 def rule_check_view(request: HttpRequest) -> HttpResponse:
     """The rule editor's live check: explanation and warnings, or where the error is."""
     text = request.POST.get("rule_text", "")[:2000]
+    if rule_checks_exhausted(request):
+        check = RuleCheck(text, throttled=True)
+        return render(
+            request, "classroom/teach/assignment_form.html#rule-check", {"check": check}, status=429
+        )
     return render(
         request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
     )
@@ -334,8 +341,8 @@ HINT_MAX_LENGTH = HintForm.base_fields["text"].max_length or 300
 
 @lru_cache(maxsize=256)
 def rule_hints(language: str | None, rule_text: str) -> tuple[Hint, ...]:
-    """The hints suggested for a rule in `language` (the engine's phrases through the catalogs;
-    the explanation of level 4 stays English), as many as a dealer's hint can hold; computed once
+    """The hints suggested for a rule in `language` (the engine's phrases through the catalogs,
+    the explanation of level 4 too), as many as a dealer's hint can hold; computed once
     per language, rule and process (level 3 analyses the rule)."""
     try:
         rule = secret_rule(rule_text)
@@ -343,7 +350,8 @@ def rule_hints(language: str | None, rule_text: str) -> tuple[Hint, ...]:
         return ()
     with translation.override(language):
         phrases = {key: _(value) for key, value in HINT_PHRASES.items()}
-    hints = suggest_hints(rule, phrases=phrases)
+        explained = {text: _(text) for text in explain_phrases()}
+    hints = suggest_hints(rule, phrases=phrases, explain_phrases=explained)
     return tuple(hint for hint in hints if len(hint.text) <= HINT_MAX_LENGTH)
 
 
