@@ -58,7 +58,7 @@ def live_table(*, players: int = 4, rule_text: str = ALTERNATE_COLORS, seed: int
     classroom = ClassroomFactory()
     assignment = assignment_create(
         classroom=classroom,
-        title="Alternate colors",
+        title="Mystery rule 1",
         rule_text=rule_text,
         table_size=max(players, 3),
         **options,

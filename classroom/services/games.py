@@ -22,7 +22,7 @@ from classroom.models import (
     Table,
 )
 from classroom.secret_rules import secret_rule
-from classroom.selectors.games import next_dealer_position
+from classroom.selectors.games import game_over, next_dealer_position
 from classroom.services.rounds import round_act, round_create, schedule_bots, table_set_paused
 from eleusis.engine.variants import End, IllegalActionError, codec, config_from_json
 
@@ -47,6 +47,7 @@ def assignment_create(
     variant: str = "express",
     config: dict[str, Any] | None = None,
     table_size: int = 4,
+    game_rounds: int = 0,
     hypothesis_policy: str = Assignment.HypothesisPolicy.EVERY_PLAY,
     hypothesis_every: int = 3,
     prediction_required: bool = True,
@@ -66,6 +67,7 @@ def assignment_create(
         rule_text=rule_text.strip(),
         config=config,
         table_size=table_size,
+        game_rounds=game_rounds,
         hypothesis_policy=hypothesis_policy,
         hypothesis_every=hypothesis_every,
         prediction_required=prediction_required,
@@ -195,9 +197,12 @@ def table_next_round(*, table: Table, seed: int | None = None):
             raise IllegalActionError("the round at this table is still being played")
         if table.session.assignment.rule_source == Assignment.RuleSource.STUDENTS:
             raise IllegalActionError("the next dealer at this table writes the next rule")
+        if game_over(table=table):
+            raise IllegalActionError(GAME_OVER)
         return _deal(table, table.session.assignment, seed=seed)
 
 
+GAME_OVER = "the game at this table is over: every round of it has been played"
 RULE_WORDS_NEEDED = "write your rule in words first"
 RULE_TEXT_NEEDED = "write your rule in the rule language first"
 
@@ -232,6 +237,8 @@ def round_deal_by_student(
         seat_count = table.seats.count()
         if seat_count < 2:
             raise IllegalActionError("a student dealer needs at least one player")
+        if game_over(table=table):
+            raise IllegalActionError(GAME_OVER)
         if next_dealer_position(table=table, seat_count=seat_count) != seat.position:
             raise IllegalActionError("it is another student's turn to deal")
         by_hand = assignment.config.get("dealer") == "person"

@@ -45,6 +45,7 @@ from classroom.selectors.games import (
 )
 from classroom.services.delphi import StaleCardError, delphi_reveal
 from classroom.services.games import (
+    GAME_OVER,
     MAX_TABLE,
     TEACHER_END,
     WHOLE_CLASS_GAMES,
@@ -66,6 +67,7 @@ from classroom.teach_forms import (
     RoundForm,
     rule_check,
 )
+from classroom.titles import neutral_title
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
 from eleusis.engine.rules.explain import all_phrases as explain_phrases
@@ -92,22 +94,33 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = classroom_for_teacher(request, pk)
     # `?library_rule=<id>` (from the lessons' library) starts the form on that rule.
     chosen = request.GET.get("library_rule", "")
+    number = classroom.assignments.count() + 1
     initial = (
-        {"library_rule": chosen, "title": _(LIBRARY[chosen].name)} if chosen in LIBRARY else {}
+        {
+            "library_rule": chosen,
+            "title": neutral_title(number=number, difficulty=LIBRARY[chosen].difficulty),
+        }
+        if chosen in LIBRARY
+        else {}
     )
     form = AssignmentForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        library = LIBRARY.get(data["library_rule_id"])
+        title = data["title"].strip() or neutral_title(
+            number=number, difficulty=library.difficulty if library else ""
+        )
         try:
             assignment = assignment_create(
                 classroom=classroom,
-                title=data["title"],
+                title=title,
                 variant=data["variant"],
                 rule_text=data["rule"],
                 library_rule_id=data["library_rule_id"],
                 students_deal=data["rule_source"] == Assignment.RuleSource.STUDENTS,
                 config=form.config(),
                 table_size=data["table_size"],
+                game_rounds=data.get("game_rounds") or 0,
                 hypothesis_policy=data["hypothesis_policy"],
                 hypothesis_every=data["hypothesis_every"],
                 prediction_required=data["prediction_required"],
@@ -585,7 +598,12 @@ def table_next_round_view(request: HttpRequest, pk: int) -> HttpResponse:
     table = table_for_teacher(request, pk)
     try:
         table_next_round(table=table)
-    except IllegalActionError:
+    except IllegalActionError as refusal:
+        if str(refusal) == GAME_OVER:
+            message = _("%(table)s: the game is over; every round of it has been played.")
+            return _live_response(
+                request, table.session, message % {"table": table}, ok=False, status=409
+            )
         return _live_response(
             request,
             table.session,
@@ -634,3 +652,97 @@ def table_reveal_card(request: HttpRequest, pk: int) -> HttpResponse:
     if result.duplicate:
         return _live_response(request, table.session, _("Already done: that card is placed."))
     return _live_response(request, table.session, _("%(table)s: card placed.") % {"table": table})
+
+
+# The projector ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProjectedSeat:
+    position: int
+    name: str
+    is_bot: bool
+    cards: int
+    score: int
+    is_turn: bool
+
+
+@dataclass(frozen=True)
+class ProjectedTable:
+    """What the whole class may see of a table: the lines, whose turn, the scores, the hints as
+    sent. Built from the dealer's view field by field, so no rule and no hand reaches it."""
+
+    name: str
+    number: int
+    round_number: int | None
+    layout: tuple
+    hints: tuple[str, ...]
+    seats: list[ProjectedSeat]
+    over: bool
+    paused: bool
+
+    @property
+    def turn(self) -> ProjectedSeat | None:
+        return next((seat for seat in self.seats if seat.is_turn), None)
+
+
+def projected_tables(session: GameSession) -> list[ProjectedTable]:
+    tables = []
+    for summary in session_tables(session=session):
+        view = summary.view
+        tables.append(
+            ProjectedTable(
+                name=str(summary.table),
+                number=summary.table.number,
+                round_number=summary.round.number if summary.round else None,
+                layout=tuple(getattr(view, "layout", ()) or ()),
+                hints=tuple(getattr(view, "hints", ()) or ()),
+                seats=[
+                    ProjectedSeat(
+                        info.position,
+                        info.name,
+                        info.is_bot,
+                        info.hand_count,
+                        info.score,
+                        info.is_turn,
+                    )
+                    for info in summary.seats
+                    if not info.is_dealer
+                ],
+                over=bool(view and view.over),
+                paused=summary.table.paused,
+            )
+        )
+    return tables
+
+
+def _projector_context(session: GameSession, request: HttpRequest) -> dict:
+    from classroom.codes import join_code_display
+    from classroom.views.classes import join_url
+
+    classroom = session.assignment.classroom
+    return {
+        "session": session,
+        "assignment": session.assignment,
+        "classroom": classroom,
+        "code": join_code_display(classroom.join_code),
+        "join_url": join_url(request, classroom),
+        "lobby": [entry.student.nickname for entry in session.lobby.select_related("student")],
+        "tables": projected_tables(session) if session.status != GameSession.Status.LOBBY else [],
+        "stamp": session_stamp(session.pk),
+        "poll_ms": POLL_MS,
+    }
+
+
+@require_GET
+@teacher_required
+def session_projector(request: HttpRequest, pk: int) -> HttpResponse:
+    """The page for the classroom's projector: the join code while students arrive, then every
+    table's lines, whose turn it is and the hints sent; never a rule, never a hand."""
+    session = session_for_teacher(request, pk)
+    return _polled(
+        request,
+        session,
+        "classroom/teach/session_projector.html#projector",
+        lambda session: _projector_context(session, request),
+    )
