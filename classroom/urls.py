@@ -126,7 +126,7 @@ teach_urls = [
 urlpatterns += teach_urls
 
 # The review after class (teachers only): overview, one student, replay, marks, CSV exports.
-from classroom.views import review  # noqa: E402
+from classroom.views import exports, review  # noqa: E402
 
 review_urls = [
     path("teach/sessions/<int:pk>/review/", review.session_review_view, name="review_session"),
@@ -147,13 +147,23 @@ review_urls = [
     ),
     path(
         "teach/sessions/<int:pk>/review/plays.csv",
-        review.session_plays_csv,
+        exports.session_plays_csv,
         name="review_plays_csv",
     ),
     path(
+        "teach/sessions/<int:pk>/review/guesses.csv",
+        exports.session_guesses_csv,
+        name="review_guesses_csv",
+    ),
+    path(
         "teach/sessions/<int:pk>/review/students.csv",
-        review.session_students_csv,
+        exports.session_students_csv,
         name="review_students_csv",
+    ),
+    path(
+        "teach/sessions/<int:pk>/review/key.csv",
+        exports.session_key_csv,
+        name="review_key_csv",
     ),
 ]
 urlpatterns += review_urls

@@ -189,6 +189,13 @@ class Board:
             return ""
         return self.turn_name
 
+    def player_name(self, player: int) -> str:
+        """The nickname of the engine's player number `player` in this round."""
+        if self.round is None:
+            return ""
+        position = self.round.position_of(player)
+        return next((seat.name for seat in self.seats if seat.position == position), "")
+
     @property
     def turn_name(self) -> str:
         if not self.table_view:

@@ -1,6 +1,6 @@
 """The review after class (teachers only): a session's overview with convergence charts and
 discussion prompts, one student's timeline, a replay of a round, the teacher's marks on free
-text, and the CSV exports.
+text (the CSV exports are in `classroom.views.exports`).
 
 The pages read stored results (`RoundInsight`); opening the overview asks for any missing or
 stale round to be computed, and while that runs a progress bar polls until it is done.
@@ -8,8 +8,7 @@ stale round to be computed, and while that runs a progress bar polls until it is
 
 from __future__ import annotations
 
-import csv
-
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -18,21 +17,15 @@ from django.views.decorators.http import require_GET, require_POST
 from classroom.access import session_for_teacher, teacher_required
 from classroom.models import GameSession, Hypothesis, HypothesisMark, Round, Seat
 from classroom.selectors.review import (
-    PLAY_COLUMNS,
-    STUDENT_COLUMNS,
-    play_rows,
     round_review,
     session_people,
     session_review,
-    student_rows,
     student_timeline,
 )
 from classroom.selectors.rounds import replay_round
 from classroom.services.review import hypothesis_mark_set, session_insight_request
 from eleusis.engine.history import Attempt
 from eleusis.engine.variants.base import layout_of
-
-POLL_MS = 1500
 
 
 def _hide_names(request: HttpRequest) -> bool:
@@ -79,7 +72,7 @@ def _context(review, request: HttpRequest | None = None) -> dict:
         "session": session,
         "assignment": session.assignment,
         "classroom": session.assignment.classroom,
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "hide_names": request is not None and _hide_names(request),
     }
 
@@ -145,7 +138,8 @@ def round_replay_view(request: HttpRequest, pk: int, round_pk: int) -> HttpRespo
         for entry in table[:end]
         if entry.kind in ("starter", "play", "correction")
     ]
-    shown = plays[:step]
+    # Every play with who made it: the replay names the student ("Ava played 2D").
+    shown = [{**play, "person": review.people.get(play["player"])} for play in plays[:step]]
     context = {
         "session": session,
         "assignment": session.assignment,
@@ -155,9 +149,7 @@ def round_replay_view(request: HttpRequest, pk: int, round_pk: int) -> HttpRespo
         "step": step,
         "steps": len(plays),
         "current": shown[-1] if shown else None,
-        "shown": [
-            {**play, "person": review.people.get(play["player"])} for play in reversed(shown)
-        ],
+        "shown": list(reversed(shown)),
         "hide_names": hide,
         "names_query": "&names=hidden" if hide else "",
     }
@@ -165,31 +157,3 @@ def round_replay_view(request: HttpRequest, pk: int, round_pk: int) -> HttpRespo
     if request.htmx:
         template += "#stage"
     return render(request, template, context)
-
-
-def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response, csv.writer(response)
-
-
-@require_GET
-@teacher_required
-def session_plays_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    session = session_for_teacher(request, pk)
-    review = session_review(session, hide_names=True)
-    response, writer = _csv_response(f"session-{session.pk}-plays.csv")
-    writer.writerow(PLAY_COLUMNS)
-    writer.writerows(play_rows(review))
-    return response
-
-
-@require_GET
-@teacher_required
-def session_students_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    session = session_for_teacher(request, pk)
-    review = session_review(session, hide_names=True)
-    response, writer = _csv_response(f"session-{session.pk}-students.csv")
-    writer.writerow(STUDENT_COLUMNS)
-    writer.writerows(student_rows(review))
-    return response

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
@@ -33,6 +34,7 @@ from classroom.delphi_forms import RevealForm
 from classroom.game_forms import GuessVerdictForm, HintForm
 from classroom.live import session_stamp
 from classroom.models import Assignment, GameSession, Table
+from classroom.refusals import refusal_message
 from classroom.secret_rules import secret_rule
 from classroom.selectors.delphi import delphi_tables
 from classroom.selectors.games import (
@@ -47,11 +49,15 @@ from classroom.services.delphi import StaleCardError, delphi_reveal
 from classroom.services.games import (
     GAME_OVER,
     MAX_TABLE,
+    RULE_REVEALED,
+    SESSION_FINISHED,
     TEACHER_END,
     WHOLE_CLASS_GAMES,
     SeatingError,
     assignment_create,
+    next_library_rule,
     plan_tables,
+    revealed_rules,
     session_finish,
     session_open,
     session_seat,
@@ -63,19 +69,22 @@ from classroom.services.rounds import round_act, round_reveal, table_set_paused
 from classroom.teach_forms import (
     AssignmentForm,
     ManualSeatingForm,
+    NextRoundForm,
     PausedForm,
     RoundForm,
+    library_choices,
     rule_check,
+    rule_error_message,
 )
 from classroom.titles import neutral_title
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.engine.rules.explain import all_phrases as explain_phrases
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 from eleusis.engine.variants import DealerHint, End, IllegalActionError, SkipTurn, Verdict
 from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
 
-POLL_MS = 1500
 END_REASONS = {
     "guessed": gettext_lazy("someone found the rule"),
     "hand_emptied": gettext_lazy("a player ran out of cards"),
@@ -150,7 +159,7 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
 @teacher_required
 def rule_check_view(request: HttpRequest) -> HttpResponse:
     """The rule editor's live check: explanation and warnings, or where the error is."""
-    text = request.POST.get("rule_text", "")[:2000]
+    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
     if rule_checks_exhausted(request):
         check = RuleCheck(text, throttled=True)
         return render(
@@ -205,7 +214,7 @@ def _lobby_context(session: GameSession, **extra) -> dict:
         "students": students,
         "tables": tables,
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "manual_form": extra.pop("manual_form", None)
         or ManualSeatingForm(students=students, suggested=count or 1, max_size=_max_size(session)),
         **extra,
@@ -410,8 +419,9 @@ def _live_context(session: GameSession, **extra) -> dict:
         "tables": game.tables(session),
         "table_template": game.template,
         "hypotheses": session_hypotheses(session=session),
+        "next_rule_choices": library_choices()[1:],
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         **extra,
     }
 
@@ -511,7 +521,7 @@ def _act(request: HttpRequest, table: Table, action, done: str) -> HttpResponse:
         return _live_response(
             request,
             table.session,
-            _("%(table)s: not possible now (%(reason)s).") % {"table": table, "reason": refusal},
+            _("%(table)s: %(reason)s") % {"table": table, "reason": refusal_message(refusal)},
             ok=False,
             status=409,
         )
@@ -592,24 +602,61 @@ def table_reveal(request: HttpRequest, pk: int) -> HttpResponse:
     return _live_response(request, table.session, _("%(table)s: rule revealed.") % {"table": table})
 
 
+NEXT_ROUND_REFUSALS = {
+    GAME_OVER: gettext_lazy("%(table)s: the game is over; every round of it has been played."),
+    SESSION_FINISHED: gettext_lazy("%(table)s: the session is finished, no new round is dealt."),
+    RULE_REVEALED: gettext_lazy(
+        "%(table)s: that rule was revealed. Choose the next rule: from the library, your own, "
+        "or the next one in the list."
+    ),
+}
+
+
+def _next_rule_text(table: Table, choice: str, written: str) -> tuple[str | None, str]:
+    """The rule the teacher chose for the next round (None: the same again), or why not."""
+    if choice == "same":
+        return None, ""
+    if choice == "written":
+        try:
+            secret_rule(written)
+        except RuleSyntaxError as error:
+            return "", _("%(table)s: your rule has a mistake (%(reason)s).") % {
+                "table": table,
+                "reason": rule_error_message(error),
+            }
+        return written.strip(), ""
+    if choice == "list":
+        current = current_round(table=table)
+        after = current.rule_text if current else table.session.assignment.rule_text
+        entry = next_library_rule(after=after, excluded=revealed_rules(session=table.session))
+        if entry is None:
+            return "", _("%(table)s: every library rule was revealed.") % {"table": table}
+        return entry.text, ""
+    return LIBRARY[choice.removeprefix("library:")].text, ""
+
+
 @require_POST
 @teacher_required
 def table_next_round_view(request: HttpRequest, pk: int) -> HttpResponse:
     table = table_for_teacher(request, pk)
-    try:
-        table_next_round(table=table)
-    except IllegalActionError as refusal:
-        if str(refusal) == GAME_OVER:
-            message = _("%(table)s: the game is over; every round of it has been played.")
-            return _live_response(
-                request, table.session, message % {"table": table}, ok=False, status=409
-            )
+    form = NextRoundForm(request.POST)
+    if not form.is_valid():
         return _live_response(
-            request,
-            table.session,
-            _("%(table)s: the round is still being played. End it first.") % {"table": table},
-            ok=False,
-            status=409,
+            request, table.session, _("Choose the rule of the next round."), ok=False, status=400
+        )
+    rule_text, error = _next_rule_text(
+        table, form.cleaned_data["next_rule"], form.cleaned_data["rule_text"]
+    )
+    if error:
+        return _live_response(request, table.session, error, ok=False, status=400)
+    try:
+        table_next_round(table=table, rule_text=rule_text)
+    except IllegalActionError as refusal:
+        message = NEXT_ROUND_REFUSALS.get(
+            str(refusal), gettext_lazy("%(table)s: the round is still being played. End it first.")
+        )
+        return _live_response(
+            request, table.session, str(message) % {"table": table}, ok=False, status=409
         )
     return _live_response(
         request, table.session, _("%(table)s: new round dealt.") % {"table": table}
@@ -641,11 +688,10 @@ def table_reveal_card(request: HttpRequest, pk: int) -> HttpResponse:
             request, table.session, message % {"table": table}, ok=False, status=409
         )
     except IllegalActionError as refusal:
-        message = _("%(table)s: not possible now (%(reason)s).")
         return _live_response(
             request,
             table.session,
-            message % {"table": table, "reason": refusal},
+            _("%(table)s: %(reason)s") % {"table": table, "reason": refusal_message(refusal)},
             ok=False,
             status=409,
         )
@@ -730,7 +776,7 @@ def _projector_context(session: GameSession, request: HttpRequest) -> dict:
         "lobby": [entry.student.nickname for entry in session.lobby.select_related("student")],
         "tables": projected_tables(session) if session.status != GameSession.Status.LOBBY else [],
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
     }
 
 

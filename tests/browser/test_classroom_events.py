@@ -17,6 +17,7 @@ from classroom.services.games import (
     session_start,
 )
 from classroom.services.rounds import engine_round, round_act
+from classroom.titles import library_matches
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import DealerHint
 from eleusis.web.rule_check import rule_check
@@ -124,3 +125,72 @@ def test_the_last_suggested_hint_stays_closed_until_the_teacher_opens_it(new_pag
     # It stays open across the live view's polls.
     page.wait_for_timeout(2_000)
     assert last.get_by_role("button").is_visible()
+
+
+def _started(players=4, seed=5):
+    session, students = lobby(players=players)
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=seed)
+    return session, table, students
+
+
+def test_finishing_the_session_is_final(new_page, live_server):
+    session, table, students = _started()
+    page = teacher_page(new_page, live_server, session.assignment.classroom.teacher)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"/teach/sessions/{session.pk}/live/")
+    player = student_page(new_page, live_server, students[0])
+    player.goto(f"/play/tables/{table.pk}/")
+    page.get_by_role("button", name="Finish the session").click()
+    page.get_by_text("The session is finished.", exact=True).wait_for()
+    assert page.get_by_role("button", name="Next round").count() == 0
+
+    # A next round sent anyway (a stale page, a crafted request) is refused; nothing is dealt.
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    answer = page.request.post(
+        f"/teach/tables/{table.pk}/next-round/",
+        form={"next_rule": "list"},
+        headers={"X-CSRFToken": token, "Referer": live_server.url},
+    )
+    assert answer.status == 409
+    assert "the session is finished" in answer.text()
+    assert table.rounds.count() == 1
+    # No move either: the student's table says the round is over and offers no card to play.
+    player.reload()
+    player.locator("#table-status").get_by_text("This game has ended.").wait_for()
+    assert player.locator("button[aria-label^='Play the']:enabled").count() == 0
+
+
+def test_the_next_round_after_a_reveal_deals_another_rule(new_page, live_server):
+    session, table, _students = _started()
+    page = teacher_page(new_page, live_server, session.assignment.classroom.teacher)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"/teach/sessions/{session.pk}/live/")
+    page.get_by_role("button", name="End round").click()
+    page.get_by_role("button", name="Reveal the rule").click()
+    page.get_by_text("The rule has been revealed to this table.").wait_for()
+    choice = page.get_by_label("Rule of the next round at Table 1")
+    options = choice.locator("option").all_inner_texts()
+    assert not any("same rule" in option for option in options)
+    assert choice.input_value() == "list"
+    page.get_by_role("button", name="Next round").click()
+    page.get_by_text("Table 1: new round dealt.").wait_for()
+    first, second = table.rounds.order_by("number")
+    assert second.rule_text != first.rule_text
+    assert LIBRARY["th-alternate-colors"] not in library_matches(second.rule_text)
+
+    # Reveal that one too, then try the first rule again, by name from the library: refused.
+    page.get_by_role("button", name="End round").click()
+    page.get_by_role("button", name="Reveal the rule").click()
+    page.get_by_label("Rule of the next round at Table 1").select_option(
+        "library:th-alternate-colors"
+    )
+    page.get_by_role("button", name="Next round").click()
+    page.get_by_text("that rule was revealed").wait_for()
+    assert table.rounds.count() == 2
+    # The teacher's own rule is dealt.
+    page.get_by_label("Rule of the next round at Table 1").select_option("written")
+    page.get_by_label("My own rule (in the rule language)").fill("suit == hearts or rank > 10")
+    page.get_by_role("button", name="Next round").click()
+    page.get_by_text("Table 1: new round dealt.").wait_for()
+    assert current_round(table=table).rule_text == "suit == hearts or rank > 10"
