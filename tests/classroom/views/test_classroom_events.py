@@ -33,7 +33,7 @@ def test_one_broken_table_never_takes_the_live_view_down():
     session = _session()
     session_seat(session=session, method="arrival")
     session_start(session=session, seed=1)
-    broken, fine = Table.objects.filter(session=session).order_by("number")
+    broken, _fine = Table.objects.filter(session=session).order_by("number")
     # A round whose log the engine can no longer replay.
     Round.objects.filter(table=broken).update(rule_text="color != (", snapshot=None)
     teacher = teacher_of(broken)
