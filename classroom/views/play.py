@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -44,6 +45,7 @@ from classroom.services.games import lobby_join, round_deal_by_student, solo_sta
 from classroom.services.rounds import HypothesisInput, round_act
 from classroom.teach_forms import rule_check
 from eleusis.engine.cards import Card
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.engine.variants import (
     BuyHint,
     DealerHint,
@@ -55,8 +57,6 @@ from eleusis.engine.variants import (
     Verdict,
 )
 from eleusis.web.frames_i18n import frame_sentence
-
-POLL_MS = 1500
 
 
 def _ALREADY_DONE() -> str:
@@ -91,7 +91,7 @@ def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
         "session": session,
         "waiting": session.lobby.filter(student=request.student).exists(),
         "stamp": stamp,
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "table": table,
     }
     template = "classroom/play/lobby.html#lobby" if request.htmx else "classroom/play/lobby.html"
@@ -133,7 +133,7 @@ def _render_board(
         "board": board,
         "assignment": assignment,
         "stamp": table_stamp(seat.table_id),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "message": message,
         "message_ok": ok,
         "move_key": uuid.uuid4().hex,
@@ -377,7 +377,7 @@ def _deciding(events: list[dict], position: int) -> bool:
 def table_rule_check(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealing student's rule editor: explanation and warnings as they type."""
     seat_for_student(request, pk)
-    text = request.POST.get("rule_text", "")[:2000]
+    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
     return render(
         request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
     )
@@ -390,8 +390,8 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
     seat = seat_for_student(request, pk)
     if refused := _refused(request, seat, "deal"):
         return refused
-    text = request.POST.get("rule_text", "")[:2000]
-    words = request.POST.get("rule_words", "")[:2000].strip()
+    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
+    words = request.POST.get("rule_words", "")[:MAX_RULE_LENGTH].strip()
     by_hand = seat.table.session.assignment.config.get("dealer") == "person"
     if by_hand and not words:
         message = _("Write your secret rule in words first.")

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
@@ -78,10 +79,10 @@ from classroom.teach_forms import (
 from classroom.titles import neutral_title
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 from eleusis.engine.variants import DealerHint, End, IllegalActionError, SkipTurn, Verdict
 
-POLL_MS = 1500
 END_REASONS = {
     "guessed": gettext_lazy("someone found the rule"),
     "hand_emptied": gettext_lazy("a player ran out of cards"),
@@ -156,7 +157,7 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
 @teacher_required
 def rule_check_view(request: HttpRequest) -> HttpResponse:
     """The rule editor's live check: explanation and warnings, or where the error is."""
-    text = request.POST.get("rule_text", "")[:2000]
+    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
     return render(
         request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
     )
@@ -206,7 +207,7 @@ def _lobby_context(session: GameSession, **extra) -> dict:
         "students": students,
         "tables": tables,
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "manual_form": extra.pop("manual_form", None)
         or ManualSeatingForm(students=students, suggested=count or 1, max_size=_max_size(session)),
         **extra,
@@ -425,7 +426,7 @@ def _live_context(session: GameSession, **extra) -> dict:
         "hypotheses": session_hypotheses(session=session),
         "next_rule_choices": library_choices()[1:],
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         **extra,
     }
 
@@ -782,7 +783,7 @@ def _projector_context(session: GameSession, request: HttpRequest) -> dict:
         "lobby": [entry.student.nickname for entry in session.lobby.select_related("student")],
         "tables": projected_tables(session) if session.status != GameSession.Status.LOBBY else [],
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
     }
 
 
