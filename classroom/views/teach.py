@@ -381,13 +381,26 @@ def live_tables(session: GameSession) -> list[LiveTable]:
     tables = []
     for summary in session_tables(session=session):
         hands = summary.view.hands if summary.view else ()
-        seats = [
-            LiveSeat(info, hands[info.position] if info.position < len(hands) else ())
+        round_row = summary.round
+        # The engine numbers the players from the dealing student's left: a seat's position is
+        # its player number only when the app deals.
+        players = {
+            info.position: round_row.player_of(info.position) if round_row else info.position
             for info in summary.seats
+        }
+        seats = [
+            LiveSeat(info, hands[player] if player is not None and player < len(hands) else ())
+            for info in summary.seats
+            for player in [players[info.position]]
         ]
         pending = summary.pending_guess
         guesser = next(
-            (info for info in summary.seats if pending and info.position == pending.player), None
+            (
+                info
+                for info in summary.seats
+                if pending is not None and players[info.position] == pending.player
+            ),
+            None,
         )
         tables.append(LiveTable(summary, seats, guesser))
     return tables
@@ -726,6 +739,7 @@ class ProjectedTable:
     seats: list[ProjectedSeat]
     over: bool
     paused: bool
+    broken: bool = False
 
     @property
     def turn(self) -> ProjectedSeat | None:
@@ -757,6 +771,7 @@ def projected_tables(session: GameSession) -> list[ProjectedTable]:
                 ],
                 over=bool(view and view.over),
                 paused=summary.table.paused,
+                broken=summary.broken,
             )
         )
     return tables
