@@ -65,6 +65,7 @@ from eleusis.engine.variants import (
     Verdict,
 )
 from eleusis.web.frames_i18n import frame_sentence
+from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
 
 
 def _ALREADY_DONE() -> str:
@@ -428,6 +429,11 @@ def table_rule_check(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealing student's rule editor: explanation and warnings as they type."""
     seat_for_student(request, pk)
     text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
+    if rule_checks_exhausted(request):
+        check = RuleCheck(text, throttled=True)
+        return render(
+            request, "classroom/teach/assignment_form.html#rule-check", {"check": check}, status=429
+        )
     return render(
         request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
     )
