@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Count, F, Max
 from django.utils import timezone
 
 from classroom.models import (
@@ -45,12 +45,12 @@ class InsightError(ValueError):
 def round_inputs(round_row: Round) -> str:
     """What a round's insight depends on: the log's length and the teacher's marks."""
     marks = HypothesisMark.objects.filter(hypothesis__action__round=round_row)
-    stamp = marks.aggregate(latest=Max("marked_at"))["latest"]
-    return _inputs(round_row.version, marks.count(), stamp)
+    summary = marks.aggregate(count=Count("pk"), latest=Max("marked_at"))
+    return _inputs(round_row.version, summary["count"], summary["latest"])
 
 
-def _inputs(version: int, marks: int, stamp: datetime | None) -> str:
-    return f"{version}:{marks}:{stamp.timestamp() if stamp else 0}"
+def _inputs(version: int, marks: int, latest: datetime | None) -> str:
+    return f"{version}:{marks}:{latest.timestamp() if latest else 0}"
 
 
 def round_results(round_row: Round) -> dict[str, Any]:
@@ -85,7 +85,8 @@ def round_results(round_row: Round) -> dict[str, Any]:
             checkable=row.checkable or _reads_as(row) or None,
             mark=_mark(row),
         )
-    insight = analyse_round(log.with_hypotheses(logged), secret, pool=CandidatePool.build())
+    # The pool of the rule language, built once per worker process (fixed for every review).
+    insight = analyse_round(log.with_hypotheses(logged), secret, pool=CandidatePool.shared())
     results = insight.to_dict()
     results["seats"] = {str(player): seat for player, seat in seats.items()}
     results["actions"] = [action.pk for action in actions]
@@ -100,6 +101,7 @@ def _mark(row: Hypothesis) -> str | None:
 
 
 def _reads_as(row: Hypothesis) -> str:
+    """The teacher's reading of free text as one of the class's ideas ("same as")."""
     try:
         return row.mark.reads_as
     except HypothesisMark.DoesNotExist:
@@ -156,34 +158,41 @@ def round_insight_request(*, round_row: Round, force: bool = False) -> RoundInsi
 
 def session_insight_request(
     *, session: GameSession, variants: tuple[str, ...] | None = None
-) -> list[RoundInsight]:
-    """Ask for the insight of every finished round of a session (of `variants` only, when
-    given) whose stored insight is missing or stale. Two queries when every round is current,
-    whatever the size of the class. Returns the insights asked for."""
-    rounds = Round.objects.filter(table__session=session, status=Round.Status.OVER)
-    if variants is not None:
-        rounds = rounds.filter(variant__in=variants)
-    rounds = list(rounds.select_related("insight").order_by("table__number", "number"))
+) -> list[RoundInsight | None]:
+    """Ask for the insight of every finished round of a session. Two queries when every
+    round is analysed and current (the worker analyses a round when it ends), whatever the size
+    of the class; only a missing or stale round costs more."""
+    rounds_query = Round.objects.filter(table__session=session, status=Round.Status.OVER)
+    if variants is not None:  # only the games the insight analyses
+        rounds_query = rounds_query.filter(variant__in=variants)
+    rounds = list(
+        rounds_query.select_related("insight")
+        .defer("snapshot", "insight__results")
+        .order_by("table__number", "number")
+    )
     marks = {
-        row["hypothesis__action__round"]: row
+        row["round_id"]: (row["count"], row["latest"])
         for row in HypothesisMark.objects.filter(hypothesis__action__round__in=rounds)
-        .values("hypothesis__action__round")
+        .values(round_id=F("hypothesis__action__round"))
         .annotate(count=Count("pk"), latest=Max("marked_at"))
     }
-    asked = []
+    insights: list[RoundInsight | None] = []
     for round_row in rounds:
-        mark = marks.get(round_row.pk, {"count": 0, "latest": None})
         try:
-            insight = round_row.insight
+            insight: RoundInsight | None = round_row.insight
         except RoundInsight.DoesNotExist:
             insight = None
-        current = insight is not None and (
-            insight.inputs == _inputs(round_row.version, mark["count"], mark["latest"])
-            or insight.status in (RoundInsight.Status.PENDING, RoundInsight.Status.RUNNING)
+        count, latest = marks.get(round_row.pk, (0, None))
+        inputs = _inputs(round_row.version, count, latest)
+        current = insight is not None and insight.inputs == inputs
+        waiting = insight is not None and insight.status in (
+            RoundInsight.Status.PENDING,
+            RoundInsight.Status.RUNNING,
         )
-        if not current:
-            asked.append(round_insight_request(round_row=round_row))
-    return asked
+        if not current and not waiting:
+            insight = round_insight_request(round_row=round_row)
+        insights.append(insight)
+    return insights
 
 
 def hypothesis_mark_set(*, hypothesis: Hypothesis, mark: str) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -30,6 +31,7 @@ from classroom.delphi_forms import PredictForm
 from classroom.game_forms import FRAMES_BY_ID, MoveForm
 from classroom.live import session_stamp, table_stamp
 from classroom.models import Assignment, GameSession, Seat
+from classroom.refusals import refusal_message
 from classroom.secret_rules import is_rule_text
 from classroom.selectors.delphi import delphi_board
 from classroom.selectors.games import (
@@ -43,6 +45,7 @@ from classroom.services.games import lobby_join, round_deal_by_student, solo_sta
 from classroom.services.rounds import HypothesisInput, round_act
 from classroom.teach_forms import rule_check
 from eleusis.engine.cards import Card
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.engine.variants import (
     BuyHint,
     DealerHint,
@@ -54,8 +57,7 @@ from eleusis.engine.variants import (
     Verdict,
 )
 from eleusis.web.frames_i18n import frame_sentence
-
-POLL_MS = 1500
+from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
 
 
 def _ALREADY_DONE() -> str:
@@ -90,7 +92,7 @@ def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
         "session": session,
         "waiting": session.lobby.filter(student=request.student).exists(),
         "stamp": stamp,
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "table": table,
     }
     template = "classroom/play/lobby.html#lobby" if request.htmx else "classroom/play/lobby.html"
@@ -132,7 +134,7 @@ def _render_board(
         "board": board,
         "assignment": assignment,
         "stamp": table_stamp(seat.table_id),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "message": message,
         "message_ok": ok,
         "move_key": uuid.uuid4().hex,
@@ -308,7 +310,7 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
             hypothesis=hypothesis if op in ("play", "no_play") else None,
         )
     except IllegalActionError as error:
-        return _("That move is not possible now (%(reason)s).") % {"reason": error}, False
+        return refusal_message(error, name_of=board.player_name), False
     if result.duplicate:
         return _ALREADY_DONE(), True
     return _outcome_message(result.events, board.player), True
@@ -376,7 +378,12 @@ def _deciding(events: list[dict], position: int) -> bool:
 def table_rule_check(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealing student's rule editor: explanation and warnings as they type."""
     seat_for_student(request, pk)
-    text = request.POST.get("rule_text", "")[:2000]
+    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
+    if rule_checks_exhausted(request):
+        check = RuleCheck(text, throttled=True)
+        return render(
+            request, "classroom/teach/assignment_form.html#rule-check", {"check": check}, status=429
+        )
     return render(
         request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
     )
@@ -389,8 +396,8 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
     seat = seat_for_student(request, pk)
     if refused := _refused(request, seat, "deal"):
         return refused
-    text = request.POST.get("rule_text", "")[:2000]
-    words = request.POST.get("rule_words", "")[:2000].strip()
+    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
+    words = request.POST.get("rule_words", "")[:MAX_RULE_LENGTH].strip()
     by_hand = seat.table.session.assignment.config.get("dealer") == "person"
     if by_hand and not words:
         message = _("Write your secret rule in words first.")
@@ -475,7 +482,7 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
             idempotency_key=request.POST.get("key", ""),
         )
     except IllegalActionError as error:
-        return _render_board(request, seat, message=str(error), ok=False)
+        return _render_board(request, seat, message=refusal_message(error), ok=False)
     return _render_board(request, seat, message=_("Done."))
 
 
@@ -545,8 +552,7 @@ def table_predict(request: HttpRequest, pk: int) -> HttpResponse:
         message = _("That card has been placed already. Look at the next card, then predict.")
         return _render_board(request, seat, message=message, ok=False)
     except IllegalActionError as error:
-        message = _("That is not possible now (%(reason)s).") % {"reason": error}
-        return _render_board(request, seat, message=message, ok=False)
+        return _render_board(request, seat, message=refusal_message(error), ok=False)
     if result.duplicate:
         return _render_board(request, seat, message=_ALREADY_DONE())
     return _render_board(request, seat, message=_predicted_message(result.events, seat.position))

@@ -1,7 +1,8 @@
 """The review after class (teachers only): a session's overview (the class summary, the class's
 ideas grouped by meaning, discussion prompts, the students × plays grid, each round's chart
 folded away), one student's timeline, a replay of a round, the teacher's marks on free text
-(one sentence, or every sentence alike at once), the Delphi report, and the CSV exports.
+(one sentence, or every sentence alike at once), and the Delphi report (the CSV exports are in
+`classroom.views.exports`).
 
 The pages read stored results (`RoundInsight`); opening the overview asks for any missing or
 stale round to be computed, and while that runs a progress bar polls until it is done. Every
@@ -10,9 +11,9 @@ page takes `?names=hidden` (pseudonyms, for projecting) and keeps it in its link
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -24,24 +25,18 @@ from django.views.decorators.http import require_GET, require_POST
 from classroom.access import session_for_teacher, teacher_required
 from classroom.models import GameSession, Hypothesis, HypothesisMark, Round, Seat
 from classroom.selectors.review import (
-    PLAY_COLUMNS,
     SORT_KEYS,
-    STUDENT_COLUMNS,
     chart_round,
-    delphi_rows,
     delphi_session_report,
     is_delphi,
-    play_rows,
     round_review,
     session_people,
     session_review,
     sort_students,
-    student_rows,
     student_timeline,
 )
 from classroom.selectors.review.aggregate import legend
 from classroom.selectors.review.data import ANALYSED_VARIANTS
-from classroom.selectors.review.delphi import DELPHI_COLUMNS
 from classroom.selectors.review.ideas import relation, verdicts
 from classroom.selectors.rounds import engine_round, replay_round
 from classroom.services.review import (
@@ -50,10 +45,9 @@ from classroom.services.review import (
     session_insight_request,
 )
 from eleusis.engine.history import Attempt
+from eleusis.engine.insight import catalog
 from eleusis.engine.insight.candidates import resolve
 from eleusis.engine.variants.base import layout_of
-
-POLL_MS = 1500
 
 
 def _hide_names(request: HttpRequest) -> bool:
@@ -101,7 +95,11 @@ def session_review_view(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         session_insight_request(session=session, variants=ANALYSED_VARIANTS)
     review = session_review(session, hide_names=_hide_names(request))
-    context = {**_base_context(request, session), "review": review, "poll_ms": POLL_MS}
+    context = {
+        **_base_context(request, session),
+        "review": review,
+        "poll_ms": settings.POLL_INTERVAL_MS,
+    }
     if request.htmx and request.GET.get("fragment") == "progress":
         response = render(request, "classroom/review/session.html#progress", context)
         if review.complete:
@@ -123,6 +121,7 @@ def session_review_view(request: HttpRequest, pk: int) -> HttpResponse:
             "descending": descending,
             "sort_links": _sort_links(request, sort, descending),
             "legend": legend(),
+            "shown": {measure.id: measure.shown for measure in catalog.MEASURES},
             "marks": HypothesisMark.Mark.choices,
         }
     )
@@ -263,7 +262,8 @@ def round_replay_view(request: HttpRequest, pk: int, round_pk: int) -> HttpRespo
         for entry in table[:end]
         if entry.kind in ("starter", "play", "correction")
     ]
-    shown = plays[:step]
+    # Every play with who made it: the replay names the student ("Ava played 2D").
+    shown = [{**play, "person": review.people.get(play["player"])} for play in plays[:step]]
     context = {
         **_base_context(request, session),
         "round": round_row,
@@ -272,9 +272,7 @@ def round_replay_view(request: HttpRequest, pk: int, round_pk: int) -> HttpRespo
         "step": step,
         "steps": len(plays),
         "current": shown[-1] if shown else None,
-        "shown": [
-            {**play, "person": review.people.get(play["player"])} for play in reversed(shown)
-        ],
+        "shown": list(reversed(shown)),
         "names_query": "&names=hidden" if hide else "",
     }
     template = "classroom/review/replay.html"
@@ -313,42 +311,3 @@ def _delphi_replay(
     if request.htmx:
         template += "#stage"
     return render(request, template, context)
-
-
-def _csv_response(filename: str) -> tuple[HttpResponse, Any]:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response, csv.writer(response)
-
-
-@require_GET
-@teacher_required
-def session_plays_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    session = session_for_teacher(request, pk)
-    review = session_review(session, hide_names=True, refutations=False)
-    response, writer = _csv_response(f"session-{session.pk}-plays.csv")
-    writer.writerow(PLAY_COLUMNS)
-    writer.writerows(play_rows(review))
-    return response
-
-
-@require_GET
-@teacher_required
-def session_students_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    session = session_for_teacher(request, pk)
-    review = session_review(session, hide_names=True, refutations=False)
-    response, writer = _csv_response(f"session-{session.pk}-students.csv")
-    writer.writerow(STUDENT_COLUMNS)
-    writer.writerows(student_rows(review))
-    return response
-
-
-@require_GET
-@teacher_required
-def session_delphi_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    session = session_for_teacher(request, pk)
-    report = delphi_session_report(session, hide_names=True)
-    response, writer = _csv_response(f"session-{session.pk}-delphi.csv")
-    writer.writerow(DELPHI_COLUMNS)
-    writer.writerows(delphi_rows(report))
-    return response

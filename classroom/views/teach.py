@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
@@ -33,6 +34,7 @@ from classroom.delphi_forms import RevealForm
 from classroom.game_forms import GuessVerdictForm, HintForm
 from classroom.live import session_stamp
 from classroom.models import Assignment, GameSession, Table
+from classroom.refusals import refusal_message
 from classroom.secret_rules import secret_rule
 from classroom.selectors.delphi import delphi_tables
 from classroom.selectors.games import (
@@ -45,12 +47,17 @@ from classroom.selectors.games import (
 )
 from classroom.services.delphi import StaleCardError, delphi_reveal
 from classroom.services.games import (
+    GAME_OVER,
     MAX_TABLE,
+    RULE_REVEALED,
+    SESSION_FINISHED,
     TEACHER_END,
     WHOLE_CLASS_GAMES,
     SeatingError,
     assignment_create,
+    next_library_rule,
     plan_tables,
+    revealed_rules,
     session_finish,
     session_open,
     session_seat,
@@ -62,17 +69,22 @@ from classroom.services.rounds import round_act, round_reveal, table_set_paused
 from classroom.teach_forms import (
     AssignmentForm,
     ManualSeatingForm,
+    NextRoundForm,
     PausedForm,
     RoundForm,
+    library_choices,
     rule_check,
+    rule_error_message,
 )
 from classroom.titles import neutral_title
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH
+from eleusis.engine.rules.explain import all_phrases as explain_phrases
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 from eleusis.engine.variants import DealerHint, End, IllegalActionError, SkipTurn, Verdict
+from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
 
-POLL_MS = 1500
 END_REASONS = {
     "guessed": gettext_lazy("someone found the rule"),
     "hand_emptied": gettext_lazy("a player ran out of cards"),
@@ -117,6 +129,7 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
                 students_deal=data["rule_source"] == Assignment.RuleSource.STUDENTS,
                 config=form.config(),
                 table_size=data["table_size"],
+                game_rounds=data.get("game_rounds") or 0,
                 hypothesis_policy=data["hypothesis_policy"],
                 hypothesis_every=data["hypothesis_every"],
                 prediction_required=data["prediction_required"],
@@ -146,7 +159,12 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
 @teacher_required
 def rule_check_view(request: HttpRequest) -> HttpResponse:
     """The rule editor's live check: explanation and warnings, or where the error is."""
-    text = request.POST.get("rule_text", "")[:2000]
+    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
+    if rule_checks_exhausted(request):
+        check = RuleCheck(text, throttled=True)
+        return render(
+            request, "classroom/teach/assignment_form.html#rule-check", {"check": check}, status=429
+        )
     return render(
         request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
     )
@@ -196,7 +214,7 @@ def _lobby_context(session: GameSession, **extra) -> dict:
         "students": students,
         "tables": tables,
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "manual_form": extra.pop("manual_form", None)
         or ManualSeatingForm(students=students, suggested=count or 1, max_size=_max_size(session)),
         **extra,
@@ -345,8 +363,8 @@ HINT_MAX_LENGTH = HintForm.base_fields["text"].max_length or 300
 
 @lru_cache(maxsize=256)
 def rule_hints(language: str | None, rule_text: str) -> tuple[Hint, ...]:
-    """The hints suggested for a rule in `language` (the engine's phrases through the catalogs;
-    the explanation of level 4 stays English), as many as a dealer's hint can hold; computed once
+    """The hints suggested for a rule in `language` (the engine's phrases through the catalogs,
+    the explanation of level 4 too), as many as a dealer's hint can hold; computed once
     per language, rule and process (level 3 analyses the rule)."""
     try:
         rule = secret_rule(rule_text)
@@ -354,7 +372,8 @@ def rule_hints(language: str | None, rule_text: str) -> tuple[Hint, ...]:
         return ()
     with translation.override(language):
         phrases = {key: _(value) for key, value in HINT_PHRASES.items()}
-    hints = suggest_hints(rule, phrases=phrases)
+        explained = {text: _(text) for text in explain_phrases()}
+    hints = suggest_hints(rule, phrases=phrases, explain_phrases=explained)
     return tuple(hint for hint in hints if len(hint.text) <= HINT_MAX_LENGTH)
 
 
@@ -362,13 +381,26 @@ def live_tables(session: GameSession) -> list[LiveTable]:
     tables = []
     for summary in session_tables(session=session):
         hands = summary.view.hands if summary.view else ()
-        seats = [
-            LiveSeat(info, hands[info.position] if info.position < len(hands) else ())
+        round_row = summary.round
+        # The engine numbers the players from the dealing student's left: a seat's position is
+        # its player number only when the app deals.
+        players = {
+            info.position: round_row.player_of(info.position) if round_row else info.position
             for info in summary.seats
+        }
+        seats = [
+            LiveSeat(info, hands[player] if player is not None and player < len(hands) else ())
+            for info in summary.seats
+            for player in [players[info.position]]
         ]
         pending = summary.pending_guess
         guesser = next(
-            (info for info in summary.seats if pending and info.position == pending.player), None
+            (
+                info
+                for info in summary.seats
+                if pending is not None and players[info.position] == pending.player
+            ),
+            None,
         )
         tables.append(LiveTable(summary, seats, guesser))
     return tables
@@ -400,8 +432,9 @@ def _live_context(session: GameSession, **extra) -> dict:
         "tables": game.tables(session),
         "table_template": game.template,
         "hypotheses": session_hypotheses(session=session),
+        "next_rule_choices": library_choices()[1:],
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         **extra,
     }
 
@@ -501,7 +534,7 @@ def _act(request: HttpRequest, table: Table, action, done: str) -> HttpResponse:
         return _live_response(
             request,
             table.session,
-            _("%(table)s: not possible now (%(reason)s).") % {"table": table, "reason": refusal},
+            _("%(table)s: %(reason)s") % {"table": table, "reason": refusal_message(refusal)},
             ok=False,
             status=409,
         )
@@ -582,19 +615,61 @@ def table_reveal(request: HttpRequest, pk: int) -> HttpResponse:
     return _live_response(request, table.session, _("%(table)s: rule revealed.") % {"table": table})
 
 
+NEXT_ROUND_REFUSALS = {
+    GAME_OVER: gettext_lazy("%(table)s: the game is over; every round of it has been played."),
+    SESSION_FINISHED: gettext_lazy("%(table)s: the session is finished, no new round is dealt."),
+    RULE_REVEALED: gettext_lazy(
+        "%(table)s: that rule was revealed. Choose the next rule: from the library, your own, "
+        "or the next one in the list."
+    ),
+}
+
+
+def _next_rule_text(table: Table, choice: str, written: str) -> tuple[str | None, str]:
+    """The rule the teacher chose for the next round (None: the same again), or why not."""
+    if choice == "same":
+        return None, ""
+    if choice == "written":
+        try:
+            secret_rule(written)
+        except RuleSyntaxError as error:
+            return "", _("%(table)s: your rule has a mistake (%(reason)s).") % {
+                "table": table,
+                "reason": rule_error_message(error),
+            }
+        return written.strip(), ""
+    if choice == "list":
+        current = current_round(table=table)
+        after = current.rule_text if current else table.session.assignment.rule_text
+        entry = next_library_rule(after=after, excluded=revealed_rules(session=table.session))
+        if entry is None:
+            return "", _("%(table)s: every library rule was revealed.") % {"table": table}
+        return entry.text, ""
+    return LIBRARY[choice.removeprefix("library:")].text, ""
+
+
 @require_POST
 @teacher_required
 def table_next_round_view(request: HttpRequest, pk: int) -> HttpResponse:
     table = table_for_teacher(request, pk)
-    try:
-        table_next_round(table=table)
-    except IllegalActionError:
+    form = NextRoundForm(request.POST)
+    if not form.is_valid():
         return _live_response(
-            request,
-            table.session,
-            _("%(table)s: the round is still being played. End it first.") % {"table": table},
-            ok=False,
-            status=409,
+            request, table.session, _("Choose the rule of the next round."), ok=False, status=400
+        )
+    rule_text, error = _next_rule_text(
+        table, form.cleaned_data["next_rule"], form.cleaned_data["rule_text"]
+    )
+    if error:
+        return _live_response(request, table.session, error, ok=False, status=400)
+    try:
+        table_next_round(table=table, rule_text=rule_text)
+    except IllegalActionError as refusal:
+        message = NEXT_ROUND_REFUSALS.get(
+            str(refusal), gettext_lazy("%(table)s: the round is still being played. End it first.")
+        )
+        return _live_response(
+            request, table.session, str(message) % {"table": table}, ok=False, status=409
         )
     return _live_response(
         request, table.session, _("%(table)s: new round dealt.") % {"table": table}
@@ -626,14 +701,109 @@ def table_reveal_card(request: HttpRequest, pk: int) -> HttpResponse:
             request, table.session, message % {"table": table}, ok=False, status=409
         )
     except IllegalActionError as refusal:
-        message = _("%(table)s: not possible now (%(reason)s).")
         return _live_response(
             request,
             table.session,
-            message % {"table": table, "reason": refusal},
+            _("%(table)s: %(reason)s") % {"table": table, "reason": refusal_message(refusal)},
             ok=False,
             status=409,
         )
     if result.duplicate:
         return _live_response(request, table.session, _("Already done: that card is placed."))
     return _live_response(request, table.session, _("%(table)s: card placed.") % {"table": table})
+
+
+# The projector ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProjectedSeat:
+    position: int
+    name: str
+    is_bot: bool
+    cards: int
+    score: int
+    is_turn: bool
+
+
+@dataclass(frozen=True)
+class ProjectedTable:
+    """What the whole class may see of a table: the lines, whose turn, the scores, the hints as
+    sent. Built from the dealer's view field by field, so no rule and no hand reaches it."""
+
+    name: str
+    number: int
+    round_number: int | None
+    layout: tuple
+    hints: tuple[str, ...]
+    seats: list[ProjectedSeat]
+    over: bool
+    paused: bool
+    broken: bool = False
+
+    @property
+    def turn(self) -> ProjectedSeat | None:
+        return next((seat for seat in self.seats if seat.is_turn), None)
+
+
+def projected_tables(session: GameSession) -> list[ProjectedTable]:
+    tables = []
+    for summary in session_tables(session=session):
+        view = summary.view
+        tables.append(
+            ProjectedTable(
+                name=str(summary.table),
+                number=summary.table.number,
+                round_number=summary.round.number if summary.round else None,
+                layout=tuple(getattr(view, "layout", ()) or ()),
+                hints=tuple(getattr(view, "hints", ()) or ()),
+                seats=[
+                    ProjectedSeat(
+                        info.position,
+                        info.name,
+                        info.is_bot,
+                        info.hand_count,
+                        info.score,
+                        info.is_turn,
+                    )
+                    for info in summary.seats
+                    if not info.is_dealer
+                ],
+                over=bool(view and view.over),
+                paused=summary.table.paused,
+                broken=summary.broken,
+            )
+        )
+    return tables
+
+
+def _projector_context(session: GameSession, request: HttpRequest) -> dict:
+    from classroom.codes import join_code_display
+    from classroom.views.classes import join_url
+
+    classroom = session.assignment.classroom
+    return {
+        "session": session,
+        "assignment": session.assignment,
+        "classroom": classroom,
+        "code": join_code_display(classroom.join_code),
+        "join_url": join_url(request, classroom),
+        "lobby": [entry.student.nickname for entry in session.lobby.select_related("student")],
+        "tables": projected_tables(session) if session.status != GameSession.Status.LOBBY else [],
+        "stamp": session_stamp(session.pk),
+        "poll_ms": settings.POLL_INTERVAL_MS,
+    }
+
+
+@require_GET
+@teacher_required
+def session_projector(request: HttpRequest, pk: int) -> HttpResponse:
+    """The page for the classroom's projector: the join code while students arrive, then every
+    table's lines, whose turn it is and the hints sent; never a rule, never a hand."""
+    session = session_for_teacher(request, pk)
+    return _polled(
+        request,
+        session,
+        "classroom/teach/session_projector.html#projector",
+        lambda session: _projector_context(session, request),
+    )

@@ -115,11 +115,11 @@ def test_the_teacher_reads_a_class_of_thirty(new_page, live_server):
     # The grid: one row per student; a sort link orders it by that measure, without script.
     rows = page.locator("table.review-grid tbody tr")
     expect(rows).to_have_count(30)
-    page.locator("#sort-by").get_by_role("link", name="Predictions right").click()
-    page.wait_for_url(re.compile(r"sort=predictions"))
+    page.locator("#sort-by").get_by_role("link", name="Negative tests").click()
+    page.wait_for_url(re.compile(r"sort=negative"))
     expect(rows).to_have_count(30)
     header = page.locator("table.review-grid thead th[aria-sort]")
-    expect(header).to_have_text("Predictions right")
+    expect(header).to_have_text("Negative tests")
     column = [
         c.get_attribute("aria-sort") for c in page.locator("table.review-grid thead th").all()
     ].index("descending")

@@ -6,8 +6,9 @@
 - `charts`: the SVG geometry of a round's convergence chart;
 - `prompts`: discussion prompts built from the data;
 - `timeline`: one student's plays round by round;
-- `delphi`: the Delphi report;
-- `exports`: the CSV files.
+- `delphi`: the Delphi report (its CSV rows too).
+
+The CSV exports of a session's plays and students are `classroom.selectors.exports`.
 
 Nothing here computes a measure: the measures are the insight's (eleusis/engine/insight,
 docs/measures.md).
@@ -24,19 +25,11 @@ from classroom.selectors.review.aggregate import (
 from classroom.selectors.review.charts import chart_round
 from classroom.selectors.review.data import Person, RoundReview, round_review, session_people
 from classroom.selectors.review.delphi import delphi_rows, delphi_session_report, is_delphi
-from classroom.selectors.review.exports import (
-    PLAY_COLUMNS,
-    STUDENT_COLUMNS,
-    play_rows,
-    student_rows,
-)
 from classroom.selectors.review.ideas import normalise
 from classroom.selectors.review.timeline import student_timeline
 
 __all__ = [
-    "PLAY_COLUMNS",
     "SORT_KEYS",
-    "STUDENT_COLUMNS",
     "Person",
     "RoundReview",
     "SessionReview",
@@ -46,12 +39,10 @@ __all__ = [
     "delphi_session_report",
     "is_delphi",
     "normalise",
-    "play_rows",
     "round_review",
     "session_people",
     "session_review",
     "sort_students",
     "state_labels",
-    "student_rows",
     "student_timeline",
 ]

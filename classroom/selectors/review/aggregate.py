@@ -4,6 +4,7 @@ plays grid and the order a teacher sorts it in. Reads what `data` loaded; no que
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -49,6 +50,16 @@ SUMMED = (
 
 def _ratio(part: int, whole: int) -> float | None:
     return part / whole if whole else None
+
+
+def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key that reads digits as numbers: "Kid2" before "Kid10", "Student 9" before
+    "Student 10"."""
+    return tuple(
+        (0, int(part)) if part.isdigit() else (1, part.casefold())
+        for part in re.split(r"(\d+)", text)
+        if part
+    )
 
 
 # A grid cell: what the student held at a play, and what the play showed -----------------------
@@ -227,7 +238,7 @@ class SortKey:
 
 
 _SORT_KEYS = (
-    SortKey("name", gettext_lazy("Student"), lambda s: s.person.number, False),
+    SortKey("name", gettext_lazy("Student"), lambda s: natural_key(s.person.name), False),
     SortKey("plays", gettext_lazy("Plays"), lambda s: s.plays, True),
     SortKey(
         "found", gettext_lazy("Found the rule (rounds)"), lambda s: s.found_share, True, "found"
@@ -319,9 +330,9 @@ def sort_students(
     down = key.descending if descending is None else descending
     known = [s for s in students if key.value(s) is not None]
     unknown = [s for s in students if key.value(s) is None]
-    known.sort(key=lambda s: s.person.number)
+    known.sort(key=lambda s: natural_key(s.person.name))
     known.sort(key=key.value, reverse=down)
-    unknown.sort(key=lambda s: s.person.number)
+    unknown.sort(key=lambda s: natural_key(s.person.name))
     return known + unknown, key.name, down
 
 
@@ -422,7 +433,7 @@ def session_review(
             player = players.get(number)
             if player is not None and player.get("guessed"):
                 cell.guess = True
-    students = sorted(summaries.values(), key=lambda s: s.person.number)
+    students = sorted(summaries.values(), key=lambda s: natural_key(s.person.name))
     done = sum(1 for r in rounds if r.current)
     failed = [r for r in rounds if r.failed]
     review = SessionReview(

@@ -18,6 +18,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from classroom.models import GameSession, Hypothesis, Round, RoundInsight, Seat
+from classroom.secret_rules import secret_rule
+from classroom.selectors.rounds import replay_round
+from eleusis.engine.history import Attempt
+from eleusis.engine.variants import Round as EngineRound
 
 # Games whose rounds the insight analyses (the others have their own report, e.g. Delphi).
 ANALYSED_VARIANTS = ("express",)
@@ -99,10 +103,12 @@ def session_people(session: GameSession, *, hide_names: bool) -> dict[int, Perso
 
 
 def session_rounds(session: GameSession, *, variants: tuple[str, ...] | None = None) -> list[Round]:
-    """The session's finished rounds with their insight row, in one query."""
+    """The session's finished rounds with their insight row, in one query (without the engine's
+    snapshot: see `round_tables`)."""
     rounds = (
         Round.objects.filter(table__session=session, status=Round.Status.OVER)
         .select_related("table", "insight")
+        .defer("snapshot")  # the engine state: large; `round_tables` reads it when needed
         .order_by("table__number", "number")
     )
     if variants is not None:
@@ -166,3 +172,25 @@ def session_hypotheses(session: GameSession) -> dict[int, LoggedHypothesis]:
         row[1]: LoggedHypothesis(*row[:7], row[7] or {}, row[8], row[9] or "")  # type: ignore[misc]
         for row in rows
     }
+
+
+def round_tables(rounds: list[Round]) -> dict[int, list[tuple[int, Attempt]]]:
+    """Each round's table as (entry index, attempt): the cards in the order they were placed,
+    from the stored snapshots, in one query (the snapshot is current for a finished round; a
+    round whose snapshot is not is replayed from its actions)."""
+    snapshots = dict(
+        Round.objects.filter(pk__in=[r.pk for r in rounds]).values_list("pk", "snapshot")
+    )
+    tables = {}
+    for round_row in rounds:
+        snapshot = snapshots.get(round_row.pk)
+        if snapshot and len(snapshot.get("actions", [])) == round_row.version:
+            state = EngineRound.from_json(snapshot, secret_rule(round_row.rule_text)).state
+        else:
+            state = replay_round(round_row).state
+        tables[round_row.pk] = [
+            (index, Attempt(entry.cards[0], entry.accepted))
+            for index, entry in enumerate(getattr(state, "table", []))
+            if entry.kind in ("starter", "play", "correction")
+        ]
+    return tables

@@ -178,7 +178,7 @@ def is_delphi(session: GameSession) -> bool:
     return session.assignment.variant in DELPHI_VARIANTS
 
 
-# CSV: one row per card and student ------------------------------------------------------------
+# CSV (served by `classroom.views.exports`): one row per card and student ---------------------
 
 DELPHI_COLUMNS = (
     "session",
@@ -197,27 +197,16 @@ DELPHI_COLUMNS = (
 )
 
 
-def _cell(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    text = str(value)
-    # Against formula injection in spreadsheets (OWASP): a leading = + - @ tab or CR is quoted.
-    if text and text[0] in "=+-@\t\r":
-        return "'" + text
-    return text
-
-
-def delphi_rows(report: DelphiSessionReport) -> Iterable[list[str]]:
+def delphi_rows(report: DelphiSessionReport) -> Iterable[list[Any]]:
+    """One row per card and student (raw values: `classroom.selectors.exports.write_rows`
+    prints them, escaped against formulas). Students as the report names them."""
     for delphi in report.reports:
         round_row = delphi.round
         for card in delphi.cards:
             for student in delphi.students:
                 token = card.predictions[student.player]
-                yield [
-                    _cell(value)
-                    for value in (
+                yield list(
+                    (
                         report.session.pk,
                         round_row.table.number,
                         round_row.number,
@@ -228,8 +217,8 @@ def delphi_rows(report: DelphiSessionReport) -> Iterable[list[str]]:
                         card.not_fits,
                         card.silent,
                         card.majority_right,
-                        student.person.pseudonym,
+                        student.person.name,
                         token,
                         None if token is None else token == card.accepted,
                     )
-                ]
+                )

@@ -32,8 +32,7 @@ from functools import cache, lru_cache
 from django.utils.translation import gettext as _
 
 from classroom.secret_rules import secret_rule
-from classroom.selectors.review.data import LoggedHypothesis, Person, RoundReview
-from classroom.selectors.rounds import engine_round
+from classroom.selectors.review.data import LoggedHypothesis, Person, RoundReview, round_tables
 from eleusis.engine.cards import FULL_DECK, Card
 from eleusis.engine.history import Attempt
 from eleusis.engine.insight.candidates import resolve
@@ -273,23 +272,20 @@ def class_ideas(
         group.rule_text = group.texts.most_common(1)[0][0]
         known = [s for s, _n in group.sentences.most_common() if s not in group.texts]
         group.sentence = known[0] if known else _explained(group.rule_text)
-        if refutations and not group.is_rule:
-            group.refutation = _refutation(group)
+    if refutations:
+        wrong = [g for g in groups.values() if not g.is_rule]
+        tables = round_tables(
+            list({r.round.pk: r.round for g in wrong for r, _ in g.held}.values())
+        )
+        for group in wrong:
+            group.refutation = _refutation(group, tables)
     ordered = sorted(groups.values(), key=lambda g: (g.is_rule, -g.students, -g.plays, g.key))
     return Ideas(ordered, by_play)
 
 
-def _table_attempts(review: RoundReview) -> list[tuple[int, Attempt]]:
-    """The round's table as (entry index, attempt), from its stored snapshot."""
-    state = engine_round(review.round).state
-    return [
-        (index, Attempt(entry.cards[0], entry.accepted))
-        for index, entry in enumerate(getattr(state, "table", []))
-        if entry.kind in ("starter", "play", "correction")
-    ]
-
-
-def _refutation(group: IdeaGroup) -> Refutation | None:
+def _refutation(
+    group: IdeaGroup, tables: dict[int, list[tuple[int, Attempt]]]
+) -> Refutation | None:
     rule = resolve(group.rule_text)
     if rule is None:
         return None
@@ -303,7 +299,7 @@ def _refutation(group: IdeaGroup) -> Refutation | None:
         play_of_entry = {p["entry"]: p for p in plays}
         held_entry = plays[number - 1]["entry"] if number <= len(plays) else 0
         history: list[Attempt] = []
-        for entry, attempt in _table_attempts(review):
+        for entry, attempt in tables.get(review.round.pk, []):
             judged = bool(rule.accepts(history, attempt.card)) if history else True
             if history and judged != attempt.accepted:
                 play = play_of_entry.get(entry)

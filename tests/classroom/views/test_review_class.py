@@ -15,7 +15,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from classroom.models import Hypothesis, HypothesisMark, RoundInsight
-from classroom.selectors.review import normalise
+from classroom.selectors.review import SORT_KEYS, normalise
 from tests.factories import TOO_BROAD, TOO_NARROW, WORDS, class_session, delphi_session
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -86,13 +86,14 @@ def test_ideas_grid_sorting_and_marking_all_alike(played, django_capture_on_comm
     # The grid: 30 rows, sortable by every shown measure, best first, unknown values last.
     assert page.count('<a class="cell') == sum(len(s.cells) for s in review.students)
     assert len(response.context["students"]) == 30
-    for key in ("found", "predictions", "negative", "bits", "logged", "agreement", "kept"):
+    assert "predictions" not in SORT_KEYS  # hidden by the measures' catalogue (AUC too low)
+    for key in ("found", "negative", "bits", "logged", "agreement", "kept", "lag", "choice"):
         students = _review(client, session, f"?sort={key}").context["students"]
-        sort_key = __import__("classroom.selectors.review", fromlist=["SORT_KEYS"]).SORT_KEYS[key]
+        sort_key = SORT_KEYS[key]
         values = [sort_key.value(s) for s in students if sort_key.value(s) is not None]
         assert values == sorted(values, reverse=sort_key.descending), key
-    ascending = _review(client, session, "?sort=predictions&dir=asc").context["students"]
-    values = [s.prediction_accuracy for s in ascending if s.prediction_accuracy is not None]
+    ascending = _review(client, session, "?sort=negative&dir=asc").context["students"]
+    values = [s.negative_share for s in ascending if s.negative_share is not None]
     assert values == sorted(values)
     assert _review(client, session, "?sort=nonsense").status_code == 200
 
@@ -176,6 +177,9 @@ def test_the_delphi_report_and_its_csv(db):
     response = client.get(f"/teach/sessions/{session.pk}/review/delphi.csv")
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert len(rows) == 60
+    assert {row["student"] for row in rows} == {f"Pia{n}" for n in range(1, 7)}
+    hidden = client.get(f"/teach/sessions/{session.pk}/review/delphi.csv?names=pseudonymised")
+    rows = list(csv.DictReader(io.StringIO(hidden.content.decode())))
     assert {row["student"] for row in rows} == {f"Student {n}" for n in range(1, 7)}
     replay = client.get(f"/teach/sessions/{session.pk}/review/rounds/{report.round.pk}/?step=3")
     assert replay.status_code == 200 and "Card 3 of 10 after the starter" in replay.content.decode()
