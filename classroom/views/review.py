@@ -113,7 +113,7 @@ def session_review_view(request: HttpRequest, pk: int) -> HttpResponse:
         chart_round(item)
     shown = [key for key in SORT_KEYS.values() if key.name != "name"]
     for student in students:
-        student.values = [key.display(student) for key in shown]
+        student.values = [(key.name, key.display(student)) for key in shown]
     context.update(
         {
             "students": students,

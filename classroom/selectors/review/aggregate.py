@@ -159,7 +159,7 @@ class StudentSummary:
     bits: float = 0.0  # realised bits, summed over plays
     bits_plays: int = 0
     cells: list[Cell] = field(default_factory=list)
-    values: list[str] = field(default_factory=list)  # the grid's printed measures
+    values: list[tuple[str, str]] = field(default_factory=list)  # (sort key, printed measure)
 
     def add(self, player: dict[str, Any]) -> None:
         self.rounds += 1
@@ -225,8 +225,8 @@ class SortKey:
     shows: str = "number"  # how a value is printed: number, percent, share, decimal
 
     def display(self, student: StudentSummary) -> str:
-        if self.name == "found":
-            return f"{student.found} / {student.rounds}"
+        if self.name == "found":  # a student who never logged has no "found" (docs/measures.md)
+            return f"{student.found} / {student.rounds}" if student.hypotheses else "—"
         value = self.value(student)
         if value is None:
             return "—"
@@ -241,7 +241,11 @@ _SORT_KEYS = (
     SortKey("name", gettext_lazy("Student"), lambda s: natural_key(s.person.name), False),
     SortKey("plays", gettext_lazy("Plays"), lambda s: s.plays, True),
     SortKey(
-        "found", gettext_lazy("Found the rule (rounds)"), lambda s: s.found_share, True, "found"
+        "found",
+        gettext_lazy("Found the rule (rounds)"),
+        lambda s: s.found_share if s.hypotheses else None,
+        True,
+        "found",
     ),
     SortKey(
         "agreement",
