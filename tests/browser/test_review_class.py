@@ -145,7 +145,7 @@ def test_the_teacher_reads_a_class_of_thirty(new_page, live_server):
         if normalise(h.text) == words
     ]
     assert len(matching) >= 10
-    found_before = page.locator("[data-measure=found]").inner_text()
+    found_before = page.locator("dd[data-measure=found]").inner_text()
     group = page.locator(f"li.free-text-group[data-words='{words}']")
     writers = sum(1 for role in roles.values() if role == "words")
     expect(group).to_contain_text(f"{writers} students, {len(matching)} plays")
@@ -158,7 +158,7 @@ def test_the_teacher_reads_a_class_of_thirty(new_page, live_server):
     assert HypothesisMark.objects.filter(hypothesis_id__in=matching, mark="right").count() == len(
         matching
     )
-    found_after = page.locator("[data-measure=found]").inner_text()
+    found_after = page.locator("dd[data-measure=found]").inner_text()
     assert int(found_after.split("/")[0]) > int(found_before.split("/")[0])
     page.locator("#free-text").scroll_into_view_if_needed()
     _shot(page, "review-free-text")
