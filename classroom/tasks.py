@@ -10,7 +10,7 @@ from classroom.models import Round, Seat
 from classroom.services.rounds import HypothesisInput, engine_round, round_act
 from eleusis.engine.bots import default_candidates, make_bot
 from eleusis.engine.rules import LIBRARY
-from eleusis.engine.variants import End, IllegalActionError
+from eleusis.engine.variants import End, IllegalActionError, PassGuess
 
 # A bot round never runs for ever: past this many actions the app ends it.
 MAX_BOT_ACTIONS = 400
@@ -48,6 +48,12 @@ def bots_play(round_id: int) -> int:
         if window is not None and window in bot_seats:
             seat = bot_seats[window]
             action = _bot(round_row, seat, window).guess(engine.view(window))
+        if action is None and state.deciding is not None:
+            # The Thai way: the player whose play was right guesses or passes first.
+            if state.deciding not in bot_seats:
+                return moves
+            seat = bot_seats[state.deciding]
+            action = PassGuess(state.deciding)
         if action is None:
             if state.turn not in bot_seats:
                 return moves

@@ -117,6 +117,7 @@ teach_urls = [
     path("teach/tables/<int:pk>/pause/", teach.table_pause_view, name="table_pause"),
     path("teach/tables/<int:pk>/end/", teach.table_end_round, name="table_end_round"),
     path("teach/tables/<int:pk>/hint/", teach.table_hint, name="table_hint"),
+    path("teach/tables/<int:pk>/skip/", teach.table_skip, name="table_skip"),
     path("teach/tables/<int:pk>/verdict/", teach.table_verdict, name="table_verdict"),
     path("teach/tables/<int:pk>/reveal/", teach.table_reveal, name="table_reveal"),
     path("teach/tables/<int:pk>/next-round/", teach.table_next_round_view, name="table_next_round"),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from classroom.models import (
     Action,
@@ -39,6 +40,64 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
+class NoPlayShown:
+    """A "no play" as the table sees it: who declared it, the hand they showed, whether it was
+    right, and the card the dealer took from it when it was not."""
+
+    name: str
+    hand: tuple[Any, ...]
+    correct: bool
+    taken: Any = None
+
+
+@dataclass(frozen=True)
+class DealerPending:
+    """What waits for the dealing student's verdict: a starter card, a play, a "no play" (with
+    the hand shown), or a free-text guess. `expected`: what the dealer's rule in the rule
+    language says (True: right), None when there is none to check against; `legal` lists the
+    cards of a "no play" hand that rule accepts."""
+
+    what: str
+    name: str
+    card: Any = None
+    hand: tuple[Any, ...] = ()
+    text: str = ""
+    expected: bool | None = None
+    legal: tuple[Any, ...] = ()
+
+
+def dealer_pending(
+    round_row: Round, dealer: DealerView, seats: list[SeatInfo]
+) -> DealerPending | None:
+    """The dealer's pending judgement, with what their checkable rule says of it (the app
+    warns them, privately, before a contradicting verdict is final)."""
+    pending = dealer.pending
+    if pending is None or dealer.over:
+        return None
+    names = {seat.position: seat.name for seat in seats}
+    name = "" if pending.player is None else names.get(round_row.position_of(pending.player), "")
+    hand = tuple(dealer.hands[pending.player]) if pending.what == "no_play" else ()
+    rule = None
+    if round_row.rule_text.strip():
+        from classroom.secret_rules import secret_rule
+
+        rule = secret_rule(round_row.rule_text)
+    history = tuple(dealer.history)
+    expected: bool | None = None
+    legal: tuple[Any, ...] = ()
+    if rule is not None and pending.what == "starter" and pending.card is not None:
+        expected = bool(rule.accepts((), pending.card))
+    elif rule is not None and pending.what == "play" and pending.card is not None:
+        expected = bool(rule.accepts(history, pending.card))
+    elif rule is not None and pending.what == "no_play":
+        legal = tuple(sorted({c for c in hand if rule.accepts(history, c)}, key=str))
+        expected = not legal
+    return DealerPending(
+        pending.what, name, pending.card, hand, pending.text or "", expected, legal
+    )
+
+
+@dataclass(frozen=True)
 class Board:
     """Everything a student's table page shows, for one seat."""
 
@@ -53,6 +112,7 @@ class Board:
     player: int | None = None  # the engine's number for this seat in this round
     dealer: DealerView | None = None  # only for the student dealing this round
     must_write_rule: bool = False  # students deal in turn, and the next rule is this seat's
+    verdict: DealerPending | None = None  # what waits for this seat's verdict (they deal)
 
     @property
     def my_turn(self) -> bool:
@@ -60,6 +120,7 @@ class Board:
             self.view
             and not self.view.over
             and self.view.pending is None
+            and self.view.deciding is None
             and self.view.turn == self.player
             and not self.table.paused
         )
@@ -86,12 +147,50 @@ class Board:
         return pending if pending is not None and pending.what == "guess" else None
 
     @property
+    def no_plays(self) -> list[NoPlayShown]:
+        """Every "no play" of the round, newest first, with the hand shown to the table and the
+        dealer's correction: the sources have the hand shown, and it is evidence for all."""
+        view = self.table_view
+        if view is None or self.round is None:
+            return []
+        names = {seat.position: seat.name for seat in self.seats}
+        shown: list[NoPlayShown] = []
+        for entry in view.table:
+            if entry.kind == "no_play" and entry.player is not None:
+                name = names.get(self.round.position_of(entry.player), "")
+                shown.append(NoPlayShown(name, tuple(entry.cards), entry.accepted))
+            elif entry.kind == "correction" and shown and entry.cards:
+                last = shown[-1]
+                shown[-1] = NoPlayShown(last.name, last.hand, last.correct, entry.cards[0])
+        return shown[::-1]
+
+    @property
     def can_guess(self) -> bool:
         return bool(self.view and self.view.can_guess and not self.table.paused)
 
     @property
+    def must_decide(self) -> bool:
+        """The Thai way: this player's play was right; they guess or pass before play goes on."""
+        return bool(
+            self.view
+            and not self.view.over
+            and self.view.pending is None
+            and self.view.deciding is not None
+            and self.view.deciding == self.player
+            and not self.table.paused
+        )
+
+    @property
+    def decider_name(self) -> str:
+        """Who decides whether to guess, when the table waits for them (the Thai way)."""
+        view = self.table_view
+        if view is None or view.over or view.deciding is None:
+            return ""
+        return self.turn_name
+
+    @property
     def turn_name(self) -> str:
-        if not self.view:
+        if not self.table_view:
             return ""
         return next((s.name for s in self.seats if s.is_turn), "")
 
@@ -179,7 +278,7 @@ def student_board(*, table: Table, seat: Seat) -> Board:
             round=round_row, seat=seat, kind__in=("play", "no_play")
         ).count()
         if round_row.revealed:
-            revealed = round_row.rule_text
+            revealed = "\n".join(t for t in (round_row.rule_words, round_row.rule_text) if t)
     assignment = table.session.assignment
     must_write_rule = (
         assignment.rule_source == Assignment.RuleSource.STUDENTS
@@ -191,12 +290,17 @@ def student_board(*, table: Table, seat: Seat) -> Board:
         .order_by("-action__round__number", "-action__seq")
         .first()
     )
+    infos = _seat_infos(seats, round_row, view or dealer)
+    verdict = None
+    if round_row is not None and dealer is not None:
+        verdict = dealer_pending(round_row, dealer, infos)
     return Board(
         table=table,
         seat=seat,
         round=round_row,
         view=view,
-        seats=_seat_infos(seats, round_row, view or dealer),
+        verdict=verdict,
+        seats=infos,
         last_hypothesis=last_hypothesis,
         plays_made=plays_made,
         revealed_rule=revealed,
@@ -229,6 +333,24 @@ def session_tables(*, session: GameSession) -> list[TableSummary]:
         view = engine_round(round_row).dealer_view() if round_row else None
         summaries.append(TableSummary(table, round_row, view, _seat_infos(seats, round_row, view)))
     return summaries
+
+
+def hint_refusal(round_row: Round | None) -> str:
+    """Why an unprompted hint cannot be given now, in words (empty when it can): with the Thai
+    variant chosen, only when every player has had the same number of turns."""
+    if round_row is None or round_row.variant != "express":
+        return ""
+    view = engine_round(round_row).dealer_view()
+    if view.over:
+        return _("The round is over.")
+    if not round_row.config.get("hints_after_equal_turns") or view.hint_requests:
+        return ""
+    if len(set(view.turns_taken)) <= 1:
+        return ""
+    return _(
+        "This game gives a hint only when every player has had the same number of turns (a "
+        "setting of the assignment): wait until play comes round to the first player again."
+    )
 
 
 def session_hypotheses(*, session: GameSession, limit: int = 50) -> QuerySet[Hypothesis]:

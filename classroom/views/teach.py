@@ -39,6 +39,7 @@ from classroom.selectors.games import (
     SeatInfo,
     TableSummary,
     current_round,
+    hint_refusal,
     session_hypotheses,
     session_tables,
 )
@@ -65,10 +66,11 @@ from classroom.teach_forms import (
     RoundForm,
     rule_check,
 )
+from classroom.titles import neutral_title
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
-from eleusis.engine.variants import DealerHint, End, IllegalActionError, Verdict
+from eleusis.engine.variants import DealerHint, End, IllegalActionError, SkipTurn, Verdict
 
 POLL_MS = 1500
 END_REASONS = {
@@ -89,16 +91,26 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = classroom_for_teacher(request, pk)
     # `?library_rule=<id>` (from the lessons' library) starts the form on that rule.
     chosen = request.GET.get("library_rule", "")
+    number = classroom.assignments.count() + 1
     initial = (
-        {"library_rule": chosen, "title": _(LIBRARY[chosen].name)} if chosen in LIBRARY else {}
+        {
+            "library_rule": chosen,
+            "title": neutral_title(number=number, difficulty=LIBRARY[chosen].difficulty),
+        }
+        if chosen in LIBRARY
+        else {}
     )
     form = AssignmentForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        library = LIBRARY.get(data["library_rule_id"])
+        title = data["title"].strip() or neutral_title(
+            number=number, difficulty=library.difficulty if library else ""
+        )
         try:
             assignment = assignment_create(
                 classroom=classroom,
-                title=data["title"],
+                title=title,
                 variant=data["variant"],
                 rule_text=data["rule"],
                 library_rule_id=data["library_rule_id"],
@@ -306,6 +318,11 @@ class LiveTable:
         return str(END_REASONS.get(reason, reason))
 
     @property
+    def turn_seat(self) -> SeatInfo | None:
+        """Whose move play waits for (to skip them when they are away)."""
+        return next((seat.info for seat in self.seats if seat.info.is_turn), None)
+
+    @property
     def waiting_for_hint(self) -> list[SeatInfo]:
         view = self.summary.view
         wanted = set(view.hint_requests) if view else set()
@@ -507,12 +524,24 @@ def table_hint(request: HttpRequest, pk: int) -> HttpResponse:
         return _live_response(
             request, table.session, _("Write the hint first."), ok=False, status=400
         )
+    if refusal := hint_refusal(current_round(table=table)):
+        message = _("%(table)s: no hint sent. %(reason)s") % {"table": table, "reason": refusal}
+        return _live_response(request, table.session, message, ok=False, status=409)
     return _act(
         request,
         table,
         DealerHint(text=form.cleaned_data["text"].strip()),
         _("%(table)s: hint sent."),
     )
+
+
+@require_POST
+@teacher_required
+def table_skip(request: HttpRequest, pk: int) -> HttpResponse:
+    """Move play past a student who is away: if they are deciding whether to guess, they
+    pass; otherwise their turn passes."""
+    table = table_for_teacher(request, pk)
+    return _act(request, table, SkipTurn(), _("%(table)s: the student is skipped."))
 
 
 @require_POST
