@@ -27,7 +27,7 @@ def test_frames_lists_every_part_and_option_with_ids():
 def test_build_prints_the_rule_and_the_words():
     assert run("build", "then=other-color", "then-ref=last").splitlines() == [
         "color != last.color",
-        "Play the other colour from the last card.",
+        "Play the other color from the last card.",
     ]
     data = json.loads(
         run(

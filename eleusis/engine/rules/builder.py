@@ -42,10 +42,14 @@ Translate = Callable[[str], str]
 class BuilderError(ValueError):
     """A filling that misses a part, names an unknown option or cannot mean anything."""
 
-    def __init__(self, message: str, part: str = "") -> None:
+    def __init__(
+        self, message: str, part: str = "", key: str = "", values: Mapping[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
-        self.part = part
+        self.part = part  # the part to change
+        self.key = key  # the MESSAGES key ("" for an unknown option), to translate the message
+        self.values = dict(values or {})
 
 
 @dataclass(frozen=True)
@@ -93,10 +97,10 @@ _RANK_NOUNS = {1: "an ace (A)", 11: "a jack (J)", 12: "a queen (Q)", 13: "a king
 QUALITIES: tuple[Quality, ...] = (
     Quality("red", "red", "a red card", "red", "{c} is red"),
     Quality("black", "black", "a black card", "black", "{c} is black"),
-    Quality("hearts", "heart ♥", "a heart", "suit == hearts", "{c}.suit == hearts"),
-    Quality("diamonds", "diamond ♦", "a diamond", "suit == diamonds", "{c}.suit == diamonds"),
-    Quality("spades", "spade ♠", "a spade", "suit == spades", "{c}.suit == spades"),
-    Quality("clubs", "club ♣", "a club", "suit == clubs", "{c}.suit == clubs"),
+    Quality("hearts", "heart", "a heart", "suit == hearts", "{c}.suit == hearts"),
+    Quality("diamonds", "diamond", "a diamond", "suit == diamonds", "{c}.suit == diamonds"),
+    Quality("spades", "spade", "a spade", "suit == spades", "{c}.suit == spades"),
+    Quality("clubs", "club", "a club", "suit == clubs", "{c}.suit == clubs"),
     Quality("odd", "odd", "an odd card (A, 3, 5, 7, 9, J, K)", "odd", "{c} is odd"),
     Quality("even", "even", "an even card (2, 4, 6, 8, 10, Q)", "even", "{c} is even"),
     Quality("low", "low (A–7)", "a low card (A–7)", "low", "{c} is low"),
@@ -126,7 +130,7 @@ SUM_QUALITIES = ("even", "odd")
 
 # Properties two cards can share: id, label, the rule language's property.
 PROPERTIES = _opts(
-    ("color", "colour"),
+    ("color", "color"),
     ("suit", "suit"),
     ("rank", "rank"),
     ("parity", "odd/even"),
@@ -164,7 +168,7 @@ REQUIREMENTS = _opts(
     ("avoid", "play anything but a … card"),
     ("same", "the same … as …"),
     ("different", "a different … from …"),
-    ("other-color", "the other colour from …"),
+    ("other-color", "the other color from …"),
     ("within", "a rank within … of …"),
     ("higher", "higher than …"),
     ("lower", "lower than …"),
@@ -233,7 +237,7 @@ PHRASES: dict[str, str] = {
     "avoid": "play anything but {what}",
     "same": "play the same {prop} as {ref}",
     "different": "play a different {prop} from {ref}",
-    "other-color": "play the other colour from {ref}",
+    "other-color": "play the other color from {ref}",
     "within": "play a rank within {n} of {ref}",
     "higher": "play a higher rank than {ref}",
     "lower": "play a lower rank than {ref}",
@@ -252,7 +256,7 @@ PHRASES: dict[str, str] = {
     "if-or": "{condition} {first} or {second}; otherwise any card goes.",
     "if-otherwise": "{condition} {first}; otherwise {second}.",
     # Properties and earlier cards, as they read inside a requirement.
-    "prop-color": "colour",
+    "prop-color": "color",
     "prop-suit": "suit",
     "prop-rank": "rank",
     "prop-parity": "odd/even kind",
@@ -414,11 +418,11 @@ def _compile(text: str) -> CompiledRule:
 MESSAGES: dict[str, str] = {
     "need-then": "Choose what to play: start with “play a … card”, “the same … as …” or another"
     " part.",
-    "need-if-is": "Say what the card in your “if …” is: choose a colour, a suit, a rank or a"
+    "need-if-is": "Say what the card in your “if …” is: choose a color, a suit, a rank or a"
     " kind of card.",
     "sum-even-odd": "Two cards add up to a number: choose “even” or “odd” for it.",
-    "need-what": "Say which card: choose a colour, a suit, a rank or a kind of card.",
-    "need-prop": "Say what is the same or different: colour, suit, rank, odd/even, low/high or"
+    "need-what": "Say which card: choose a color, a suit, a rank or a kind of card.",
+    "need-prop": "Say what is the same or different: color, suit, rank, odd/even, low/high or"
     " face/number.",
     "need-n": "Say how many ranks: choose a number.",
     "need-ref": "Say which card before: the last card, the card two back or the card three back.",
@@ -438,7 +442,7 @@ MESSAGES: dict[str, str] = {
 
 
 def _fail(key: str, part: str = "", **values: str) -> BuilderError:
-    return BuilderError(MESSAGES[key].format(**values), part)
+    return BuilderError(MESSAGES[key].format(**values), part, key, values)
 
 
 def _requirement(choices: Mapping[str, str], prefix: str) -> tuple[Requirement, list[str]]:
@@ -567,6 +571,42 @@ def _probe_lines() -> tuple[tuple[Attempt, ...], ...]:
     return tuple(lines)
 
 
+def visible_parts(choices: Mapping[str, str]) -> list[tuple[Part, tuple[Option, ...]]]:
+    """The drop-downs a student sees for a filling so far, each with the options that fit: the
+    sub-parts of a chosen requirement, the second part once a joining word is chosen, only
+    "even"/"odd" for a sum, "otherwise" only after an "if …"."""
+    out: list[tuple[Part, tuple[Option, ...]]] = []
+
+    def show(part_id: str, only: tuple[str, ...] | None = None) -> None:
+        part = PARTS_BY_ID[part_id]
+        options = part.options
+        if only is not None:
+            options = tuple(option for option in options if option.id in only)
+        out.append((part, options))
+
+    condition = choices.get("if", "") or "always"
+    show("if")
+    if condition in ("last", "last2"):
+        show("if-is")
+    elif condition == "sum2":
+        show("if-is", SUM_QUALITIES)
+    for prefix in ("then", "then2"):
+        kind = choices.get(prefix, "")
+        if prefix == "then2":
+            join = choices.get("join", "") or "none"
+            if not choices.get("then"):
+                break
+            joins = tuple(o.id for o in JOINS if o.id != "otherwise" or condition != "always")
+            show("join", joins)
+            if join == "none":
+                break
+        show(prefix)
+        for need in _NEEDS.get(kind, ()):
+            only = SUM_QUALITIES if kind == "sum" and need == "what" else None
+            show(f"{prefix}-{need}", only)
+    return out
+
+
 def parse_filling(pairs: list[str] | tuple[str, ...]) -> dict[str, str]:
     """`["if=last", "if-is=red"]` as a filling; BuilderError for a word without `=`."""
     filling: dict[str, str] = {}
@@ -690,7 +730,7 @@ def pool_fillings() -> Iterator[dict[str, str]]:
                     "join": join,
                     **_second(_req("same", prop=second, ref="last")),
                 }
-    # A colour or suit with a kind of rank ("a red card and a high card").
+    # A color or suit with a kind of rank ("a red card and a high card").
     for first in ("red", "black"):
         for second in ("odd", "even", "low", "high", "face", "number"):
             for join in ("and", "or"):

@@ -230,7 +230,7 @@ def test_every_part_and_option_has_an_id_and_a_label():
         (
             {"then": "other-color", "then-ref": "last"},
             "color != last.color",
-            "Play the other colour from the last card.",
+            "Play the other color from the last card.",
         ),
         (
             {
@@ -254,7 +254,7 @@ def test_every_part_and_option_has_an_id_and_a_label():
                 "then2-ref": "last",
             },
             "if previous.rejected then true else color != last.color",
-            "If the last play was wrong, play any card; otherwise play the other colour from"
+            "If the last play was wrong, play any card; otherwise play the other color from"
             " the last card.",
         ),
         (
