@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from urllib.parse import urlencode
 
-from django.utils.translation import gettext
+from django.urls import reverse
+from django.utils.translation import get_language, gettext
 
 from eleusis.engine.rules.builder import (
     MESSAGES,
@@ -22,6 +24,7 @@ from eleusis.engine.rules.builder import (
     build,
     visible_parts,
 )
+from eleusis.engine.rules.phrases import match
 
 PREFIX = "b_"  # the builder's fields in a form: b_if, b_then-what, ...
 
@@ -93,3 +96,18 @@ def builder_state(choices: Mapping[str, str]) -> BuilderState:
     else:
         state.readback = words(state.built)
     return state
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    words: str  # the sentence, in the student's language
+    url: str  # the builder with its parts chosen
+
+
+def suggestion_for(text: str) -> Suggestion | None:
+    """The builder sentence a hypothesis in words means, when the app knows the phrasing."""
+    filling = match(text, get_language() or "en")
+    if filling is None:
+        return None
+    query = urlencode({PREFIX + part: option for part, option in filling.items()})
+    return Suggestion(words(build(filling)), f"{reverse('classroom:builder_parts')}?{query}")

@@ -486,6 +486,16 @@ BUILDER_PHRASES = (
     gettext_noop("otherwise"),
     # Translators: The label of a drop-down of the sentence builder
     gettext_noop("Second part"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("what kind of card (second part)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("which property (second part)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("how many (second part)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("which card before (second part)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("in which order (second part)"),
     # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
     gettext_noop(
         "Choose what to play: start with “play a … card”, “the same … as …” or another part."

@@ -92,6 +92,7 @@ play_urls = [
     path("play/tables/<int:pk>/move/", play.table_move, name="table_move"),
     path("play/frames/", play.frame_slots, name="frame_slots"),
     path("play/builder/", play.builder_parts, name="builder_parts"),
+    path("play/builder/words/", play.phrase_match, name="phrase_match"),
     path("play/tables/<int:pk>/rule-check/", play.table_rule_check, name="table_rule_check"),
     path("play/tables/<int:pk>/deal/", play.table_deal, name="table_deal"),
     path("play/tables/<int:pk>/dealer/", play.table_dealer_move, name="table_dealer_move"),

@@ -26,7 +26,7 @@ from classroom.access import (
     session_for_student,
     student_required,
 )
-from classroom.builder_i18n import builder_state, choices_from
+from classroom.builder_i18n import builder_state, choices_from, suggestion_for
 from classroom.builder_i18n import words as builder_words
 from classroom.delphi_forms import PredictForm
 from classroom.game_forms import FRAMES_BY_ID, MoveForm
@@ -347,6 +347,19 @@ def builder_parts(request: HttpRequest) -> HttpResponse:
     back in the student's words or what to change (swapped in at each choice)."""
     state = builder_state(choices_from(request.GET))
     return render(request, "classroom/play/table.html#builder_parts", {"builder": state})
+
+
+@require_GET
+@student_required
+def phrase_match(request: HttpRequest) -> HttpResponse:
+    """ "Did you mean: …?" for a hypothesis in words the app knows (eleusis/engine/rules/
+    phrases.py), with a button that puts the sentence in the builder; nothing otherwise. The
+    words stay free text unless the student takes the sentence."""
+    return render(
+        request,
+        "classroom/play/table.html#did_you_mean",
+        {"suggestion": suggestion_for(request.GET.get("hypothesis", "")[:500])},
+    )
 
 
 @require_GET

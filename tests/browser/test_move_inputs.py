@@ -17,11 +17,11 @@ from tests.factories import live_table
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _signed_in_page(new_page, live_server, student):
+def _signed_in_page(new_page, live_server, student, **options):
     session = SessionStore()
     session[STUDENT_SESSION_KEY] = student.pk
     session.create()
-    page = new_page()
+    page = new_page(**options)
     page.context.add_cookies(
         [
             {

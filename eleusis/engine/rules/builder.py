@@ -200,23 +200,26 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 _QUALITY_OPTIONS = tuple(Option(q.id, q.label) for q in QUALITIES)
 
 
-def _requirement_parts(prefix: str, label: str) -> tuple[Part, ...]:
+def _requirement_parts(prefix: str, label: str, second: bool) -> tuple[Part, ...]:
+    def sub(text: str) -> str:  # each drop-down has its own label, also in the second part
+        return f"{text} (second part)" if second else text
+
     return (
         Part(prefix, label, REQUIREMENTS),
-        Part(f"{prefix}-what", "what kind of card", _QUALITY_OPTIONS),
-        Part(f"{prefix}-prop", "which property", PROPERTIES),
-        Part(f"{prefix}-n", "how many", NUMBERS),
-        Part(f"{prefix}-ref", "which card before", REFERENCES),
-        Part(f"{prefix}-order", "in which order", ORDERS),
+        Part(f"{prefix}-what", sub("what kind of card"), _QUALITY_OPTIONS),
+        Part(f"{prefix}-prop", sub("which property"), PROPERTIES),
+        Part(f"{prefix}-n", sub("how many"), NUMBERS),
+        Part(f"{prefix}-ref", sub("which card before"), REFERENCES),
+        Part(f"{prefix}-order", sub("in which order"), ORDERS),
     )
 
 
 PARTS: tuple[Part, ...] = (
     Part("if", "When", CONDITIONS),
     Part("if-is", "what the card is", _QUALITY_OPTIONS),
-    *_requirement_parts("then", "Play"),
+    *_requirement_parts("then", "Play", second=False),
     Part("join", "Then", JOINS),
-    *_requirement_parts("then2", "Second part"),
+    *_requirement_parts("then2", "Second part", second=True),
 )
 PARTS_BY_ID: dict[str, Part] = {part.id: part for part in PARTS}
 

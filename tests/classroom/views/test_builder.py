@@ -155,3 +155,17 @@ def test_a_malformed_choice_is_a_message_not_a_crash(seated):
     )
     assert move.status_code == 400
     assert not Action.objects.filter(round=round_row).exists()
+
+
+def test_words_the_app_knows_are_offered_as_a_sentence(seated):
+    _table, _round, client, _hand = seated
+    url = reverse("classroom:phrase_match")
+
+    known = client.get(url, {"hypothesis": "Alternate colours!"}, HTTP_HX_REQUEST="true")
+    unknown = client.get(url, {"hypothesis": "the dealer likes sevens"}, HTTP_HX_REQUEST="true")
+
+    page = known.content.decode()
+    assert "Did you mean: “Play the other color from the last card.”?" in page
+    assert "b_then=other-color" in page and "b_then-ref=last" in page
+    assert "Did you mean" not in unknown.content.decode()
+    assert Client().get(url, {"hypothesis": "same suit"}).status_code == 302  # students only
