@@ -11,6 +11,7 @@ from classroom.models import Assignment, Student
 from classroom.services.games import MAX_TABLE, MIN_TABLE
 from classroom.titles import title_leak
 from eleusis.engine.rules import LIBRARY, RuleSyntaxError, compile_rule
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.web.rule_check import (  # noqa: F401  (re-exported for the classroom's views)
     DIFFICULTY_LABELS,
     DIFFICULTY_ORDER,
@@ -91,7 +92,7 @@ class AssignmentForm(forms.Form):
     library_rule = forms.ChoiceField(label=_("Library rule"), choices=(), required=False)
     rule_text = forms.CharField(
         label=_("My rule"),
-        max_length=2000,
+        max_length=MAX_RULE_LENGTH,
         required=False,
         strip=False,
         widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "autocomplete": "off"}),

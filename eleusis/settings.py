@@ -76,6 +76,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "csp.context_processors.nonce",
+                "eleusis.web.context.limits",
             ],
         },
     }
@@ -208,6 +209,8 @@ AUTH_USER_MODEL = "classroom.User"
 
 # Seconds between two bot moves when a worker plays them (eager tasks play them at once).
 BOT_MOVE_SECONDS = float(env_str("BOT_MOVE_SECONDS", default="1.5"))
+# How often live pages (table, lobby, live view, projector, review progress) ask for changes.
+POLL_INTERVAL_MS = int(env_str("POLL_INTERVAL_MS", default="1500"))
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Children's data: game sessions are deleted this many days after they were created.

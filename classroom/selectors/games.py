@@ -7,6 +7,7 @@ revealed.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +27,8 @@ from classroom.models import (
 )
 from classroom.selectors.rounds import engine_round
 from eleusis.engine.variants import DealerView, PlayerView
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -409,6 +412,7 @@ class TableSummary:
     view: DealerView | None
     seats: list[SeatInfo]
     game: GameTotals | None = None
+    broken: bool = False  # the table could not be read: shown as such, the others as usual
 
     @property
     def pending_guess(self) -> Any:
@@ -417,20 +421,26 @@ class TableSummary:
 
 
 def session_tables(*, session: GameSession) -> list[TableSummary]:
+    """Every table of the session for the teacher's pages. A table that cannot be read (a log the
+    engine cannot replay, a seat the round does not know) is logged and shown as broken: one
+    table never takes the whole live view down."""
     summaries = []
     for table in session.tables.prefetch_related("seats__student").order_by("number"):
         seats = sorted(table.seats.all(), key=lambda seat: seat.position)
         round_row = current_round(table=table)
-        view = engine_round(round_row).dealer_view() if round_row else None
-        summaries.append(
-            TableSummary(
+        try:
+            view = engine_round(round_row).dealer_view() if round_row else None
+            summary = TableSummary(
                 table,
                 round_row,
                 view,
                 _seat_infos(seats, round_row, view),
                 game_totals(table=table, seats=seats),
             )
-        )
+        except Exception:  # any fault of one table's data: the others are still shown
+            logger.exception("table %s cannot be shown", table.pk)
+            summary = TableSummary(table, round_row, None, [], None, broken=True)
+        summaries.append(summary)
     return summaries
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -46,6 +47,7 @@ from classroom.services.games import lobby_join, round_deal_by_student, solo_sta
 from classroom.services.rounds import HypothesisInput, round_act
 from classroom.teach_forms import rule_check
 from eleusis.engine.cards import Card
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.engine.variants import (
     BuyHint,
     DealerHint,
@@ -57,8 +59,7 @@ from eleusis.engine.variants import (
     Verdict,
 )
 from eleusis.web.frames_i18n import frame_sentence
-
-POLL_MS = 1500
+from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
 
 
 def _ALREADY_DONE() -> str:
@@ -93,7 +94,7 @@ def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
         "session": session,
         "waiting": session.lobby.filter(student=request.student).exists(),
         "stamp": stamp,
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "table": table,
     }
     template = "classroom/play/lobby.html#lobby" if request.htmx else "classroom/play/lobby.html"
@@ -135,7 +136,7 @@ def _render_board(
         "board": board,
         "assignment": assignment,
         "stamp": table_stamp(seat.table_id),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "message": message,
         "message_ok": ok,
         "move_key": uuid.uuid4().hex,
@@ -411,7 +412,12 @@ def _deciding(events: list[dict], position: int) -> bool:
 def table_rule_check(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealing student's rule editor: explanation and warnings as they type."""
     seat_for_student(request, pk)
-    text = request.POST.get("rule_text", "")[:2000]
+    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
+    if rule_checks_exhausted(request):
+        check = RuleCheck(text, throttled=True)
+        return render(
+            request, "classroom/teach/assignment_form.html#rule-check", {"check": check}, status=429
+        )
     return render(
         request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
     )
@@ -424,8 +430,8 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
     seat = seat_for_student(request, pk)
     if refused := _refused(request, seat, "deal"):
         return refused
-    text = request.POST.get("rule_text", "")[:2000]
-    words = request.POST.get("rule_words", "")[:2000].strip()
+    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
+    words = request.POST.get("rule_words", "")[:MAX_RULE_LENGTH].strip()
     by_hand = seat.table.session.assignment.config.get("dealer") == "person"
     if by_hand and not words:
         message = _("Write your secret rule in words first.")

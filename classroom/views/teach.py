@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
@@ -78,10 +79,12 @@ from classroom.teach_forms import (
 from classroom.titles import neutral_title
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH
+from eleusis.engine.rules.explain import all_phrases as explain_phrases
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 from eleusis.engine.variants import DealerHint, End, IllegalActionError, SkipTurn, Verdict
+from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
 
-POLL_MS = 1500
 END_REASONS = {
     "guessed": gettext_lazy("someone found the rule"),
     "hand_emptied": gettext_lazy("a player ran out of cards"),
@@ -156,7 +159,12 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
 @teacher_required
 def rule_check_view(request: HttpRequest) -> HttpResponse:
     """The rule editor's live check: explanation and warnings, or where the error is."""
-    text = request.POST.get("rule_text", "")[:2000]
+    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
+    if rule_checks_exhausted(request):
+        check = RuleCheck(text, throttled=True)
+        return render(
+            request, "classroom/teach/assignment_form.html#rule-check", {"check": check}, status=429
+        )
     return render(
         request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
     )
@@ -206,7 +214,7 @@ def _lobby_context(session: GameSession, **extra) -> dict:
         "students": students,
         "tables": tables,
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "manual_form": extra.pop("manual_form", None)
         or ManualSeatingForm(students=students, suggested=count or 1, max_size=_max_size(session)),
         **extra,
@@ -355,8 +363,8 @@ HINT_MAX_LENGTH = HintForm.base_fields["text"].max_length or 300
 
 @lru_cache(maxsize=256)
 def rule_hints(language: str | None, rule_text: str) -> tuple[Hint, ...]:
-    """The hints suggested for a rule in `language` (the engine's phrases through the catalogs;
-    the explanation of level 4 stays English), as many as a dealer's hint can hold; computed once
+    """The hints suggested for a rule in `language` (the engine's phrases through the catalogs,
+    the explanation of level 4 too), as many as a dealer's hint can hold; computed once
     per language, rule and process (level 3 analyses the rule)."""
     try:
         rule = secret_rule(rule_text)
@@ -364,7 +372,8 @@ def rule_hints(language: str | None, rule_text: str) -> tuple[Hint, ...]:
         return ()
     with translation.override(language):
         phrases = {key: _(value) for key, value in HINT_PHRASES.items()}
-    hints = suggest_hints(rule, phrases=phrases)
+        explained = {text: _(text) for text in explain_phrases()}
+    hints = suggest_hints(rule, phrases=phrases, explain_phrases=explained)
     return tuple(hint for hint in hints if len(hint.text) <= HINT_MAX_LENGTH)
 
 
@@ -372,13 +381,26 @@ def live_tables(session: GameSession) -> list[LiveTable]:
     tables = []
     for summary in session_tables(session=session):
         hands = summary.view.hands if summary.view else ()
-        seats = [
-            LiveSeat(info, hands[info.position] if info.position < len(hands) else ())
+        round_row = summary.round
+        # The engine numbers the players from the dealing student's left: a seat's position is
+        # its player number only when the app deals.
+        players = {
+            info.position: round_row.player_of(info.position) if round_row else info.position
             for info in summary.seats
+        }
+        seats = [
+            LiveSeat(info, hands[player] if player is not None and player < len(hands) else ())
+            for info in summary.seats
+            for player in [players[info.position]]
         ]
         pending = summary.pending_guess
         guesser = next(
-            (info for info in summary.seats if pending and info.position == pending.player), None
+            (
+                info
+                for info in summary.seats
+                if pending is not None and players[info.position] == pending.player
+            ),
+            None,
         )
         tables.append(LiveTable(summary, seats, guesser))
     return tables
@@ -412,7 +434,7 @@ def _live_context(session: GameSession, **extra) -> dict:
         "hypotheses": session_hypotheses(session=session),
         "next_rule_choices": library_choices()[1:],
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         **extra,
     }
 
@@ -717,6 +739,7 @@ class ProjectedTable:
     seats: list[ProjectedSeat]
     over: bool
     paused: bool
+    broken: bool = False
 
     @property
     def turn(self) -> ProjectedSeat | None:
@@ -748,6 +771,7 @@ def projected_tables(session: GameSession) -> list[ProjectedTable]:
                 ],
                 over=bool(view and view.over),
                 paused=summary.table.paused,
+                broken=summary.broken,
             )
         )
     return tables
@@ -767,7 +791,7 @@ def _projector_context(session: GameSession, request: HttpRequest) -> dict:
         "lobby": [entry.student.nickname for entry in session.lobby.select_related("student")],
         "tables": projected_tables(session) if session.status != GameSession.Status.LOBBY else [],
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
     }
 
 
