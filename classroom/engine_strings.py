@@ -1,8 +1,9 @@
 """The engine's words, for the translation catalogs. GENERATED: do not edit by hand.
 
-The sentence frames (eleusis/engine/rules/frames.py) and the library's rule names come from the
-pure engine, which cannot import Django, so `makemessages` finds them here. Rewrite this file with
-`./manage.py engine_strings`; tests/classroom/test_engine_strings.py fails while it is stale.
+The sentence frames (eleusis/engine/rules/frames.py), the library's rule names and the phrases of
+the hints and of the explanations of rules come from the pure engine, which cannot import
+Django, so `makemessages` finds them here. Rewrite this file with `./manage.py engine_strings`;
+tests/classroom/test_engine_strings.py fails while it is stale.
 classroom/frames_i18n.py translates the frames at run time.
 """
 
@@ -203,6 +204,10 @@ HINT_PHRASES = (
     gettext_noop("the previous play, right or wrong"),
     # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a place the rule looks at (in 'The rule looks only at {what}.')
     gettext_noop("whether the previous play was right"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a whole hint sentence
+    gettext_noop("whether the play before the previous one was right"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a whole hint sentence
+    gettext_noop("all the cards already on the mainline"),
     # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a place the rule looks at (in 'The rule looks only at {what}.')
     gettext_noop("the position on the mainline"),
     # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. {props} is card properties such as 'color' or 'suit and rank'
@@ -241,6 +246,8 @@ HINT_PHRASES = (
     gettext_noop("half (low A–7 or high 8–K)"),
     # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a card property, in 'It is about {props}.' and 'the {props} of {card}'
     gettext_noop("face (J, Q, K) or not"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a whole hint sentence
+    gettext_noop("prime (2, 3, 5, 7, J, K) or not"),
     # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a share of the 52 cards, the {fraction} of 'Exactly {fraction} of all cards fit after any card'
     gettext_noop("one thirteenth"),
     # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a share of the 52 cards, the {fraction} of 'Exactly {fraction} of all cards fit after any card'
@@ -267,4 +274,160 @@ HINT_PHRASES = (
     gettext_noop("four"),
     # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a number in words, the {count} of 'the last {count} cards'
     gettext_noop("five"),
+)
+
+# The phrases and words the explanation of a secret rule is built from (see explain.py).
+EXPLANATION_PHRASES = (
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("A card may be played when {cond}."),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{text}."),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("Any card may be played."),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("No card may be played."),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("The mainline may start with a card when {cond}."),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("Any card may start the mainline."),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop(
+        "While the mainline is shorter than the cards this rule looks back at, any card may be played."
+    ),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("if {cond}, {then}; otherwise {otherwise}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("if {cond}, {then}; otherwise, {otherwise}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("any card will do"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("no card will do"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("always"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("never"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} or {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("({text})"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("it is not so that {cond}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} has the same {prop} as {other}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} has a different {prop} from {other}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} is {quality}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} is not {quality}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} is a face card (J, Q, K)"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} is not a face card"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the previous play was right"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the previous play was wrong"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the play before the previous one was right"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the play before the previous one was wrong"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} is prime (2, 3, 5, 7, J or K)"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} is not prime (2, 3, 5, 7, J or K)"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} exactly when {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("either {left} or {right}, but not both"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the number of {what} cards already on the mainline"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the number of cards already on the mainline"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the sum of the {prop}s of all the cards already on the mainline"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the size of {value} (without its sign)"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("Until there has been a play before the previous one, any card may be played."),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{item} is {choices}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{item} is not {choices}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{item} is from {low} to {high}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{item} is not from {low} to {high}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{items} or {last}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the card"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card}'s {prop}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the card's position on the mainline (the starter is 1)"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the sum of the {prop}s of the last {count} mainline cards"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} + {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} − {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} × {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the remainder of {left} divided by {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("−{value}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{value} counted round 1 to {modulus}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the {kind} after {value} in the order {cycle}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} is {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} is not {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} is less than {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} is at most {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} is more than {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} is at least {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("({then} if {cond}, otherwise {otherwise})"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("value"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("face"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("prime"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("parity"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("a spade"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("a heart"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("a diamond"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("a club"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("spades"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("hearts"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("diamonds"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("clubs"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("low"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("high"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("no"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("yes"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("prime (2, 3, 5, 7, J, K)"),
 )

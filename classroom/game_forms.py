@@ -31,6 +31,9 @@ class MoveForm(forms.Form):
 
     op = forms.ChoiceField(choices=OPS)
     round = forms.IntegerField(min_value=1)
+    # How many moves the round had when the page was drawn: a move made on an older page is
+    # refused instead of landing on a table that moved on.
+    seq = forms.IntegerField(min_value=0, max_value=2**31 - 1, required=False)
     key = forms.CharField(max_length=64, required=False)
     card = forms.CharField(max_length=4, required=False)
     hypothesis = forms.CharField(

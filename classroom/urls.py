@@ -3,6 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
+from classroom.forms import ThrottledPasswordResetForm
 from classroom.views import classes, students
 
 app_name = "classroom"
@@ -19,7 +20,8 @@ account_urls = [
     path(
         "password-reset/",
         auth_views.PasswordResetView.as_view(
-            success_url=reverse_lazy("classroom:password_reset_done")
+            form_class=ThrottledPasswordResetForm,
+            success_url=reverse_lazy("classroom:password_reset_done"),
         ),
         name="password_reset",
     ),

@@ -18,7 +18,7 @@ from eleusis.engine.rules import FRAMES, LIBRARY
 from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.web.access import teacher_required
 from eleusis.web.frames_i18n import frame_blank_text
-from eleusis.web.rule_check import rule_check
+from eleusis.web.rule_check import RuleCheck, rule_check, rule_checks_exhausted
 from lessons.rules import comparison, library_sections
 
 BLANK = "___"
@@ -54,8 +54,15 @@ def editor(request: HttpRequest) -> HttpResponse:
     the comparison as either rule is typed); without JavaScript the form reloads the page."""
     text = request.GET.get("rule_text", "")[:MAX_RULE_LENGTH]
     other = request.GET.get("other", "")[:MAX_RULE_LENGTH]
-    context = {"check": rule_check(text), "rule_text": text, "other": other}
     target = request.htmx.target if request.htmx else None
+    if (text.strip() or other.strip()) and rule_checks_exhausted(request):
+        context = {"check": RuleCheck(text, throttled=True), "rule_text": text, "other": other}
+        fragment = {"rule-check": "classroom/teach/assignment_form.html#rule-check"}
+        template = fragment.get(target or "", "lessons/editor.html")
+        if target == "comparison":
+            template = "lessons/editor.html#comparison"
+        return render(request, template, {**context, "comparison": None}, status=429)
+    context = {"check": rule_check(text), "rule_text": text, "other": other}
     if target == "rule-check":
         return render(request, "classroom/teach/assignment_form.html#rule-check", context)
     context["comparison"] = comparison(text, other)

@@ -128,7 +128,22 @@ def session_seat(
 ) -> list[Table]:
     """Seat the lobby at tables: `random`, by `arrival`, or `manual` (`groups` of students).
     Seating again replaces the tables of a session that has not started. A whole-class game
-    (Delphi) seats everyone at one table, unless the teacher makes groups by hand."""
+    (Delphi) seats everyone at one table, unless the teacher makes groups by hand.
+    The session row is locked while its tables are replaced: a double click seats twice, in turn,
+    harmlessly."""
+    with transaction.atomic():
+        session = (
+            GameSession.objects.select_for_update().select_related("assignment").get(pk=session.pk)
+        )
+        return _seat(session, method, groups, seed)
+
+
+def _seat(
+    session: GameSession,
+    method: str,
+    groups: Sequence[Sequence[Student]] | None,
+    seed: int | None,
+) -> list[Table]:
     if session.status != GameSession.Status.LOBBY:
         raise SeatingError("the session has started: its tables are set")
     students = [entry.student for entry in session.lobby.select_related("student")]

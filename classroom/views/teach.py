@@ -80,8 +80,10 @@ from classroom.titles import neutral_title
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
 from eleusis.engine.rules.errors import MAX_RULE_LENGTH
+from eleusis.engine.rules.explain import all_phrases as explain_phrases
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 from eleusis.engine.variants import DealerHint, End, IllegalActionError, SkipTurn, Verdict
+from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
 
 END_REASONS = {
     "guessed": gettext_lazy("someone found the rule"),
@@ -158,6 +160,11 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
 def rule_check_view(request: HttpRequest) -> HttpResponse:
     """The rule editor's live check: explanation and warnings, or where the error is."""
     text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
+    if rule_checks_exhausted(request):
+        check = RuleCheck(text, throttled=True)
+        return render(
+            request, "classroom/teach/assignment_form.html#rule-check", {"check": check}, status=429
+        )
     return render(
         request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
     )
@@ -356,8 +363,8 @@ HINT_MAX_LENGTH = HintForm.base_fields["text"].max_length or 300
 
 @lru_cache(maxsize=256)
 def rule_hints(language: str | None, rule_text: str) -> tuple[Hint, ...]:
-    """The hints suggested for a rule in `language` (the engine's phrases through the catalogs;
-    the explanation of level 4 stays English), as many as a dealer's hint can hold; computed once
+    """The hints suggested for a rule in `language` (the engine's phrases through the catalogs,
+    the explanation of level 4 too), as many as a dealer's hint can hold; computed once
     per language, rule and process (level 3 analyses the rule)."""
     try:
         rule = secret_rule(rule_text)
@@ -365,7 +372,8 @@ def rule_hints(language: str | None, rule_text: str) -> tuple[Hint, ...]:
         return ()
     with translation.override(language):
         phrases = {key: _(value) for key, value in HINT_PHRASES.items()}
-    hints = suggest_hints(rule, phrases=phrases)
+        explained = {text: _(text) for text in explain_phrases()}
+    hints = suggest_hints(rule, phrases=phrases, explain_phrases=explained)
     return tuple(hint for hint in hints if len(hint.text) <= HINT_MAX_LENGTH)
 
 
@@ -373,13 +381,26 @@ def live_tables(session: GameSession) -> list[LiveTable]:
     tables = []
     for summary in session_tables(session=session):
         hands = summary.view.hands if summary.view else ()
-        seats = [
-            LiveSeat(info, hands[info.position] if info.position < len(hands) else ())
+        round_row = summary.round
+        # The engine numbers the players from the dealing student's left: a seat's position is
+        # its player number only when the app deals.
+        players = {
+            info.position: round_row.player_of(info.position) if round_row else info.position
             for info in summary.seats
+        }
+        seats = [
+            LiveSeat(info, hands[player] if player is not None and player < len(hands) else ())
+            for info in summary.seats
+            for player in [players[info.position]]
         ]
         pending = summary.pending_guess
         guesser = next(
-            (info for info in summary.seats if pending and info.position == pending.player), None
+            (
+                info
+                for info in summary.seats
+                if pending is not None and players[info.position] == pending.player
+            ),
+            None,
         )
         tables.append(LiveTable(summary, seats, guesser))
     return tables
@@ -718,6 +739,7 @@ class ProjectedTable:
     seats: list[ProjectedSeat]
     over: bool
     paused: bool
+    broken: bool = False
 
     @property
     def turn(self) -> ProjectedSeat | None:
@@ -749,6 +771,7 @@ def projected_tables(session: GameSession) -> list[ProjectedTable]:
                 ],
                 over=bool(view and view.over),
                 paused=summary.table.paused,
+                broken=summary.broken,
             )
         )
     return tables

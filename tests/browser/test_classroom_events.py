@@ -17,6 +17,7 @@ from classroom.services.games import (
     session_start,
 )
 from classroom.services.rounds import engine_round, round_act
+from classroom.templatetags.play_tags import card_label
 from classroom.titles import library_matches
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import DealerHint
@@ -194,3 +195,42 @@ def test_the_next_round_after_a_reveal_deals_another_rule(new_page, live_server)
     page.get_by_role("button", name="Next round").click()
     page.get_by_text("Table 1: new round dealt.").wait_for()
     assert current_round(table=table).rule_text == "suit == hearts or rank > 10"
+
+
+def test_the_newest_card_is_in_view_on_a_phone_with_twenty_cards_on_the_line(
+    new_page, live_server, screenshot
+):
+    from eleusis.engine.variants import PassGuess, Play
+    from tests.factories import live_table
+
+    table, seats = live_table(players=4, rule_text="rank >= 1")  # every card is right
+    round_row = current_round(table=table)
+    while len(engine_round(current_round(table=table)).dealer_view().layout) < 20:
+        engine = engine_round(current_round(table=table))
+        if engine.state.deciding is not None:
+            round_act(round_id=round_row.pk, action=PassGuess(player=engine.state.deciding))
+            continue
+        turn = engine.state.turn
+        card = engine.state.hands[turn][0]
+        round_act(round_id=round_row.pk, action=Play(player=turn, card=card), seat=seats[turn])
+    newest = engine_round(current_round(table=table)).dealer_view().layout[-1].card
+
+    phone = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
+    student = student_page(lambda **o: new_page(**phone, **o), live_server, seats[0].student)
+    student.goto(f"/play/tables/{table.pk}/")
+    teacher = teacher_page(
+        lambda **o: new_page(**phone, **o), live_server, table.session.assignment.classroom.teacher
+    )
+    teacher.goto(f"/teach/sessions/{table.session.pk}/live/")
+    for page, where in ((student, "#table-live .layout"), (teacher, ".teach-table .layout")):
+        line = page.locator(where).first
+        assert line.locator(":scope > li").count() == 20
+        last = line.locator(":scope > li").last.locator(".card").first
+        assert last.get_attribute("aria-label") == card_label(newest)
+        last.scroll_into_view_if_needed()
+        box = last.bounding_box()
+        # In view without scrolling sideways: inside the 375 px the phone shows.
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+        assert line.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    assert student.evaluate("document.documentElement.scrollWidth") <= 375
+    screenshot(student, "phone-twenty-cards")

@@ -18,6 +18,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from eleusis.engine.rules import LIBRARY
+from eleusis.engine.rules.explain import all_phrases as explain_phrases
 from eleusis.engine.rules.frames import FRAMES
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 
@@ -29,9 +30,10 @@ _WORD = re.compile(r"[^\W\d_]{2}")
 
 _HEADER = '''"""The engine's words, for the translation catalogs. GENERATED: do not edit by hand.
 
-The sentence frames (eleusis/engine/rules/frames.py) and the library's rule names come from the
-pure engine, which cannot import Django, so `makemessages` finds them here. Rewrite this file with
-`./manage.py engine_strings`; tests/classroom/test_engine_strings.py fails while it is stale.
+The sentence frames (eleusis/engine/rules/frames.py), the library's rule names and the phrases of
+the hints and of the explanations of rules come from the pure engine, which cannot import
+Django, so `makemessages` finds them here. Rewrite this file with `./manage.py engine_strings`;
+tests/classroom/test_engine_strings.py fails while it is stale.
 classroom/frames_i18n.py translates the frames at run time.
 """
 
@@ -77,7 +79,14 @@ def engine_strings() -> dict[str, list[str]]:
     )
     names = new(rule.name for rule in LIBRARY.values())
     hints = new(text for text in HINT_PHRASES.values() if _WORD.search(text))
-    return {"sentences": sentences, "labels": labels, "names": names, "hints": hints}
+    explanations = new(text for text in explain_phrases() if _WORD.search(text))
+    return {
+        "sentences": sentences,
+        "labels": labels,
+        "names": names,
+        "hints": hints,
+        "explanations": explanations,
+    }
 
 
 # What fills the {placeholders} of a hint phrase, and where a piece goes, for the translators.
@@ -187,6 +196,19 @@ def render_module() -> str:
             )
             lines.append(_call(text))
             groups["hints"].remove(text)
+    lines.append(")")
+    lines.append("")
+    lines.append(
+        "# The phrases and words the explanation of a secret rule is built from (see explain.py)."
+    )
+    lines.append("EXPLANATION_PHRASES = (")
+    for text in groups["explanations"]:
+        lines.append(
+            "    # Translators: part of the explanation of a secret rule in words. Keep every"
+            " {placeholder} as it is: {card} is a card ('the last card'), {prop} a property"
+            " ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values."
+        )
+        lines.append(_call(text))
     lines.append(")")
     return "\n".join(lines) + "\n"
 
