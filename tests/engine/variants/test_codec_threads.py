@@ -4,8 +4,8 @@ same time, so a reader must never be seen half-made (it once recursed for ever i
 import threading
 
 from eleusis.engine.rules import compile_rule
-from eleusis.engine.variants import codec, config_from_json, new_round
 from eleusis.engine.variants import Round as EngineRound
+from eleusis.engine.variants import codec, config_from_json, new_round
 
 
 def test_many_threads_decode_their_first_snapshot_at_once(monkeypatch):
