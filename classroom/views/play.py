@@ -27,6 +27,8 @@ from classroom.access import (
     session_for_student,
     student_required,
 )
+from classroom.builder_i18n import builder_state, choices_from, suggestion_for
+from classroom.builder_i18n import words as builder_words
 from classroom.delphi_forms import PredictForm
 from classroom.game_forms import FRAMES_BY_ID, MoveForm
 from classroom.live import session_stamp, table_stamp
@@ -167,6 +169,7 @@ def _express_context(board, assignment: Assignment) -> dict:
     next_play = board.plays_made + 1
     return {
         "frames": FRAMES_BY_ID.values(),
+        "builder": builder_state({}),
         "hypothesis_required": assignment.hypothesis_required_at(next_play),
         # Nothing of the last move comes back in the inputs: a sentence or words left selected
         # would be sent again with the next play without the student choosing them.
@@ -196,7 +199,7 @@ TABLE_GAMES: dict[str, TableGame] = {
         frozenset({"move", "deal", "dealer"}),
     ),
     "delphi": TableGame(
-        "classroom/play/delphi.html", delphi_board, _no_context, frozenset({"predict"})
+        "classroom/play/delphi.html", delphi_board, _no_context, frozenset({"predict", "deal"})
     ),
 }
 
@@ -287,6 +290,8 @@ def _move_checked(seat: Seat, form: MoveForm) -> tuple:
     op = data["op"]
     if board.table.paused:
         return _("Your teacher has paused the game. Wait a moment."), False
+    if board.joins_next_round:
+        return _("You join the game at the next round: watch the table meanwhile."), False
     if board.player is None:
         return _("You are the dealer this round: the others play."), False
     if view is None or view.over:
@@ -367,8 +372,17 @@ def _move_checked(seat: Seat, form: MoveForm) -> tuple:
 
 
 def _hypothesis(data: dict) -> HypothesisInput:
-    """The student's words and, when they built a sentence from a frame, its checkable form."""
+    """The student's words and, when they built a sentence, its checkable form (the words are
+    the sentence read back in their language when they wrote none)."""
     text = data.get("hypothesis", "")
+    built = data.get("built")
+    if built is not None:
+        return HypothesisInput(
+            text=text.strip() or builder_words(built),
+            checkable=built.text,
+            frame_id="builder",
+            frame_choices=built.filling,
+        )
     if not data.get("frame"):
         return HypothesisInput(text=text)
     frame, choices = data["frame"]
@@ -377,6 +391,28 @@ def _hypothesis(data: dict) -> HypothesisInput:
         checkable=frame.fill(choices),
         frame_id=frame.id,
         frame_choices=choices,
+    )
+
+
+@require_GET
+@student_required
+def builder_parts(request: HttpRequest) -> HttpResponse:
+    """The sentence builder's drop-downs for the parts chosen so far, with the sentence read
+    back in the student's words or what to change (swapped in at each choice)."""
+    state = builder_state(choices_from(request.GET))
+    return render(request, "classroom/play/table.html#builder_parts", {"builder": state})
+
+
+@require_GET
+@student_required
+def phrase_match(request: HttpRequest) -> HttpResponse:
+    """ "Did you mean: …?" for a hypothesis in words the app knows (eleusis/engine/rules/
+    phrases.py), with a button that puts the sentence in the builder; nothing otherwise. The
+    words stay free text unless the student takes the sentence."""
+    return render(
+        request,
+        "classroom/play/table.html#did_you_mean",
+        {"suggestion": suggestion_for(request.GET.get("hypothesis", "")[:500])},
     )
 
 
@@ -446,6 +482,9 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
     seat = seat_for_student(request, pk)
     if refused := _refused(request, seat, "deal"):
         return refused
+    if seat.table.session.assignment.rule_source != Assignment.RuleSource.STUDENTS:
+        message = _("Your teacher chose the rule of this game.")
+        return _render_board(request, seat, message=message, ok=False, status=409)
     text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
     words = request.POST.get("rule_words", "")[:MAX_RULE_LENGTH].strip()
     by_hand = seat.table.session.assignment.config.get("dealer") == "person"
