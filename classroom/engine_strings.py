@@ -431,3 +431,276 @@ EXPLANATION_PHRASES = (
     # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
     gettext_noop("prime (2, 3, 5, 7, J, K)"),
 )
+
+# The sentence builder's words: the pieces a student's sentence is put together
+# from, the drop-downs' questions and choices, and its messages (builder.py).
+BUILDER_PHRASES = (
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("If the last card is {what},"),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("If the card two back is {what},"),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("If the last play was wrong,"),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("If the last play was right,"),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("On odd places of the line,"),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("On even places of the line,"),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("If the last two cards add up to an even number,"),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("If the last two cards add up to an odd number,"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play {what}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play anything but {what}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play the same {prop} as {ref}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play a different {prop} from {ref}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play the other color from {ref}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play a rank within {n} of {ref}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play a higher rank than {ref}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play a lower rank than {ref}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play {n} up from {ref} (K wraps to A)"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play one up or one down from {ref} (K wraps to A)"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play a card that adds up with {ref} to an even number"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play a card that adds up with {ref} to an odd number"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play the next suit after {ref}, in the order {order}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play any card"),
+    # Translators: A whole hypothesis sentence; {first} and {second} are what to play, {condition} an 'If …,' start. Keep every {placeholder} as it is
+    gettext_noop("{first}."),
+    # Translators: A whole hypothesis sentence; {first} and {second} are what to play
+    gettext_noop("{first} and {second}."),
+    # Translators: A whole hypothesis sentence; {first} and {second} are what to play
+    gettext_noop("{first} or {second}."),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("{condition} {first}; otherwise any card goes."),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("{condition} {first} and {second}; otherwise any card goes."),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("{condition} {first} or {second}; otherwise any card goes."),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("{condition} {first}; otherwise {second}."),
+    # Translators: A card property inside 'play the same {prop} as {ref}'
+    gettext_noop("color"),
+    # Translators: A card property inside 'play the same {prop} as {ref}'
+    gettext_noop("suit"),
+    # Translators: A card property inside 'play the same {prop} as {ref}'
+    gettext_noop("rank"),
+    # Translators: A card property inside 'play the same {prop} as {ref}'
+    gettext_noop("odd/even kind"),
+    # Translators: A card property inside 'play the same {prop} as {ref}'
+    gettext_noop("low/high half"),
+    # Translators: A card property inside 'play the same {prop} as {ref}'
+    gettext_noop("face/number kind"),
+    # Translators: An earlier card inside 'play the same {prop} as {ref}'
+    gettext_noop("the last card"),
+    # Translators: An earlier card inside 'play the same {prop} as {ref}'
+    gettext_noop("the card two back"),
+    # Translators: An earlier card inside 'play the same {prop} as {ref}'
+    gettext_noop("the card three back"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a red card"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a black card"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a heart"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a diamond"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a spade"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a club"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("an odd card (A, 3, 5, 7, 9, J, K)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("an even card (2, 4, 6, 8, 10, Q)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a low card (A–7)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a high card (8–K)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a face card (J, Q, K)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a number card (A–10)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a prime card (2, 3, 5, 7, J, K)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("an ace (A)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("an 8"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a jack (J)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a queen (Q)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a king (K)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("When"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("Always"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("If the last card is …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("If the card two back is …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("If the last play was wrong"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("If the last play was right"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("On odd places of the line"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("On even places of the line"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("If the last two cards add up to …"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("what the card is"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("red"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("black"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("heart"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("diamond"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("spade"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("club"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("odd"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("even"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("low (A–7)"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("high (8–K)"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("face (J, Q, K)"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("number (A–10)"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("prime (2, 3, 5, 7, J, K)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("Play"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("play a … card"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("play anything but a … card"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("the same … as …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("a different … from …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("the other color from …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("a rank within … of …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("higher than …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("lower than …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("… up from …, K wraps to A"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("one up or one down from …, K wraps to A"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("adds up with … to an odd/even number"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("the next suit after …, in the order …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("any card"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("what kind of card"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("which property"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("odd/even"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("low/high"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("face/number"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("how many"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("which card before"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("in which order"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("Then"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("(nothing more)"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("and"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("or"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("otherwise"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("Second part"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("what kind of card (second part)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("which property (second part)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("how many (second part)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("which card before (second part)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("in which order (second part)"),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop(
+        "Choose what to play: start with “play a … card”, “the same … as …” or another part."
+    ),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop(
+        "Say what the card in your “if …” is: choose a color, a suit, a rank or a kind of card."
+    ),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("Two cards add up to a number: choose “even” or “odd” for it."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("Say which card: choose a color, a suit, a rank or a kind of card."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop(
+        "Say what is the same or different: color, suit, rank, odd/even, low/high or face/number."
+    ),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("Say how many ranks: choose a number."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("Say which card before: the last card, the card two back or the card three back."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("Say in which order the suits go round."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("You chose “{join}”: now build the second part."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("Join the two parts with “and”, “or” or “otherwise”."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop(
+        "“Otherwise” needs an “if …” first: choose a condition at the start, or join the parts with “and” or “or”."
+    ),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("Both parts say the same thing: change one of them."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("No card can ever be played that way: {words} Change one of the parts."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop(
+        "Both sides of “otherwise” say the same thing, so the “if” changes nothing: change one of them."
+    ),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop(
+        "“Any card” with another part says only the other part: choose “(nothing more)” or another part."
+    ),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("There is no part called {name}."),
+)

@@ -11,7 +11,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet, Value
 from django.utils.translation import gettext as _
 
 from classroom.models import (
@@ -233,6 +233,14 @@ def current_round(*, table: Table) -> Round | None:
     return table.rounds.order_by("-number").first()
 
 
+def current_round_with_key(*, table: Table, key: str) -> Round | None:
+    """The current round, with `key_used`: whether an action of it carries this (scoped)
+    idempotency key already. One query for both."""
+    used = Action.objects.filter(round=OuterRef("pk"), idempotency_key=key) if key else None
+    rounds = table.rounds.annotate(key_used=Exists(used) if used is not None else Value(False))
+    return rounds.order_by("-number").first()
+
+
 def _seat_infos(
     seats: list[Seat], round_row: Round | None, view: PlayerView | DealerView | None
 ) -> list[SeatInfo]:
@@ -349,24 +357,38 @@ def next_dealer_position(*, table: Table, seat_count: int) -> int:
     return table.rounds.count() % max(seat_count, 1)
 
 
-def student_board(*, table: Table, seat: Seat) -> Board:
-    seats = list(table.seats.select_related("student").order_by("position"))
-    round_row = current_round(table=table)
+_UNSET: Any = object()
+
+
+def student_board(
+    *,
+    table: Table,
+    seat: Seat,
+    round_row: Round | None = _UNSET,
+    engine: Any = None,
+    seats: list[Seat] | None = None,
+    last_hypothesis: Hypothesis | None = _UNSET,
+) -> Board:
+    """What `seat` sees. A caller that already holds the current round (and its decoded engine,
+    the seats, or the seat's newest hypothesis) passes them, and they are not read again: a
+    play reads and decodes the round once for its checks, its move and the page it answers."""
+    if seats is None:
+        seats = list(table.seats.select_related("student").order_by("position"))
+    if round_row is _UNSET:
+        round_row = current_round(table=table)
     view = dealer = None
     player: int | None = seat.position
     plays_made = 0
-    last_hypothesis = None
     revealed = None
     if round_row is not None:
-        engine = engine_round(round_row)
+        if engine is None:
+            engine = engine_round(round_row)
         player = round_row.player_of(seat.position)
         if player is None:
             dealer = engine.dealer_view()
         else:
             view = engine.view(player)
-        plays_made = Action.objects.filter(
-            round=round_row, seat=seat, kind__in=("play", "no_play")
-        ).count()
+        plays_made = _plays_made(round_row, engine, seat, player)
         if round_row.revealed:
             revealed = "\n".join(t for t in (round_row.rule_words, round_row.rule_text) if t)
     assignment = table.session.assignment
@@ -377,11 +399,12 @@ def student_board(*, table: Table, seat: Seat) -> Board:
         and (round_row is None or round_row.status == Round.Status.OVER)
         and next_dealer_position(table=table, seat_count=len(seats)) == seat.position
     )
-    last_hypothesis = (
-        Hypothesis.objects.filter(seat__student_id=seat.student_id, seat__table=table)
-        .order_by("-action__round__number", "-action__seq")
-        .first()
-    )
+    if last_hypothesis is _UNSET:
+        last_hypothesis = (
+            Hypothesis.objects.filter(seat__student_id=seat.student_id, seat__table=table)
+            .order_by("-action__round__number", "-action__seq")
+            .first()
+        )
     infos = _seat_infos(seats, round_row, view or dealer)
     verdict = None
     if round_row is not None and dealer is not None:
@@ -400,6 +423,21 @@ def student_board(*, table: Table, seat: Seat) -> Board:
         player=player,
         dealer=dealer,
         must_write_rule=must_write_rule,
+    )
+
+
+def _plays_made(round_row: Round, engine: Any, seat: Seat, player: int | None) -> int:
+    """How many plays (or declared no-plays) this seat made in the round: counted in the
+    engine's own log of actions, which is the round's log, without a query."""
+    actions = getattr(engine, "actions", None)
+    if player is None or actions is None or len(actions) != round_row.version:
+        return Action.objects.filter(
+            round=round_row, seat=seat, kind__in=("play", "no_play")
+        ).count()
+    return sum(
+        1
+        for action in actions
+        if action.kind in ("play", "no_play") and getattr(action, "player", None) == player
     )
 
 
