@@ -35,12 +35,12 @@ from eleusis.engine.rules.situations import (
 SUGGESTED_LEGAL = (12, 15)
 TOO_STRICT_BELOW = 8.0  # legal cards on average
 TOO_LOOSE_ABOVE = 30.0
-MAX_EXACT_EVALUATIONS = 4_000  # verdicts of card classes in the exact walk (~25 ms)
+MAX_EXACT_EVALUATIONS = 8_000  # verdicts of card classes in the exact walk (~40 ms)
 SAMPLED_GAMES = 6
 SAMPLED_GAME_LENGTH = 20
-SAMPLING_SECONDS = 0.04  # sampling stops early past this, after MIN_SAMPLED_GAMES games
+SAMPLING_SECONDS = 0.2  # a safety net: sampling stops past this, after MIN_SAMPLED_GAMES games
 MIN_SAMPLED_GAMES = 2
-DEAD_BRANCH_MS = 50  # a safety net for the dead-branch check (its resource limit comes first)
+DEAD_BRANCH_MS = 300  # a safety net for the dead-branch check (its resource limit comes first)
 DEAD_BRANCH_IFS = 4  # at most this many ifs are checked
 CACHED_ANALYSES = 512
 
