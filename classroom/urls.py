@@ -118,6 +118,9 @@ teach_urls = [
     path("teach/sessions/<int:pk>/start/", teach.session_start_view, name="session_start"),
     path("teach/sessions/<int:pk>/live/", teach.session_live, name="session_live"),
     path("teach/sessions/<int:pk>/projector/", teach.session_projector, name="session_projector"),
+    path(
+        "teach/sessions/<int:pk>/late-seat/", teach.session_late_seat_view, name="session_late_seat"
+    ),
     path("teach/sessions/<int:pk>/pause/", teach.session_pause_view, name="session_pause"),
     path("teach/tables/<int:pk>/pause/", teach.table_pause_view, name="table_pause"),
     path("teach/tables/<int:pk>/end/", teach.table_end_round, name="table_end_round"),
@@ -148,6 +151,16 @@ review_urls = [
         "teach/sessions/<int:pk>/review/hypotheses/<int:hypothesis_pk>/mark/",
         review.hypothesis_mark_view,
         name="review_mark",
+    ),
+    path(
+        "teach/sessions/<int:pk>/review/ideas/mark/",
+        review.ideas_mark_view,
+        name="review_ideas_mark",
+    ),
+    path(
+        "teach/sessions/<int:pk>/review/delphi.csv",
+        exports.session_delphi_csv,
+        name="review_delphi_csv",
     ),
     path(
         "teach/sessions/<int:pk>/review/plays.csv",

@@ -115,6 +115,7 @@ class Board:
     player: int | None = None  # the engine's number for this seat in this round
     dealer: DealerView | None = None  # only for the student dealing this round
     must_write_rule: bool = False  # students deal in turn, and the next rule is this seat's
+    joins_next_round: bool = False  # seated after this round was dealt: plays from the next
     verdict: DealerPending | None = None  # what waits for this seat's verdict (they deal)
     game: GameTotals | None = None  # the running totals of the table's game
 
@@ -246,6 +247,10 @@ def _seat_infos(
 ) -> list[SeatInfo]:
     infos = []
     for seat in seats:
+        if round_row is not None and not round_row.seated(seat.position):
+            # Seated after the deal: no hand, no score in this round; plays from the next.
+            infos.append(SeatInfo(seat.position, seat.name, bool(seat.bot), 0, 0, False))
+            continue
         player = round_row.player_of(seat.position) if round_row else seat.position
         hand_count, score, is_turn = 0, 0, False
         if view is not None and player is None:
@@ -378,13 +383,17 @@ def student_board(
         round_row = current_round(table=table)
     view = dealer = None
     player: int | None = seat.position
+    joins_next_round = False
     plays_made = 0
     revealed = None
     if round_row is not None:
         if engine is None:
             engine = engine_round(round_row)
-        player = round_row.player_of(seat.position)
-        if player is None:
+        joins_next_round = not round_row.seated(seat.position)
+        player = None if joins_next_round else round_row.player_of(seat.position)
+        if joins_next_round:
+            pass  # neither a player's view nor the dealer's: nothing of the round is theirs
+        elif player is None:
             dealer = engine.dealer_view()
         else:
             view = engine.view(player)
@@ -423,6 +432,7 @@ def student_board(
         player=player,
         dealer=dealer,
         must_write_rule=must_write_rule,
+        joins_next_round=joins_next_round,
     )
 
 

@@ -199,7 +199,7 @@ TABLE_GAMES: dict[str, TableGame] = {
         frozenset({"move", "deal", "dealer"}),
     ),
     "delphi": TableGame(
-        "classroom/play/delphi.html", delphi_board, _no_context, frozenset({"predict"})
+        "classroom/play/delphi.html", delphi_board, _no_context, frozenset({"predict", "deal"})
     ),
 }
 
@@ -290,6 +290,8 @@ def _move_checked(seat: Seat, form: MoveForm) -> tuple:
     op = data["op"]
     if board.table.paused:
         return _("Your teacher has paused the game. Wait a moment."), False
+    if board.joins_next_round:
+        return _("You join the game at the next round: watch the table meanwhile."), False
     if board.player is None:
         return _("You are the dealer this round: the others play."), False
     if view is None or view.over:
@@ -480,6 +482,9 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
     seat = seat_for_student(request, pk)
     if refused := _refused(request, seat, "deal"):
         return refused
+    if seat.table.session.assignment.rule_source != Assignment.RuleSource.STUDENTS:
+        message = _("Your teacher chose the rule of this game.")
+        return _render_board(request, seat, message=message, ok=False, status=409)
     text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
     words = request.POST.get("rule_words", "")[:MAX_RULE_LENGTH].strip()
     by_hand = seat.table.session.assignment.config.get("dealer") == "person"

@@ -55,6 +55,8 @@ from classroom.services.games import (
     WHOLE_CLASS_GAMES,
     SeatingError,
     assignment_create,
+    late_arrival_seat,
+    late_arrivals,
     next_library_rule,
     plan_tables,
     revealed_rules,
@@ -211,6 +213,7 @@ def _lobby_context(session: GameSession, **extra) -> dict:
         "session": session,
         "assignment": session.assignment,
         "classroom": session.assignment.classroom,
+        "late": late_arrivals(session=session) if session.status != "lobby" else [],
         "students": students,
         "tables": tables,
         "stamp": session_stamp(session.pk),
@@ -385,7 +388,11 @@ def live_tables(session: GameSession) -> list[LiveTable]:
         # The engine numbers the players from the dealing student's left: a seat's position is
         # its player number only when the app deals.
         players = {
-            info.position: round_row.player_of(info.position) if round_row else info.position
+            info.position: (
+                (round_row.player_of(info.position) if round_row.seated(info.position) else None)
+                if round_row
+                else info.position
+            )
             for info in summary.seats
         }
         seats = [
@@ -433,6 +440,13 @@ def _live_context(session: GameSession, **extra) -> dict:
         "table_template": game.template,
         "hypotheses": session_hypotheses(session=session),
         "next_rule_choices": library_choices()[1:],
+        "late": late_arrivals(session=session) if session.status != "lobby" else [],
+        "free_tables": [
+            table
+            for table in session.tables.order_by("number")
+            if session.assignment.variant not in WHOLE_CLASS_GAMES
+            and table.seats.count() < MAX_TABLE
+        ],
         "stamp": session_stamp(session.pk),
         "poll_ms": settings.POLL_INTERVAL_MS,
         **extra,
@@ -807,3 +821,37 @@ def session_projector(request: HttpRequest, pk: int) -> HttpResponse:
         "classroom/teach/session_projector.html#projector",
         lambda session: _projector_context(session, request),
     )
+
+
+@require_POST
+@teacher_required
+def session_late_seat_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Seat a student who arrived after the start: at a table with a free seat (from its next
+    round) or at a new table, dealt at once."""
+    session = session_for_teacher(request, pk)
+    student = next(
+        (s for s in late_arrivals(session=session) if str(s.pk) == request.POST.get("student")),
+        None,
+    )
+    where = request.POST.get("table", "")
+    table = None
+    if where != "new":
+        table = session.tables.filter(pk=where).first() if where.isdigit() else None
+        if table is None:
+            return _live_response(
+                request, session, _("Choose a table, or a new table."), ok=False, status=400
+            )
+    if student is None:
+        return _live_response(
+            request, session, _("That student is seated already, or not in the lobby."), ok=True
+        )
+    try:
+        table = late_arrival_seat(session=session, student=student, table=table)
+    except SeatingError as error:
+        return _live_response(request, session, _seating_message(error), ok=False, status=409)
+    if where == "new":
+        message = _("%(name)s is at %(table)s, a new table: the round is dealt.")
+    else:
+        message = _("%(name)s is at %(table)s: they join at its next round.")
+    session.refresh_from_db()
+    return _live_response(request, session, message % {"name": student.nickname, "table": table})

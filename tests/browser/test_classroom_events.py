@@ -234,3 +234,48 @@ def test_the_newest_card_is_in_view_on_a_phone_with_twenty_cards_on_the_line(
         assert line.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
     assert student.evaluate("document.documentElement.scrollWidth") <= 375
     screenshot(student, "phone-twenty-cards")
+
+
+def test_a_late_arrival_is_shown_in_the_lobby_and_seated_from_the_live_view(new_page, live_server):
+    session, table, _students = _started(players=3)
+    teacher = teacher_page(new_page, live_server, session.assignment.classroom.teacher)
+    teacher.on("dialog", lambda dialog: dialog.accept())
+    late, later = (StudentFactory(classroom=session.assignment.classroom) for _ in range(2))
+    pages = []
+    for student in (late, later):
+        page = student_page(new_page, live_server, student)
+        page.goto("/me/")
+        page.get_by_role("button", name="Go to the game").click()
+        page.get_by_text("You are in the lobby.").wait_for()
+        pages.append(page)
+    teacher.goto(f"/teach/sessions/{session.pk}/")
+    lobby = teacher.locator("section", has=teacher.get_by_role("heading", name="Arrived late"))
+    lobby.get_by_text(late.nickname).wait_for()
+    lobby.get_by_text(later.nickname).wait_for()
+
+    # A free seat at table 1: the student's lobby moves to the table; they play from its next round.
+    teacher.goto(f"/teach/sessions/{session.pk}/live/")
+    teacher.get_by_label(late.nickname).select_option(
+        label="Table 1: a free seat, from its next round"
+    )
+    teacher.get_by_label(late.nickname).locator("xpath=..").get_by_role(
+        "button", name="Seat"
+    ).click()
+    teacher.get_by_text(f"{late.nickname} is at Table 1").wait_for()
+    pages[0].locator("#table-status").get_by_text("you join the game at the next round").wait_for()
+    assert pages[0].locator("button[aria-label^='Play the']").count() == 0
+    # A new table for the other: dealt at once, their hand is there.
+    teacher.get_by_label(later.nickname).select_option("new")
+    teacher.get_by_label(later.nickname).locator("xpath=..").get_by_role(
+        "button", name="Seat"
+    ).click()
+    teacher.get_by_text(f"{later.nickname} is at Table 2, a new table").wait_for()
+    pages[1].get_by_role("heading", name="Your hand").wait_for()
+    assert pages[1].locator("button[aria-label^='Play the']").count() > 0
+
+    # The next round at table 1 deals the late student in.
+    teacher.locator("#table-1").get_by_role("button", name="End round").click()
+    teacher.locator("#table-1").get_by_role("button", name="Next round").click()
+    teacher.get_by_text("Table 1: new round dealt.").wait_for()
+    assert current_round(table=table).players == 4
+    pages[0].locator("button[aria-label^='Play the']").first.wait_for()
