@@ -56,3 +56,9 @@ def _redis_error_classes_read_only_as_lost():
 
 
 kombu_redis.get_redis_error_classes = _redis_error_classes_read_only_as_lost
+# The transport's class took its error classes when kombu was imported: add it there too.
+if ReadOnlyError not in kombu_redis.Transport.connection_errors:
+    kombu_redis.Transport.connection_errors = (
+        *kombu_redis.Transport.connection_errors,
+        ReadOnlyError,
+    )
