@@ -53,11 +53,23 @@ document.addEventListener("DOMContentLoaded", () => {
     });
   });
 
-  document.body.addEventListener("htmx:afterRequest", (event) => {
+  // The hint box keeps its text across polls (hx-preserve); once the hint is sent it is emptied.
+  // The box is moved into the new page by then, so it is found by the id noted before sending.
+  let hintBox = null;
+  document.body.addEventListener("htmx:beforeRequest", (event) => {
     const form = event.detail.elt;
-    if (!form || !form.classList || !form.classList.contains("hint-form") || !event.detail.successful) return;
+    if (!form || !form.classList || !form.classList.contains("hint-form")) return;
     const input = form.querySelector("input[name=text]");
-    const current = input ? document.getElementById(input.id) : null;
+    hintBox = input ? input.id : null;
+  });
+  // The answer replaces the whole live view, form included, so events on the form no longer
+  // reach the page: the swap of the new live view is where the box is emptied.
+  document.body.addEventListener("htmx:afterSwap", (event) => {
+    if (!hintBox || !(event.target instanceof Element) || event.target.id !== "session-live") return;
+    const config = event.detail.requestConfig || {};
+    if (config.verb === "get") return; // a poll, not the answer to the hint
+    const current = document.getElementById(hintBox);
+    hintBox = null;
     if (current && !document.querySelector("#session-live .message-error")) current.value = "";
   });
 });
