@@ -10,7 +10,6 @@ picture password; `current_student(request)` reads it and `student_required` gua
 from collections.abc import Callable
 from functools import wraps
 
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -19,16 +18,10 @@ from django_htmx.http import HttpResponseClientRedirect
 from classroom.models import Assignment, Classroom, GameSession, Seat, Student, Table
 from classroom.selectors.classes import classroom_by_code, student_by_id
 from classroom.throttle import CODE_GUESSES, client_fingerprint, throttle_fail
+from eleusis.web.access import LOGIN_URL_NAME, teacher_required  # noqa: F401  (re-exported)
 
 STUDENT_SESSION_KEY = "student_id"
 _CACHE_ATTRIBUTE = "_classroom_current_student"
-
-LOGIN_URL_NAME = "classroom:login"
-
-
-def teacher_required(view: Callable) -> Callable:
-    """Only for a logged-in teacher; others are sent to the log-in page (and back after)."""
-    return login_required(view, login_url=LOGIN_URL_NAME)
 
 
 # Students --------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ class MoveForm(forms.Form):
         ("guess", _("Guess the rule")),
         ("guess_sentence", _("Guess with my sentence")),
         ("buy_hint", _("Buy a hint")),
+        ("pass", _("Pass: no guess now")),
     ]
 
     op = forms.ChoiceField(choices=OPS)

@@ -10,7 +10,7 @@ from classroom.models import Round, Seat
 from classroom.services.rounds import HypothesisInput, engine_round, round_act
 from eleusis.engine.bots import default_candidates, make_bot
 from eleusis.engine.rules import LIBRARY
-from eleusis.engine.variants import End, IllegalActionError
+from eleusis.engine.variants import End, IllegalActionError, PassGuess
 
 # A bot round never runs for ever: past this many actions the app ends it.
 MAX_BOT_ACTIONS = 400
@@ -48,6 +48,12 @@ def bots_play(round_id: int) -> int:
         if window is not None and window in bot_seats:
             seat = bot_seats[window]
             action = _bot(round_row, seat, window).guess(engine.view(window))
+        if action is None and state.deciding is not None:
+            # The Thai way: the player whose play was right guesses or passes first.
+            if state.deciding not in bot_seats:
+                return moves
+            seat = bot_seats[state.deciding]
+            action = PassGuess(state.deciding)
         if action is None:
             if state.turn not in bot_seats:
                 return moves
@@ -89,11 +95,6 @@ def _bot(round_row: Round, seat: Seat, player: int):
     return make_bot(seat.bot, player, f"{round_row.seed}:{seat.position}")
 
 
-# The review (issue 6): a round's insight. Defined in classroom/insight_tasks.py; imported here
-# so that a worker's autodiscovery registers it.
-from classroom.insight_tasks import round_insight  # noqa: E402, F401
-
-
 @shared_task(name="classroom.sessions_expire", ignore_result=True)
 def sessions_expire() -> int:
     """Delete game sessions older than DATA_RETENTION_DAYS (children's data is kept no longer
@@ -103,7 +104,7 @@ def sessions_expire() -> int:
     return sessions_delete_older_than(days=settings.DATA_RETENTION_DAYS)
 
 
-# Delphi (RULES.md section 3): every bot shows its token for the card on show -------------------
+# Delphi (docs/rules.md §3): every bot shows its token for the card on show -------------------
 
 
 def delphi_bots_play(round_id: int) -> int:

@@ -1,9 +1,7 @@
-"""Forms of the teacher's side of live games: assigning a game, seating a lobby by hand, and
-checking a secret rule as it is typed."""
+"""Forms of the teacher's side of live games: assigning a game and seating a lobby by hand.
+A secret rule is checked as it is typed by `eleusis.web.rule_check`, shared with the lessons."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 from django import forms
 from django.utils.translation import gettext
@@ -11,18 +9,14 @@ from django.utils.translation import gettext_lazy as _
 
 from classroom.models import Assignment, Student
 from classroom.services.games import MAX_TABLE, MIN_TABLE
-from eleusis.engine.rules import (
-    LIBRARY,
-    Analysis,
-    CompiledRule,
-    RuleSyntaxError,
-    RuleWarning,
-    analyse,
-    compile_rule,
+from eleusis.engine.rules import LIBRARY, RuleSyntaxError, compile_rule
+from eleusis.web.rule_check import (  # noqa: F401  (re-exported for the classroom's views)
+    DIFFICULTY_LABELS,
+    DIFFICULTY_ORDER,
+    RuleCheck,
+    rule_check,
+    rule_error_message,
 )
-
-DIFFICULTY_LABELS = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}
-DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
 
 
 def library_choices() -> list[tuple[str, str]]:
@@ -35,73 +29,6 @@ def library_choices() -> list[tuple[str, str]]:
         )
         for rule in rules
     ]
-
-
-# Checking a written rule -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RuleCheck:
-    """What the rule editor shows: the explanation and warnings, or the syntax error."""
-
-    text: str
-    explanation: str = ""
-    warnings: list[str] = field(default_factory=list)
-    error: RuleSyntaxError | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None and bool(self.text.strip())
-
-
-def rule_check(text: str) -> RuleCheck:
-    """Compile `text`, explain it, and warn where it breaks the rule-making guidelines."""
-    if not text.strip():
-        return RuleCheck(text)
-    try:
-        rule = compile_rule(text)
-    except RuleSyntaxError as error:
-        return RuleCheck(text, error=error)
-    return RuleCheck(text, explanation=rule.explain(), warnings=_warnings(rule))
-
-
-def _warnings(rule: CompiledRule) -> list[str]:
-    """The engine's analysis, in the teacher's language: the rule-making guidelines of the seeds
-    (not too strict, not too loose, never a dead end, every card playable, a starter)."""
-    analysis = analyse(rule)
-    return [_warning_text(warning, analysis) for warning in analysis.warnings]
-
-
-def _warning_text(warning: RuleWarning, analysis: Analysis) -> str:
-    legal = {"mean": f"{analysis.mean_legal:.1f}"}
-    if warning.code == "too_strict":
-        return (
-            gettext(
-                "Too strict: on average only %(mean)s of the 52 cards are legal, so right plays "
-                "will be rare (about 12–15 legal cards works well)."
-            )
-            % legal
-        )
-    if warning.code == "too_loose":
-        return (
-            gettext(
-                "Too loose: on average %(mean)s of the 52 cards are legal, so almost anything goes "
-                "(about 12–15 legal cards works well)."
-            )
-            % legal
-        )
-    if warning.code == "no_starter":
-        return gettext("No starter: no card can start the mainline.")
-    # Dead ends and never-playable cards name cards and plays: the engine's words say which.
-    return warning.message
-
-
-def rule_error_message(error: RuleSyntaxError) -> str:
-    return gettext("Line %(line)d, column %(column)d: %(message)s") % {
-        "line": error.line,
-        "column": error.column,
-        "message": error.message,
-    }
 
 
 # The assignment --------------------------------------------------------------------------------
@@ -119,6 +46,8 @@ EXPRESS_ONLY = (
     "stock_exhaustion",
     "wrong_guess_penalty",
     "buying_hints",
+    "hints_after_equal_turns",
+    "guess_turn",
     "table_size",
     "hypothesis_policy",
     "hypothesis_every",
@@ -181,6 +110,22 @@ class AssignmentForm(forms.Form):
     )
     wrong_guess_penalty = forms.BooleanField(label=_("A wrong guess costs a card"), required=False)
     buying_hints = forms.BooleanField(label=_("Students may buy hints"), required=False)
+    hints_after_equal_turns = forms.BooleanField(
+        label=_("Hints only when every player has had the same number of turns"),
+        required=False,
+        help_text=_(
+            "A variant of the Thai rules. Off: you may send a hint whenever a table is stuck."
+        ),
+    )
+    guess_turn = forms.BooleanField(
+        label=_("After a right play, the player guesses or passes before the next one plays"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "The Thai rules: the chance to guess belongs to the player's turn. You can skip a "
+            "student who is away."
+        ),
+    )
     table_size = forms.IntegerField(
         label=_("Players per table"), min_value=MIN_TABLE, max_value=MAX_TABLE, initial=4
     )
@@ -273,6 +218,8 @@ class AssignmentForm(forms.Form):
             "stock_exhaustion": data["stock_exhaustion"],
             "wrong_guess_penalty": data["wrong_guess_penalty"],
             "buying_hints": data["buying_hints"],
+            "hints_after_equal_turns": data["hints_after_equal_turns"],
+            "guess_turn": data["guess_turn"],
         }
 
 

@@ -13,7 +13,6 @@ from functools import cache
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from classroom.teach_forms import DIFFICULTY_LABELS, rule_check, rule_error_message
 from eleusis.engine.cards import Card
 from eleusis.engine.history import Attempt
 from eleusis.engine.rules import (
@@ -27,6 +26,7 @@ from eleusis.engine.rules import (
     equivalence,
 )
 from eleusis.engine.rules.library import DIFFICULTIES
+from eleusis.web.rule_check import DIFFICULTY_LABELS, rule_check, rule_error_message
 
 SEED_LANGUAGES = {
     "000": _("Thai"),

@@ -1,7 +1,7 @@
 """The teacher's lesson pages: lesson plans, the rule library, the rule editor, printables.
 
 None of these pages holds private data: any logged-in teacher may see them all. The rule check
-is the classroom's own (`rule_check` and its partial); the engine does the rest.
+is shared with the classroom (`eleusis.web.rule_check`); the engine does the rest.
 """
 
 from __future__ import annotations
@@ -12,11 +12,10 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_GET
 
-from classroom.access import teacher_required
-from classroom.frames_i18n import frame_blank_text
-from classroom.selectors.classes import classrooms_for_teacher
-from classroom.teach_forms import rule_check
 from eleusis.engine.rules import FRAMES, LIBRARY
+from eleusis.web.access import teacher_required
+from eleusis.web.frames_i18n import frame_blank_text
+from eleusis.web.rule_check import rule_check
 from lessons.rules import comparison, library_sections
 
 MAX_RULE_LENGTH = 2000  # as the assignment form's rule field
@@ -42,10 +41,7 @@ def library(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "lessons/library.html",
-        {
-            "sections": library_sections(),
-            "classrooms": list(classrooms_for_teacher(teacher=request.user)),
-        },
+        {"sections": library_sections()},
     )
 
 

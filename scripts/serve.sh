@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 PORT="${PORT:-8000}"
 BIN=.venv/bin
 if [ -n "${REDIS_URL:-}" ]; then
-  "$BIN/celery" -A eleusis worker --loglevel=INFO --concurrency=2 &
+  "$BIN/celery" -A eleusis.celery worker --loglevel=INFO --concurrency=2 &
   worker=$!
   trap 'kill $worker 2>/dev/null || true' EXIT INT TERM
 fi

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from classroom.models import Round, Seat, Table
 from classroom.selectors.games import current_round
-from classroom.services.rounds import engine_round
+from classroom.selectors.rounds import engine_round
 from eleusis.engine.cards import Card
 from eleusis.engine.variants.delphi import DelphiDealerView, DelphiPlayerView
 

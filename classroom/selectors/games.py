@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from classroom.models import (
     Action,
@@ -23,7 +24,7 @@ from classroom.models import (
     Student,
     Table,
 )
-from classroom.services.rounds import engine_round
+from classroom.selectors.rounds import engine_round
 from eleusis.engine.variants import DealerView, PlayerView
 
 
@@ -36,6 +37,17 @@ class SeatInfo:
     score: int
     is_turn: bool
     is_dealer: bool = False
+
+
+@dataclass(frozen=True)
+class NoPlayShown:
+    """A "no play" as the table sees it: who declared it, the hand they showed, whether it was
+    right, and the card the dealer took from it when it was not."""
+
+    name: str
+    hand: tuple[Any, ...]
+    correct: bool
+    taken: Any = None
 
 
 @dataclass(frozen=True)
@@ -60,6 +72,7 @@ class Board:
             self.view
             and not self.view.over
             and self.view.pending is None
+            and self.view.deciding is None
             and self.view.turn == self.player
             and not self.table.paused
         )
@@ -86,12 +99,50 @@ class Board:
         return pending if pending is not None and pending.what == "guess" else None
 
     @property
+    def no_plays(self) -> list[NoPlayShown]:
+        """Every "no play" of the round, newest first, with the hand shown to the table and the
+        dealer's correction: the sources have the hand shown, and it is evidence for all."""
+        view = self.table_view
+        if view is None or self.round is None:
+            return []
+        names = {seat.position: seat.name for seat in self.seats}
+        shown: list[NoPlayShown] = []
+        for entry in view.table:
+            if entry.kind == "no_play" and entry.player is not None:
+                name = names.get(self.round.position_of(entry.player), "")
+                shown.append(NoPlayShown(name, tuple(entry.cards), entry.accepted))
+            elif entry.kind == "correction" and shown and entry.cards:
+                last = shown[-1]
+                shown[-1] = NoPlayShown(last.name, last.hand, last.correct, entry.cards[0])
+        return shown[::-1]
+
+    @property
     def can_guess(self) -> bool:
         return bool(self.view and self.view.can_guess and not self.table.paused)
 
     @property
+    def must_decide(self) -> bool:
+        """The Thai way: this player's play was right; they guess or pass before play goes on."""
+        return bool(
+            self.view
+            and not self.view.over
+            and self.view.pending is None
+            and self.view.deciding is not None
+            and self.view.deciding == self.player
+            and not self.table.paused
+        )
+
+    @property
+    def decider_name(self) -> str:
+        """Who decides whether to guess, when the table waits for them (the Thai way)."""
+        view = self.table_view
+        if view is None or view.over or view.deciding is None:
+            return ""
+        return self.turn_name
+
+    @property
     def turn_name(self) -> str:
-        if not self.view:
+        if not self.table_view:
             return ""
         return next((s.name for s in self.seats if s.is_turn), "")
 
@@ -229,6 +280,24 @@ def session_tables(*, session: GameSession) -> list[TableSummary]:
         view = engine_round(round_row).dealer_view() if round_row else None
         summaries.append(TableSummary(table, round_row, view, _seat_infos(seats, round_row, view)))
     return summaries
+
+
+def hint_refusal(round_row: Round | None) -> str:
+    """Why an unprompted hint cannot be given now, in words (empty when it can): with the Thai
+    variant chosen, only when every player has had the same number of turns."""
+    if round_row is None or round_row.variant != "express":
+        return ""
+    view = engine_round(round_row).dealer_view()
+    if view.over:
+        return _("The round is over.")
+    if not round_row.config.get("hints_after_equal_turns") or view.hint_requests:
+        return ""
+    if len(set(view.turns_taken)) <= 1:
+        return ""
+    return _(
+        "This game gives a hint only when every player has had the same number of turns (a "
+        "setting of the assignment): wait until play comes round to the first player again."
+    )
 
 
 def session_hypotheses(*, session: GameSession, limit: int = 50) -> QuerySet[Hypothesis]:

@@ -450,13 +450,15 @@ def discussion_prompts(rounds: list[RoundReview], students: list[StudentSummary]
                 },
             )
         )
+    # The rejected card that eliminated the most candidate rules (realised bits, see
+    # docs/measures.md), the earliest among equals.
     rejected = [
-        (review, play)
-        for review, play in plays
-        if play["kind"] == "play" and not play["accepted"] and play["information"]
+        (order, review, play)
+        for order, (review, play) in enumerate(plays)
+        if play["kind"] == "play" and not play["accepted"] and play.get("realised_bits")
     ]
     if rejected:
-        review, play = max(rejected, key=lambda item: item[1]["information"]["bits"])
+        _order, review, play = max(rejected, key=lambda item: (item[2]["realised_bits"], -item[0]))
         person = review.people.get(play["player"])
         prompts.append(
             Prompt(
@@ -471,7 +473,7 @@ def discussion_prompts(rounds: list[RoundReview], students: list[StudentSummary]
                     "card": str(Card.parse(play["cards"][0])),
                     "number": play["number"],
                     "table": review.round.table,
-                    "bits": play["information"]["bits"],
+                    "bits": play["realised_bits"],
                 },
             )
         )

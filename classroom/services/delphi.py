@@ -1,4 +1,4 @@
-"""Writes for Delphi (RULES.md section 3), the whole-class prediction game: a student shows a
+"""Writes for Delphi (docs/rules.md §3), the whole-class prediction game: a student shows a
 token for the card on show, the teacher places the card before the stragglers have.
 
 Both name the card they were shown, and both check it under the round's lock: a page left open

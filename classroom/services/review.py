@@ -24,7 +24,8 @@ from classroom.models import (
     RoundInsight,
 )
 from classroom.secret_rules import secret_rule
-from classroom.services.rounds import replay_round
+from classroom.selectors.rounds import replay_round
+from classroom.task_queue import ROUND_INSIGHT, enqueue
 from eleusis.engine.insight import CandidatePool, analyse_round, round_log
 from eleusis.engine.insight import Hypothesis as EngineHypothesis
 from eleusis.engine.rules import RuleSyntaxError
@@ -122,9 +123,7 @@ def round_insight_compute(*, round_id: int) -> RoundInsight | None:
 
 
 def _enqueue(round_id: int) -> None:
-    from classroom.insight_tasks import round_insight
-
-    round_insight.delay(round_id)
+    enqueue(ROUND_INSIGHT, round_id)
 
 
 def round_insight_request(*, round_row: Round, force: bool = False) -> RoundInsight:

@@ -19,8 +19,10 @@ from django.utils import timezone
 from classroom.live import table_changed
 from classroom.models import Action, Hypothesis, Round, Seat, Table
 from classroom.secret_rules import secret_rule
+from classroom.selectors.rounds import engine_round
+from classroom.task_queue import BOTS_PLAY, enqueue
 from eleusis.engine.variants import Action as EngineAction
-from eleusis.engine.variants import IllegalActionError, config_from_json, new_round, variant_class
+from eleusis.engine.variants import IllegalActionError, config_from_json, new_round
 from eleusis.engine.variants import Round as EngineRound
 
 logger = logging.getLogger(__name__)
@@ -51,27 +53,6 @@ class ActResult:
     action: Action
     events: list[dict[str, Any]]
     duplicate: bool = False
-
-
-def engine_round(round_row: Round) -> EngineRound:
-    """The engine's round as of the log: from the cached snapshot when it is current, else by
-    replaying every action (and the result is what the snapshot would have said)."""
-    rule = secret_rule(round_row.rule_text)
-    if round_row.snapshot and len(round_row.snapshot.get("actions", [])) == round_row.version:
-        return EngineRound.from_json(round_row.snapshot, rule)
-    return replay_round(round_row)
-
-
-def replay_round(round_row: Round) -> EngineRound:
-    """Rebuild the round from its config, seed, rule and the stored actions: the truth."""
-    variant = variant_class(round_row.variant)
-    config = config_from_json(round_row.variant, round_row.config)
-    actions = [
-        EngineAction.from_json(payload)
-        for payload in round_row.actions.order_by("seq").values_list("payload", flat=True)
-    ]
-    rule = secret_rule(round_row.rule_text)
-    return variant.replay(config, round_row.seed, rule, round_row.players, actions)
 
 
 def round_create(
@@ -220,9 +201,7 @@ def _review_when_over(round_id: int) -> None:
 def schedule_bots(round_id: int) -> None:
     """Let the bots at the table answer. Runs after the commit: whatever happens to the bots
     (a broker outage, a bot's error), the move that was just saved stays saved."""
-    from classroom.tasks import bots_play
-
     try:
-        bots_play.delay(round_id)
+        enqueue(BOTS_PLAY, round_id)
     except Exception:  # the player's move is committed; the bots wait for the next change
         logger.exception("could not let the bots play in round %s", round_id)

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -78,6 +79,22 @@ def _dashboard(request: HttpRequest, form: ClassroomForm, status: int = 200) -> 
 @teacher_required
 def dashboard(request: HttpRequest) -> HttpResponse:
     return _dashboard(request, ClassroomForm())
+
+
+@require_GET
+@teacher_required
+def assign_rule(request: HttpRequest) -> HttpResponse:
+    """ "Assign this rule" from the lessons' library: straight to the assignment form when the
+    teacher has one class, else a choice of class (the lessons app knows nothing of classes)."""
+    rule_id = request.GET.get("library_rule", "")
+    classrooms = list(classrooms_for_teacher(teacher=request.user))
+    if not classrooms:
+        messages.info(request, _("Create a class first, then assign the rule to it."))
+        return redirect("classroom:dashboard")
+    query = f"?{urlencode({'library_rule': rule_id})}" if rule_id else ""
+    if len(classrooms) == 1:
+        return redirect(reverse("classroom:assignment_create", args=[classrooms[0].pk]) + query)
+    return render(request, "classroom/assign_rule.html", {"classrooms": classrooms, "query": query})
 
 
 @require_POST

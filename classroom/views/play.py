@@ -27,13 +27,17 @@ from classroom.access import (
     student_required,
 )
 from classroom.delphi_forms import PredictForm
-from classroom.frames_i18n import frame_sentence
 from classroom.game_forms import FRAMES_BY_ID, MoveForm
 from classroom.live import session_stamp, table_stamp
 from classroom.models import Assignment, GameSession, Seat
 from classroom.secret_rules import is_rule_text
 from classroom.selectors.delphi import delphi_board
-from classroom.selectors.games import current_round, student_board, student_tables
+from classroom.selectors.games import (
+    current_round,
+    hint_refusal,
+    student_board,
+    student_tables,
+)
 from classroom.services.delphi import StaleCardError, delphi_predict
 from classroom.services.games import lobby_join, round_deal_by_student, solo_start
 from classroom.services.rounds import HypothesisInput, round_act
@@ -44,9 +48,11 @@ from eleusis.engine.variants import (
     Guess,
     IllegalActionError,
     NoPlay,
+    PassGuess,
     Play,
     Verdict,
 )
+from eleusis.web.frames_i18n import frame_sentence
 
 POLL_MS = 1500
 
@@ -111,7 +117,10 @@ def _render_board(
     ok: bool = True,
     status: int = 200,
     error_field: str = "",
+    reset_inputs: bool = False,
 ) -> HttpResponse:
+    """The table page (the fragments an htmx request swaps). `reset_inputs` sends the inputs of
+    a move (hypothesis, sentence, prediction, guess) empty again, after a move that was made."""
     game = table_game(seat.table)
     board = game.board(table=seat.table, seat=seat)
     mode = request.GET.get("mode")
@@ -128,6 +137,7 @@ def _render_board(
         # The id of the field a refusal is about: the page marks it and moves focus to it.
         "error_field": error_field or getattr(message, "field", ""),
         "move_key": uuid.uuid4().hex,
+        "reset_inputs": reset_inputs,
         **game.context(board, assignment),
     }
     template = game.template + ("#board_update" if request.htmx else "")
@@ -138,17 +148,9 @@ def _express_context(board, assignment: Assignment) -> dict:
     next_play = board.plays_made + 1
     return {
         "frames": FRAMES_BY_ID.values(),
-        "last_frame": FRAMES_BY_ID.get(board.last_hypothesis.frame_id)
-        if board.last_hypothesis
-        else None,
         "hypothesis_required": assignment.hypothesis_required_at(next_play),
-        # Words come back in the text box; a sentence comes back in its drop-downs instead, so
-        # that picking another sentence is not overruled by the old words left in the box.
-        "hypothesis_prefill": (
-            board.last_hypothesis.text
-            if board.last_hypothesis and not board.last_hypothesis.frame_id
-            else ""
-        ),
+        # Nothing of the last move comes back in the inputs: a sentence or words left selected
+        # would be sent again with the next play without the student choosing them.
     }
 
 
@@ -229,7 +231,7 @@ def table_move(request: HttpRequest, pk: int) -> HttpResponse:
             error_field=_FIELD_IDS.get(next(iter(form.errors), ""), ""),
         )
     message, ok = _move(seat, form)
-    return _render_board(request, seat, message=message, ok=ok)
+    return _render_board(request, seat, message=message, ok=ok, reset_inputs=ok)
 
 
 # The form's fields as the page's ids (a refusal about one of them marks it and focuses it).
@@ -279,6 +281,12 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
     assignment = seat.table.session.assignment
     hypothesis = _hypothesis(data)
     prediction = form.prediction_value
+    if op in ("play", "no_play", "buy_hint") and board.view.deciding is not None:
+        if board.must_decide:
+            return _("First guess the rule, or pass."), False
+        return _("Wait: %(name)s may guess the rule first, or pass.") % {
+            "name": board.decider_name
+        }, False
     if op in ("play", "no_play"):
         if not board.my_turn:
             return _("It is not your turn yet: it is %(name)s's turn.") % {
@@ -311,6 +319,10 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
                 "Practising alone, build your guess from a sentence so the app can check it."
             ), False
         action = Guess(board.player, text, checkable=checkable)
+    elif op == "pass":
+        if not board.must_decide:
+            return _("There is no guess to pass now."), False
+        action = PassGuess(board.player)
     elif op == "guess_sentence":
         if not board.can_guess:
             return _("You may guess right after one of your own plays is accepted."), False
@@ -358,7 +370,11 @@ def _outcome_message(events: list[dict], position: int) -> str:
     """Say what happened to the student's own move, in words (never by color alone)."""
     for event in events:
         kind = event.get("kind")
+        if kind == "guess_passed" and event.get("player") == position:
+            return _("You passed. Play goes on.")
         if kind == "played" and event.get("player") == position:
+            if event.get("accepted") and _deciding(events, position):
+                return _("Right! Your card joins the mainline. Guess the rule now, or pass.")
             if event.get("accepted"):
                 return _("Right! Your card joins the mainline.")
             return _("Wrong: your card goes below the mainline and you draw a card.")
@@ -375,6 +391,11 @@ def _outcome_message(events: list[dict], position: int) -> str:
         if kind == "hint_requested":
             return _("You asked for a hint and drew a card. The hint will appear for everyone.")
     return _("Done.")
+
+
+def _deciding(events: list[dict], position: int) -> bool:
+    """Whether play now waits for the player to guess or pass (no turn passed on)."""
+    return not any(event.get("kind") in ("turn_passed", "round_ended") for event in events)
 
 
 # The student who deals -------------------------------------------------------------------------
@@ -437,6 +458,8 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
     if op == "verdict" and request.POST.get("correct") in ("yes", "no"):
         action = Verdict(request.POST["correct"] == "yes")
     elif op == "hint" and request.POST.get("hint", "").strip():
+        if refusal := hint_refusal(board.round):
+            return _render_board(request, seat, message=refusal, ok=False, status=409)
         action = DealerHint(request.POST["hint"].strip()[:300])
     else:
         return _render_board(

@@ -27,8 +27,8 @@ from classroom.selectors.review import (
     student_rows,
     student_timeline,
 )
+from classroom.selectors.rounds import replay_round
 from classroom.services.review import hypothesis_mark_set, session_insight_request
-from classroom.services.rounds import replay_round
 from eleusis.engine.history import Attempt
 from eleusis.engine.variants.base import layout_of
 

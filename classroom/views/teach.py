@@ -39,6 +39,7 @@ from classroom.selectors.games import (
     SeatInfo,
     TableSummary,
     current_round,
+    hint_refusal,
     session_hypotheses,
     session_tables,
 )
@@ -68,7 +69,7 @@ from classroom.teach_forms import (
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
-from eleusis.engine.variants import DealerHint, End, IllegalActionError, Verdict
+from eleusis.engine.variants import DealerHint, End, IllegalActionError, SkipTurn, Verdict
 
 POLL_MS = 1500
 END_REASONS = {
@@ -306,6 +307,11 @@ class LiveTable:
         return str(END_REASONS.get(reason, reason))
 
     @property
+    def turn_seat(self) -> SeatInfo | None:
+        """Whose move play waits for (to skip them when they are away)."""
+        return next((seat.info for seat in self.seats if seat.info.is_turn), None)
+
+    @property
     def waiting_for_hint(self) -> list[SeatInfo]:
         view = self.summary.view
         wanted = set(view.hint_requests) if view else set()
@@ -507,12 +513,24 @@ def table_hint(request: HttpRequest, pk: int) -> HttpResponse:
         return _live_response(
             request, table.session, _("Write the hint first."), ok=False, status=400
         )
+    if refusal := hint_refusal(current_round(table=table)):
+        message = _("%(table)s: no hint sent. %(reason)s") % {"table": table, "reason": refusal}
+        return _live_response(request, table.session, message, ok=False, status=409)
     return _act(
         request,
         table,
         DealerHint(text=form.cleaned_data["text"].strip()),
         _("%(table)s: hint sent."),
     )
+
+
+@require_POST
+@teacher_required
+def table_skip(request: HttpRequest, pk: int) -> HttpResponse:
+    """Move play past a student who is away: if they are deciding whether to guess, they
+    pass; otherwise their turn passes."""
+    table = table_for_teacher(request, pk)
+    return _act(request, table, SkipTurn(), _("%(table)s: the student is skipped."))
 
 
 @require_POST

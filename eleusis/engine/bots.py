@@ -549,7 +549,7 @@ def make_bot(
 
 
 # ---------------------------------------------------------------------------------------------
-# Bots for the other games (RULES.md sections 2-4). They share the candidate sets above and,
+# Bots for the other games (docs/rules.md §2-4). They share the candidate sets above and,
 # like the Express bots, see only their view and act only through actions.
 
 

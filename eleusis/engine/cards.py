@@ -57,7 +57,7 @@ _SUIT_BY_SYMBOL.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 _RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _RANK_BY_NAME = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 
-# Suit order used for sorting hands and enumerating the deck: ♠ ♥ ♦ ♣ as in RULES.md.
+# Suit order used for sorting hands and enumerating the deck: ♠ ♥ ♦ ♣ as in docs/rules.md.
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 RANKS: tuple[int, ...] = tuple(range(1, 14))
 

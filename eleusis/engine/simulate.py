@@ -34,7 +34,7 @@ from eleusis.engine.cards import Card
 from eleusis.engine.history import Rule
 from eleusis.engine.variants import codec
 from eleusis.engine.variants.abbott import AbbottRound
-from eleusis.engine.variants.actions import End
+from eleusis.engine.variants.actions import End, PassGuess
 from eleusis.engine.variants.base import Action, Event, GuessJudge, Round, rule_text
 from eleusis.engine.variants.codec import JSON
 from eleusis.engine.variants.delphi import DelphiRound
@@ -110,6 +110,8 @@ def play_round(
             guess = bots[window].guess(round_.view(window))
             if guess is not None:
                 return guess
+        if state.deciding is not None:
+            return PassGuess(state.deciding)
         return bots[state.turn].act(round_.view(state.turn))
 
     yield from _drive(round_, next_action, max_actions)

@@ -170,15 +170,20 @@ def test_a_student_plays_three_cards_by_keyboard_while_a_classmate_plays(new_pag
 
     page.keyboard.type("red and black take turns")
     expect(page.locator("#id_hypothesis")).not_to_have_attribute("aria-invalid", "true")
-    # The first radio of the prediction: Tab reaches the group, Space checks it.
-    tab_to(page, lambda now: now.get("name") == "prediction")
-    page.keyboard.press("Space")
-    expect(page.get_by_label("It will be accepted")).to_be_checked()
-
-    tab_to(page, _is_card)
-    for _play in range(3):
-        played = active(page)
-        assert _is_card(played), played
+    for play in range(3):
+        if play:  # each move sends the form empty again: back up to the hypothesis
+            tab_to(page, lambda now: now.get("id") == "id_hypothesis", key="Shift+Tab")
+            page.keyboard.type(f"red and black take turns ({play})")
+        # The prediction: Tab reaches the group, arrows move to "accepted", Space checks it.
+        radio = tab_to(page, lambda now: now.get("name") == "prediction")
+        for _ in range(3):
+            if radio["value"] == "accepted":
+                break
+            page.keyboard.press("ArrowDown")
+            radio = active(page)
+        page.keyboard.press("Space")
+        expect(page.get_by_label("It will be accepted")).to_be_checked()
+        played = tab_to(page, _is_card)
         page.keyboard.press("Enter")
         expect(message).to_contain_text(re.compile("Right!|Wrong"))
         # Focus stays in the hand (the played card is gone; the turn has passed).

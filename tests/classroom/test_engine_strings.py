@@ -16,12 +16,12 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from classroom.access import STUDENT_SESSION_KEY
-from classroom.frames_i18n import frame_blank_text, frame_sentence, option_label
 from classroom.management.commands.engine_strings import MODULE_PATH, engine_strings, render_module
 from classroom.models import Action
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
 from eleusis.engine.rules.frames import FRAMES, FRAMES_BY_ID, FrameError
+from eleusis.web.frames_i18n import frame_blank_text, frame_sentence, option_label
 from tests.factories import live_table
 
 LANGUAGES = ["es", "el", "ru", "th"]
@@ -140,5 +140,3 @@ def test_the_table_shows_and_stores_the_frames_in_spanish():
     )
     assert hypothesis.checkable == FRAMES_BY_ID["different"].fill({"property": "color"})
     assert hypothesis.frame_id == "different" and hypothesis.frame_choices == {"property": "color"}
-    page = client.get(page_url).content.decode()
-    assert '<option value="color" selected>color</option>' in page

@@ -37,7 +37,7 @@ def worker(redis_url):
             "-m",
             "celery",
             "-A",
-            "eleusis",
+            "eleusis.celery",
             "worker",
             "--pool=solo",
             "--loglevel=WARNING",

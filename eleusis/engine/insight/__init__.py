@@ -1,4 +1,4 @@
-"""After class: how each player's hypotheses converged on the rule (DESIGN.md capability 5).
+"""After class: how each player's hypotheses converged on the rule (docs/measures.md).
 
     >>> from eleusis.engine.insight import analyse_round, round_log
     >>> insight = analyse_round(round_log(finished_round), secret_rule)

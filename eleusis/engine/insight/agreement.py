@@ -1,19 +1,20 @@
-"""Measure 1: how far a hypothesis agrees with the secret rule.
+"""Measure: how far a hypothesis agrees with the secret rule, balanced.
 
-The share of a fixed set of situations on which the two rules give the same verdict, with the
-disagreements split into "too narrow" (the hypothesis rejects a card the rule accepts) and "too
-broad" (it accepts a card the rule rejects).
+**Situations**: the rule's own histories, a fixed, seeded sample of tables the secret rule
+builds (a legal starter, then cards drawn from the whole deck and judged by the rule), and after
+each, every card of the deck as the next card. The starter itself is the dealer's and left out.
 
-**Decision** on the situations: a situation is a mainline as long as the longer-sighted of the
-two rules looks back, the previous play, the position and the next card, every card equally
-likely. When the two rules look back a bounded number of cards and the situations that matter
-are few enough, they are all enumerated by classes of cards the rules cannot tell apart (as
-`equivalence` does), each weighted by how many situations it stands for, and the share is exact
-(`exhaustive=True`). Otherwise a fixed, seeded sample of realistic tables is used. The starter
-is the dealer's, never a player's, so starts are left out; mainlines shorter than the rules look
-are rare in play and left out too. `equivalent` is the exact equivalence check, so a share of 1
-on these situations with a difference elsewhere still says False. A right previous play and a
-wrong one weigh the same when either rule reads the previous play.
+**Balanced agreement** (`share`): the mean of the accept-side agreement (of the cards the rule
+accepts, the share the hypothesis accepts too) and the reject-side agreement (of the cards the
+rule rejects, the share the hypothesis rejects too). A rule that accepts a quarter of the cards
+is not matched at 75 % by a hypothesis that rejects everything: that scores 50 %. `raw_share`
+is the plain share of agreeing verdicts; `too_narrow` / `too_broad` the shares of all verdicts
+where the hypothesis rejects what the rule accepts / accepts what it rejects.
+
+**As the rule** (`as_rule`): the hypothesis is equivalent to the rule, or judges every card
+exactly like it on every sampled history: it then counts as the rule everywhere (share 1).
+`equivalent` is the exact check of the rule language. `exhaustive` stays for the stored format:
+the situations are always sampled now.
 """
 
 from __future__ import annotations
@@ -24,51 +25,99 @@ from dataclasses import dataclass
 
 from eleusis.engine.cards import FULL_DECK
 from eleusis.engine.history import Attempt
+from eleusis.engine.insight.observer import Situation
 from eleusis.engine.rules.compiler import CompiledRule
-from eleusis.engine.rules.equivalence import _Plan, equivalence, plan, sample_history
+from eleusis.engine.rules.equivalence import equivalence, sample_history
 
-SAMPLED_TABLES = 120
-SAMPLED_MAX_LENGTH = 30
+RULE_HISTORIES = 160
+RULE_HISTORY_MAX_LENGTH = 40
 SAMPLE_SEED = 20_250_601
+METHOD = "balanced"
 
 
 @dataclass(frozen=True)
 class Agreement:
-    share: float  # of situations where hypothesis and rule agree
-    too_narrow: float  # hypothesis rejects, rule accepts
-    too_broad: float  # hypothesis accepts, rule rejects
+    share: float  # balanced agreement: mean of accept-side and reject-side agreement
+    too_narrow: float  # hypothesis rejects, rule accepts (share of all verdicts)
+    too_broad: float  # hypothesis accepts, rule rejects (share of all verdicts)
     exhaustive: bool
     equivalent: bool
+    accept_side: float = 1.0
+    reject_side: float = 1.0
+    raw_share: float = 1.0
+    as_rule: bool = False
 
     def to_dict(self) -> dict[str, float | bool]:
         return {
             "share": round(self.share, 4),
+            "accept_side": round(self.accept_side, 4),
+            "reject_side": round(self.reject_side, 4),
+            "raw_share": round(self.raw_share, 4),
             "too_narrow": round(self.too_narrow, 4),
             "too_broad": round(self.too_broad, 4),
             "exhaustive": self.exhaustive,
             "equivalent": self.equivalent,
+            "as_rule": self.as_rule,
         }
 
 
+RuleSituations = tuple[tuple[Situation, tuple[bool, ...]], ...]
+_SITUATIONS: dict[str, RuleSituations] = {}
+
+
+def rule_situations(secret: CompiledRule) -> RuleSituations:
+    """The secret's own histories, prepared, each with the secret's verdict on every card of
+    the deck; computed once per rule text."""
+    known = _SITUATIONS.get(secret.text)
+    if known is None:
+        rng = random.Random(f"{SAMPLE_SEED}|{secret.text}")
+        built = []
+        for _ in range(RULE_HISTORIES):
+            history = sample_history(rng, secret, rng.randint(1, RULE_HISTORY_MAX_LENGTH))
+            situation = Situation(history)
+            built.append((situation, tuple(situation.accepts(secret, c) for c in FULL_DECK)))
+        known = _SITUATIONS[secret.text] = tuple(built)
+        if len(_SITUATIONS) > 512:
+            _SITUATIONS.pop(next(iter(_SITUATIONS)))
+    return known
+
+
 def agreement(hypothesis: CompiledRule, secret: CompiledRule) -> Agreement:
-    """How far `hypothesis` agrees with `secret` (see the module's decision on situations)."""
-    the_plan = plan((hypothesis, secret))
-    if the_plan is None:
-        narrow, broad, total = _sampled(hypothesis, secret)
-        exhaustive = False
-    else:
-        narrow, broad, total = _enumerated(hypothesis, secret, the_plan)
-        exhaustive = True
-    same = equivalence(hypothesis, secret).equivalent
-    if same:
-        return Agreement(1.0, 0.0, 0.0, exhaustive, True)
+    """How far `hypothesis` agrees with `secret` (see the module's decisions)."""
+    accepted = rejected = narrow = broad = 0
+    for situation, truths in rule_situations(secret):
+        for card, truth in zip(FULL_DECK, truths, strict=True):
+            says = situation.accepts(hypothesis, card)
+            if truth:
+                accepted += 1
+                narrow += not says
+            else:
+                rejected += 1
+                broad += says
+    total = accepted + rejected
+    if narrow == broad == 0:
+        same = hypothesis is secret or bool(equivalence(hypothesis, secret).equivalent)
+        return Agreement(1.0, 0.0, 0.0, False, same, as_rule=True)
+    accept_side = 1.0 - narrow / accepted if accepted else None
+    reject_side = 1.0 - broad / rejected if rejected else None
+    sides = [side for side in (accept_side, reject_side) if side is not None]
     return Agreement(
-        1.0 - (narrow + broad) / total,
-        narrow / total,
-        broad / total,
-        exhaustive,
-        False,
+        share=sum(sides) / len(sides),
+        too_narrow=narrow / total,
+        too_broad=broad / total,
+        exhaustive=False,
+        equivalent=False,
+        accept_side=1.0 if accept_side is None else accept_side,
+        reject_side=1.0 if reject_side is None else reject_side,
+        raw_share=1.0 - (narrow + broad) / total,
+        as_rule=False,
     )
+
+
+def as_rule(hypothesis: CompiledRule, secret: CompiledRule) -> bool:
+    """Whether `hypothesis` judges like `secret` on every one of the secret's sampled
+    histories (or is equivalent to it): it counts as the rule."""
+    return agreement(hypothesis, secret).as_rule
 
 
 CONTINUATIONS = 60
@@ -91,52 +140,3 @@ def agrees_from(hypothesis: CompiledRule, secret: CompiledRule, history: Sequenc
             if hypothesis.accepts(table, card) != secret.accepts(table, card):
                 return False
     return True
-
-
-def _enumerated(
-    hypothesis: CompiledRule, secret: CompiledRule, the_plan: _Plan
-) -> tuple[int, int, int]:
-    narrow = broad = total = 0
-    cards = [(c.representative, c.weight) for c in the_plan.card]
-    # A right previous play and a wrong one weigh the same, whatever the wrong card.
-    wrong = sum(weight for previous, weight in the_plan.previous if previous is not None)
-    previous_plays = [
-        (previous, weight if previous is not None else max(wrong, 1))
-        for previous, weight in the_plan.previous
-    ]
-    for tail_classes, tail_weight in the_plan.tails():
-        if len(tail_classes) < the_plan.lookback:
-            continue
-        tail = [c.representative for c in tail_classes]
-        for previous, previous_weight in previous_plays:
-            accepted = previous is None
-            previous_card = tail[0] if previous is None else previous
-            for position in the_plan.positions(len(tail)):
-                for card, card_weight in cards:
-                    weight = tail_weight * previous_weight * card_weight
-                    says = hypothesis.judge(card, tail, previous_card, accepted, position)
-                    truth = secret.judge(card, tail, previous_card, accepted, position)
-                    total += weight
-                    if says != truth:
-                        if truth:
-                            narrow += weight
-                        else:
-                            broad += weight
-    return narrow, broad, total
-
-
-def _sampled(hypothesis: CompiledRule, secret: CompiledRule) -> tuple[int, int, int]:
-    rng = random.Random(SAMPLE_SEED)
-    narrow = broad = total = 0
-    for _ in range(SAMPLED_TABLES):
-        history = sample_history(rng, secret, rng.randint(2, SAMPLED_MAX_LENGTH))
-        for card in FULL_DECK:
-            says = hypothesis.accepts(history, card)
-            truth = secret.accepts(history, card)
-            total += 1
-            if says != truth:
-                if truth:
-                    narrow += 1
-                else:
-                    broad += 1
-    return narrow, broad, total

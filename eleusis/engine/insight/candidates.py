@@ -1,8 +1,9 @@
 """The candidate rules an ideal observer weighs, and reading a logged hypothesis as a rule.
 
-The pool is the rule language's candidates (the library and every sentence-frame filling, one
-per equivalence class), to which a round adds the checkable hypotheses its players logged and
-the secret rule itself, each only when no rule of the pool is already equivalent to it.
+The pool is the rule language's candidates (`candidate_rules()`), built once per process
+(`CandidatePool.shared()`) and fixed for a review: a round adds only its secret rule, when no
+candidate is equivalent to it; the hypotheses players logged are scored against the pool,
+never added to it, so counts and bits compare across tables.
 """
 
 from __future__ import annotations
@@ -92,6 +93,11 @@ class CandidatePool:
             pool._by_signature.setdefault(sig, []).append(index)
         return pool
 
+    @classmethod
+    def shared(cls) -> CandidatePool:
+        """The rule language's pool, built once per process (do not add to it: copy it)."""
+        return _shared_pool()
+
     def copy(self) -> CandidatePool:
         return CandidatePool(
             list(self.candidates),
@@ -126,6 +132,11 @@ class CandidatePool:
     def extend(self, rules: Iterable[Candidate]) -> None:
         for label, rule in rules:
             self.add(label, rule)
+
+
+@cache
+def _shared_pool() -> CandidatePool:
+    return CandidatePool.build()
 
 
 _SIGNATURES: dict[int, tuple[object, tuple[bytes, ...]]] = {}

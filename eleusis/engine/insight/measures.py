@@ -1,37 +1,40 @@
-"""The measures of a round, for every play of every player (issue 6, measures 1–7).
+"""The measures of a round, for every play of every player (`docs/measures.md`).
 
 `analyse_round(log, secret)` reads a `RoundLog` and answers, per play:
-1. agreement of the player's hypothesis with the secret rule (too narrow / too broad apart);
-   for free text, the teacher's mark (right 1, partly 0.5, wrong 0) stands in;
-2. whether the hypothesis explained every card on the table at that moment (`fits`);
-3. whether the prediction was right, and whether it matched the player's own hypothesis;
-4. the test: positive (the hypothesis said the card would be accepted) or negative (it said
-   rejected), and whether the outcome refuted the hypothesis;
-5. the response to refutation: when the table had refuted the player's previous hypothesis
-   since they logged it, did they change it (`changed`) or keep it (`kept`)?
-6. the information of the play relative to the best and worst choice in hand;
-7. the ideal observer's candidates before and after the play.
-Per player: when their hypothesis reached the rule (and stayed there), how far behind the
-observer that was (`lag`, in plays of the table: negative means ahead of the evidence, a lucky
-or bold hypothesis), and the totals the review shows.
+- the held hypothesis: the one logged with the play, else the player's last one, carried
+  forward (`carried`), and how it was logged (`sentence`, `words`, `carried`, `none`);
+- its balanced agreement with the secret rule (`agreement`); for free text, the teacher's mark
+  (right 1, partly 0.5, wrong 0) stands in;
+- whether it is the rule from here on (`right`) and whether it explained every card on the
+  table at that moment (`fits`);
+- the prediction, whether it was right and whether it matched the held hypothesis;
+- the test: positive (the hypothesis said the card would be accepted) or negative, and whether
+  the outcome refuted it; the response to a refutation (`changed` / `kept`);
+- whether the player kept an idea a card they had already seen contradicted (`kept_refuted`);
+- the expected information of the choice against the best and worst in hand ("no choice" when
+  all were alike) and the information the play actually gave (`realised_bits`);
+- the ideal observer's candidates before and after the play, from a fixed pool.
+Per player: when their held hypothesis reached the rule and stayed there (`reached_at`,
+`found`), how far behind the observer that was (`lag`), and the totals the review shows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from eleusis.engine.history import Attempt
-from eleusis.engine.insight.agreement import Agreement, agreement, agrees_from
+from eleusis.engine.insight.agreement import METHOD, Agreement, agreement, agrees_from
 from eleusis.engine.insight.candidates import CandidatePool, resolve
-from eleusis.engine.insight.log import PlayRecord, RoundLog
+from eleusis.engine.insight.log import Hypothesis, PlayRecord, RoundLog
 from eleusis.engine.insight.observer import Information, Judge, Observer, Situation, information
 from eleusis.engine.rules.compiler import CompiledRule
 from eleusis.engine.rules.equivalence import equivalence
 
 MARKS: dict[str, float] = {"right": 1.0, "partly": 0.5, "wrong": 0.0}
 SECRET_LABEL = "the secret rule"
+FORMAT_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -43,13 +46,16 @@ class PlayInsight:
     cards: tuple[str, ...]
     accepted: bool
     correction: str | None
-    hypothesis: str | None
-    checkable: str | None  # the rule text the hypothesis was read as
+    hypothesis: str | None  # what was logged with this play, verbatim
+    logged: str  # "sentence", "words", "carried" or "none"
+    held: str | None  # the hypothesis in force, stated or carried, verbatim
+    held_from: int | None  # the play number where the held hypothesis was stated
+    checkable: str | None  # the rule text the held hypothesis was read as
     mark: str | None
     agreement: Agreement | None
     agreement_source: str | None  # "checkable", "teacher" or None
-    # The hypothesis is the rule, as far as the rest of the round can tell (`agrees_from`), or
-    # the teacher marked it right.
+    # The held hypothesis is the rule, as far as the rest of the round can tell, or the teacher
+    # marked it right.
     right: bool | None
     fits: bool | None
     prediction: bool | None
@@ -58,17 +64,23 @@ class PlayInsight:
     test: str | None  # "positive" or "negative"
     refuted: bool | None
     response: str | None  # "changed" or "kept", after a refutation
+    kept_refuted: bool
+    contradicted_when_logged: bool
     information: Information | None
     candidates_before: int
     candidates_after: int
+
+    @property
+    def carried(self) -> bool:
+        return self.logged == "carried"
 
     @property
     def share(self) -> float | None:
         return self.agreement.share if self.agreement is not None else None
 
     @property
-    def kept_refuted(self) -> bool:
-        return self.fits is False
+    def realised_bits(self) -> float:
+        return self.information.realised if self.information is not None else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -80,6 +92,10 @@ class PlayInsight:
             "accepted": self.accepted,
             "correction": self.correction,
             "hypothesis": self.hypothesis,
+            "logged": self.logged,
+            "carried": self.carried,
+            "held": self.held,
+            "held_from": self.held_from,
             "checkable": self.checkable,
             "mark": self.mark,
             "agreement": self.agreement.to_dict() if self.agreement else None,
@@ -92,7 +108,10 @@ class PlayInsight:
             "test": self.test,
             "refuted": self.refuted,
             "response": self.response,
+            "kept_refuted": self.kept_refuted,
+            "contradicted_when_logged": self.contradicted_when_logged,
             "information": self.information.to_dict() if self.information else None,
+            "realised_bits": round(self.realised_bits, 4),
             "candidates_before": self.candidates_before,
             "candidates_after": self.candidates_after,
         }
@@ -103,6 +122,7 @@ class PlayerInsight:
     player: int
     plays: int
     hypotheses: int  # plays with a hypothesis logged
+    carried: int  # plays with a carried hypothesis
     reached_at: int | None  # the table's play number from which the hypothesis stayed right
     lag: int | None  # reached_at - observer's solved_at
     final_agreement: float | None
@@ -115,8 +135,14 @@ class PlayerInsight:
     changed_after_refutation: int
     kept_after_refutation: int
     kept_refuted: int
-    mean_information: float | None  # mean relative information
+    choices: int  # plays where the choices in hand differed
+    mean_information: float | None  # mean relative information over the plays with a choice
+    mean_realised_bits: float | None
     guessed: bool
+
+    @property
+    def found(self) -> bool:
+        return self.reached_at is not None
 
     @property
     def prediction_accuracy(self) -> float | None:
@@ -126,10 +152,28 @@ class PlayerInsight:
     def negative_share(self) -> float | None:
         return self.negative_tests / self.tests if self.tests else None
 
+    @property
+    def logged_share(self) -> float | None:
+        return self.hypotheses / self.plays if self.plays else None
+
+    def value(self, measure: str) -> float | None:
+        """The value of a measure of `catalog.MEASURES` for this player, as a number."""
+        if measure == "found":
+            return float(self.found)
+        if measure == "choice_information":
+            return self.mean_information
+        raw = getattr(self, measure)
+        return None if raw is None else float(raw)
+
     def to_dict(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        for name in ("mean_information", "mean_realised_bits", "final_agreement"):
+            if data[name] is not None:
+                data[name] = round(data[name], 4)
+        data["found"] = self.found
         data["prediction_accuracy"] = self.prediction_accuracy
         data["negative_share"] = self.negative_share
+        data["logged_share"] = self.logged_share
         return data
 
 
@@ -139,20 +183,43 @@ class RoundInsight:
     players: tuple[PlayerInsight, ...]
     candidates: int  # the observer's pool
     # The play after which only rules that agree with the secret remain: equivalent to it, or
-    # indistinguishable from it on every table the secret can build (`Agreement.in_play`).
+    # indistinguishable from it on every table the rest of the round can build.
     solved_at: int | None
     guessed_by: int | None
     end_reason: str | None
 
+    @property
+    def most_informative_wrong(self) -> int | None:
+        """The rejected card that eliminated the most candidates (realised bits), the
+        earliest among equals: its play number."""
+        wrong = [p for p in self.plays if p.kind == "play" and not p.accepted]
+        if not wrong:
+            return None
+        return max(wrong, key=lambda p: (p.realised_bits, -p.number)).number
+
     def to_dict(self) -> dict[str, Any]:
         return {
+            "version": FORMAT_VERSION,
             "plays": [play.to_dict() for play in self.plays],
             "players": [player.to_dict() for player in self.players],
             "candidates": self.candidates,
             "solved_at": self.solved_at,
             "guessed_by": self.guessed_by,
             "end_reason": self.end_reason,
+            "most_informative_wrong": self.most_informative_wrong,
+            "agreement_method": METHOD,
         }
+
+
+@dataclass(frozen=True)
+class _Held:
+    """A player's hypothesis in force: where it was stated, its rule, and what it was."""
+
+    hypothesis: Hypothesis
+    rule: CompiledRule | None
+    number: int
+    kept_refuted: bool
+    contradicted: bool
 
 
 @dataclass
@@ -165,14 +232,10 @@ class _Analysis:
     same: dict[tuple[int, int], bool] = field(default_factory=dict)
     right_since: dict[int, int] = field(default_factory=dict)
 
-    def rule(self, play: PlayRecord) -> CompiledRule | None:
-        hypothesis = play.hypothesis
-        for text in (hypothesis.checkable, hypothesis.text):
-            if text:
-                rule = self.resolve(text)
-                if rule is not None:
-                    return rule
-        return None
+    def rule(self, hypothesis: Hypothesis) -> CompiledRule | None:
+        """The rule a stated hypothesis was built as: only its checkable form is read (a word
+        typed freely, even "red", is free text)."""
+        return self.resolve(hypothesis.checkable) if hypothesis.checkable else None
 
     def agreement(self, rule: CompiledRule) -> Agreement:
         if id(rule) not in self.agreements:
@@ -199,6 +262,27 @@ class _Analysis:
         return self.same[key]
 
 
+_POOLS: dict[tuple[int, str], tuple[CandidatePool, CandidatePool]] = {}
+
+
+def round_pool(pool: CandidatePool | None, secret: CompiledRule) -> CandidatePool:
+    """The fixed pool of a review with the round's secret rule in it (added only when no
+    candidate is equivalent to it); what the players logged is never added. Remembered per
+    pool and rule text."""
+    base = pool if pool is not None else CandidatePool.shared()
+    key = (id(base), secret.text)
+    known = _POOLS.get(key)
+    if known is None or known[0] is not base:
+        with_secret = base
+        if base.find(secret) is None:
+            with_secret = base.copy()
+            with_secret.add(SECRET_LABEL, secret)
+        known = _POOLS[key] = (base, with_secret)
+        if len(_POOLS) > 64:
+            _POOLS.pop(next(iter(_POOLS)))
+    return known[1]
+
+
 def analyse_round(
     log: RoundLog,
     secret: CompiledRule,
@@ -207,15 +291,11 @@ def analyse_round(
     resolver: Callable[[str], CompiledRule | None] = resolve,
 ) -> RoundInsight:
     """Every measure of every play of `log`, whose secret rule is `secret`. `pool`: the
-    candidates the observer starts from (by default the library and the sentence frames); the
-    round's checkable hypotheses and the secret are added to a copy of it."""
+    candidates the observer weighs (by default the rule language's, built once per process);
+    the secret is added when the pool has nothing equivalent to it, the players' hypotheses
+    never are."""
     analysis = _Analysis(secret, resolver)
-    candidates = (pool if pool is not None else CandidatePool.build()).copy()
-    hypothesis_rules = [analysis.rule(play) for play in log.plays]
-    candidates.add(SECRET_LABEL, secret)
-    for play, rule in zip(log.plays, hypothesis_rules, strict=True):
-        if rule is not None:
-            candidates.add(play.hypothesis.checkable or play.hypothesis.text or "", rule)
+    candidates = round_pool(pool, secret)
     judge = Judge(log.evidence, resolver)
     observer = Observer.start(candidates, judge)
 
@@ -228,28 +308,46 @@ def analyse_round(
 
     plays: list[PlayInsight] = []
     solved_at: int | None = None
-    last_own: dict[int, tuple[PlayRecord, CompiledRule | None, bool | None]] = {}
-    for play, rule in zip(log.plays, hypothesis_rules, strict=True):
+    held: dict[int, _Held] = {}
+    last_rule: dict[int, tuple[CompiledRule | None, bool | None]] = {}
+    for play in log.plays:
         observer.advance(play.evidence_before)
         before = len(observer.alive)
         info = information(observer.rules(), play.history, play.hand, play.card)
         observer.advance(play.evidence_after)
+        after = len(observer.alive)
+        if info is not None:
+            info = info.with_realised(before, after)
         if solved_at is None and solved(_history_after(log, play)):
             solved_at = play.number
-        fits = judge.fits(rule, play.evidence_before) if rule is not None else None
-        plays.append(
-            _play_insight(
-                play,
-                rule,
-                analysis,
-                fits,
-                _response(play, rule, last_own.get(play.player), judge, analysis),
-                info,
-                before,
-                len(observer.alive),
+        previous = held.get(play.player)
+        stated = play.hypothesis.logged
+        if stated:
+            rule = analysis.rule(play.hypothesis)
+            contradicted = rule is not None and judge.contradicted_by_cards(
+                rule, play.evidence_before
             )
+            kept = (
+                contradicted
+                and previous is not None
+                and previous.rule is not None
+                and rule is not None
+                and analysis.equal(rule, previous.rule)
+            )
+            stated_now = _Held(play.hypothesis, rule, play.number, kept, contradicted)
+            held[play.player] = stated_now
+            current: _Held | None = stated_now
+            logged = "sentence" if rule is not None else "words"
+        else:
+            current = previous
+            logged = "carried" if previous is not None else "none"
+        rule = current.rule if current is not None else None
+        fits = judge.fits(rule, play.evidence_before) if rule is not None else None
+        response = _response(play, rule, stated, last_rule.get(play.player), judge, analysis)
+        plays.append(
+            _play_insight(play, current, logged, analysis, fits, response, info, before, after)
         )
-        last_own[play.player] = (play, rule, fits)
+        last_rule[play.player] = (rule, fits)
     players = tuple(
         _player_insight(seat, [p for p in plays if p.player == seat], solved_at, log.guessed_by)
         for seat in range(log.players)
@@ -275,7 +373,8 @@ def _verdict(rule: CompiledRule, play: PlayRecord) -> bool:
 
 def _play_insight(
     play: PlayRecord,
-    rule: CompiledRule | None,
+    current: _Held | None,
+    logged: str,
     analysis: _Analysis,
     fits: bool | None,
     response: str | None,
@@ -283,7 +382,8 @@ def _play_insight(
     before: int,
     after: int,
 ) -> PlayInsight:
-    hypothesis = play.hypothesis
+    rule = current.rule if current is not None else None
+    hypothesis = current.hypothesis if current is not None else Hypothesis()
     measured: Agreement | None = None
     source: str | None = None
     said: bool | None = None
@@ -291,12 +391,17 @@ def _play_insight(
     if rule is not None:
         measured, source = analysis.agreement(rule), "checkable"
         said = _verdict(rule, play)
-        right = measured.equivalent or analysis.right_from(rule, play.history)
+        right = measured.as_rule or analysis.right_from(rule, play.history)
+        if right and measured.share < 1.0:
+            # The rule from here on: nothing left to disagree on, drawn at 100 %.
+            measured = replace(measured, share=1.0, accept_side=1.0, reject_side=1.0)
     elif hypothesis.mark in MARKS:
         right = hypothesis.mark == "right"
-        measured = Agreement(MARKS[hypothesis.mark], 0.0, 0.0, False, right)
+        share = MARKS[hypothesis.mark]
+        measured = Agreement(share, 0.0, 0.0, False, right, share, share, share, right)
         source = "teacher"
     prediction = play.prediction
+    stated = play.hypothesis
     return PlayInsight(
         number=play.number,
         entry=play.entry,
@@ -305,7 +410,10 @@ def _play_insight(
         cards=tuple(card.code for card in play.cards),
         accepted=play.accepted,
         correction=play.correction.code if play.correction else None,
-        hypothesis=hypothesis.text or hypothesis.checkable,
+        hypothesis=(stated.text or stated.checkable) if stated.logged else None,
+        logged=logged,
+        held=(hypothesis.text or hypothesis.checkable) if current is not None else None,
+        held_from=current.number if current is not None else None,
         checkable=rule.text if rule is not None else None,
         mark=hypothesis.mark,
         agreement=measured,
@@ -318,6 +426,8 @@ def _play_insight(
         test=None if said is None else ("positive" if said else "negative"),
         refuted=None if said is None else said != play.accepted,
         response=response,
+        kept_refuted=current.kept_refuted if current is not None else False,
+        contradicted_when_logged=current.contradicted if current is not None else False,
         information=info,
         candidates_before=before,
         candidates_after=after,
@@ -327,21 +437,20 @@ def _play_insight(
 def _response(
     play: PlayRecord,
     rule: CompiledRule | None,
-    previous: tuple[PlayRecord, CompiledRule | None, bool | None] | None,
+    stated: bool,
+    previous: tuple[CompiledRule | None, bool | None] | None,
     judge: Judge,
     analysis: _Analysis,
 ) -> str | None:
     """`changed` or `kept` when the table refuted the player's previous hypothesis after they
-    logged it (their own play's verdict included); None otherwise."""
-    if previous is None:
+    held it (their own play's verdict included) and they state one now; None otherwise."""
+    if previous is None or not stated:
         return None
-    _last_play, last_rule, last_fits = previous
+    last_rule, last_fits = previous
     if last_rule is None or not last_fits or judge.fits(last_rule, play.evidence_before):
         return None
     if rule is not None:
         return "kept" if analysis.equal(rule, last_rule) else "changed"
-    if not play.hypothesis.logged:
-        return None
     return "changed"
 
 
@@ -355,12 +464,18 @@ def _player_insight(
         reached_at = play.number
     predicted = [p for p in plays if p.prediction_right is not None]
     tested = [p for p in plays if p.test is not None]
-    relative = [p.information.relative for p in plays if p.information is not None]
+    relative = [
+        p.information.relative
+        for p in plays
+        if p.information is not None and p.information.relative is not None
+    ]
+    realised = [p.realised_bits for p in plays if p.information is not None]
     agreements = [p.share for p in plays if p.share is not None]
     return PlayerInsight(
         player=seat,
         plays=len(plays),
         hypotheses=sum(1 for p in plays if p.hypothesis),
+        carried=sum(1 for p in plays if p.carried),
         reached_at=reached_at,
         lag=reached_at - solved_at if reached_at is not None and solved_at is not None else None,
         final_agreement=agreements[-1] if agreements else None,
@@ -373,6 +488,8 @@ def _player_insight(
         changed_after_refutation=sum(1 for p in plays if p.response == "changed"),
         kept_after_refutation=sum(1 for p in plays if p.response == "kept"),
         kept_refuted=sum(1 for p in plays if p.kept_refuted),
+        choices=len(relative),
         mean_information=sum(relative) / len(relative) if relative else None,
+        mean_realised_bits=sum(realised) / len(realised) if realised else None,
         guessed=guessed_by == seat,
     )

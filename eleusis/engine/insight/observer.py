@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from eleusis.engine.cards import Card
 from eleusis.engine.history import Attempt
@@ -50,6 +50,7 @@ class Judge:
         self._resolve = resolve
         self._equal: dict[tuple[int, int], bool] = {}
         self._first_failure: dict[int, int] = {}
+        self._first_card_failure: dict[int, int] = {}
 
     def situation(self, item: int) -> Situation:
         if item not in self._situations:
@@ -107,6 +108,24 @@ class Judge:
         """Whether `rule` explains the first `items` evidence items."""
         return self.first_failure(rule) >= items
 
+    def first_card_failure(self, rule: CompiledRule) -> int:
+        """The first card or "no play" (not the starter, not a guess) that `rule` contradicts
+        (len(evidence) when none does)."""
+        key = id(rule)
+        if key not in self._first_card_failure:
+            failure = len(self.evidence)
+            for item, evidence in enumerate(self.evidence):
+                if evidence.kind in ("card", "no_play") and not self.consistent(rule, item):
+                    failure = item
+                    break
+            self._first_card_failure[key] = failure
+        return self._first_card_failure[key]
+
+    def contradicted_by_cards(self, rule: CompiledRule, items: int) -> bool:
+        """Whether a card or "no play" among the first `items` evidence items contradicts
+        `rule` (the starter alone does not)."""
+        return self.first_card_failure(rule) < items
+
 
 @dataclass
 class Observer:
@@ -142,24 +161,50 @@ def entropy(p: float) -> float:
     return -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
 
 
+NO_CHOICE = 1e-9  # bits: choices closer than this are alike
+
+
 @dataclass(frozen=True)
 class Information:
-    """Measure 6: what a play could tell, in bits, given the candidates still consistent
-    (each equally likely), beside the best and worst choice the hand offered. `relative` is
-    where the play sits between the worst (0) and the best (1); 1 when every choice was alike."""
+    """What a play could tell and what it did tell, in bits, given the candidates still
+    consistent (each equally likely).
+
+    `bits` (also `expected`): the expected information of the choice made (a card of the hand,
+    or declaring "no play"); `best` / `worst`: of the best and worst choice the hand offered;
+    `relative`: where the choice sits between them (0 worst, 1 best), None when every choice
+    was alike (`choice` False: "no choice"). `realised`: the information the outcome actually
+    gave, log2(candidates before / candidates after), set by `with_realised`."""
 
     bits: float
     best: float
     worst: float
-    relative: float
+    relative: float | None
+    realised: float = 0.0
 
-    def to_dict(self) -> dict[str, float]:
+    @property
+    def choice(self) -> bool:
+        return self.relative is not None
+
+    def with_realised(self, before: int, after: int) -> Information:
+        return replace(self, realised=realised_bits(before, after))
+
+    def to_dict(self) -> dict[str, float | bool | None]:
         return {
             "bits": round(self.bits, 4),
+            "expected": round(self.bits, 4),
             "best": round(self.best, 4),
             "worst": round(self.worst, 4),
-            "relative": round(self.relative, 4),
+            "relative": None if self.relative is None else round(self.relative, 4),
+            "choice": self.choice,
+            "realised": round(self.realised, 4),
         }
+
+
+def realised_bits(before: int, after: int) -> float:
+    """log2(before / after): the bits a play gave by leaving `after` of `before` candidates."""
+    if before <= 0 or after <= 0 or after >= before:
+        return 0.0
+    return math.log2(before / after)
 
 
 def information(
@@ -168,8 +213,9 @@ def information(
     hand: Sequence[Card],
     played: Card | None,
 ) -> Information | None:
-    """The information of playing `played` (None: declaring "no play") from `hand` after
-    `history`, among `rules`. The choices are every distinct card in hand and the declaration."""
+    """The expected information of playing `played` (None: declaring "no play") from `hand`
+    after `history`, among `rules`. The choices are every distinct card in hand and the
+    declaration."""
     if not rules or not hand:
         return None
     situation = Situation(history)
@@ -189,5 +235,5 @@ def information(
     bits = options[played] if played is not None else declaration
     values = [*options.values(), declaration]
     best, worst = max(values), min(values)
-    relative = 1.0 if best - worst < 1e-12 else (bits - worst) / (best - worst)
+    relative = None if best - worst < NO_CHOICE else (bits - worst) / (best - worst)
     return Information(bits, best, worst, relative)

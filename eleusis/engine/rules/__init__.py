@@ -8,7 +8,7 @@
 
 The grammar (and its description) is in `grammar.lark`; the modules follow the pipeline:
 `parser` (text to the typed tree of `ast`), `compiler` (tree to closures), `explain`,
-`analysis`, `equivalence`, `library` (the sample rules of RULES.md) and `frames` (sentence
+`analysis`, `equivalence`, `library` (the sample rules of docs/rules.md) and `frames` (sentence
 frames for students' hypotheses). Nothing here imports Django.
 """
 

@@ -5,8 +5,8 @@ legal starter, every card is tried after every reachable mainline, right cards e
 wrong ones become the previous play. Cards that the rule cannot tell apart are one class (see
 `situations.py`), so the walk is exact and quick for rules that look back a few cards; when the
 reachable situations are too many, seeded random games are sampled instead and the analysis
-says `exhaustive=False`. Warnings follow the rule-making guidelines of RULES.md: not too strict,
-not too loose, always a legal next card, every card playable at some point.
+says `exhaustive=False`. Warnings follow the rule-making guidelines of docs/rules.md: not too
+strict, not too loose, always a legal next card, every card playable at some point.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Hints a dealer can give, suggested from the compiled rule: `suggest_hints(rule) -> list[Hint]`.
 
-RULES.md: "a dealer who sees that nobody can find the rule may start giving hints". The hints go
-from vague to precise, one level at a time:
+docs/rules.md §1: a dealer who sees that nobody can find the rule may start giving hints. The hints
+go from vague to precise, one level at a time:
 
 1. where the rule looks ("The rule looks only at the last card");
 2. what it reads there ("It is about color"; and, when the cards read different things,

@@ -1,4 +1,4 @@
-"""The sample secret rules of RULES.md section 5, with their ids, written in the rule language.
+"""The sample secret rules of docs/rules.md §5, with their ids, written in the rule language.
 
 Several say the same rule in other words (the four alternate-colors rules), and their texts
 differ on purpose so that the equivalence check has real work to do; some that look alike are

@@ -1,4 +1,4 @@
-"""Eleusis (Robert Abbott), full profile after Dave Howell, RULES.md section 2.
+"""Eleusis (Robert Abbott), full profile after Dave Howell, docs/rules.md §2.
 
 Seats are the non-dealers (3 to 7, for 4 to 8 people), seat 0 at the dealer's left; play goes
 left, skipping expelled players and the prophet. The app deals and judges by the secret rule.
@@ -22,7 +22,7 @@ left, skipping expelled players and the prophet. The app deals and judges by the
 - The round ends when a hand is legally emptied, when every player is expelled (but perhaps the
   prophet), or when the stock cannot cover a draw (what is left is given first).
 
-Decisions beyond RULES.md, each documented here and tested:
+Decisions beyond docs/rules.md, each documented here and tested:
 - The app is the dealer (the prophet's judgements must be checked at once); a rule in words
   cannot be dealt here.
 - A rejected string enters the history as one rejected attempt per card, in order, so rules

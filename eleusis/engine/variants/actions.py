@@ -55,6 +55,23 @@ class BuyHint(Action):
 
 
 @dataclass(frozen=True)
+class PassGuess(Action):
+    """Eleusis Express with `guess_turn` (Thai): after one's own right play or right "no play",
+    let the chance to guess go; the turn passes on."""
+
+    kind = "pass_guess"
+    player: int
+
+
+@dataclass(frozen=True)
+class SkipTurn(Action):
+    """The dealer (the teacher) moves play past a player who is away: a player deciding whether
+    to guess passes, else the player whose turn it is loses the turn."""
+
+    kind = "skip_turn"
+
+
+@dataclass(frozen=True)
 class DealerHint(Action):
     """The dealer gives everyone a hint: answering a bought hint, or unprompted."""
 

@@ -1,4 +1,4 @@
-"""Delphi (Martin D. Kruskal, 1965), RULES.md section 3: the whole-class prediction game.
+"""Delphi (Martin D. Kruskal, 1965), docs/rules.md §3: the whole-class prediction game.
 
 Nobody holds a hand. The app (the dealer, "oracle") turns one 52-card deck card by card. The
 first card is the starter; each later card is turned up for everyone to see, every player shows a
@@ -7,7 +7,7 @@ accepts it, on the sideline if not. A right prediction wins one chip from the de
 gives the dealer all of the player's chips. After the last card every pair of players settles
 the difference of their chips, and the dealer scores the sum of all the winnings (`settle`).
 
-Decisions beyond RULES.md, each documented here and tested:
+Decisions beyond docs/rules.md, each documented here and tested:
 - The seed's dealer simply turns up the first card: by default (`starter="flip"`) the starter
   is placed on the mainline whatever the rule says. `starter="until_legal"` turns cards until
   one is legal, the illegal ones going to the bottom of the deck (they are turned again later).

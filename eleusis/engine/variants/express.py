@@ -1,10 +1,10 @@
-"""Eleusis Express (John Golden), RULES.md section 1, with every variant of the seeds.
+"""Eleusis Express (John Golden), docs/rules.md §1, with every variant of the seeds.
 
 Seats are numbered from 0 at the dealer's left; play goes left (seat 0, 1, 2, ...). The dealer
 holds no hand and is either the app, which judges by the rule, or a person, for whom the round
 records a pending judgement and waits for a `Verdict` action.
 
-Decisions beyond RULES.md, each documented here and tested:
+Decisions beyond docs/rules.md, each documented here and tested:
 - The stock "runs out" when a card must be drawn and none is left. With `stock_exhaustion="end"`
   the draw is not made and the round ends ("stock_exhausted"); with `"reshuffle_deck"` a newly
   shuffled 52-card deck becomes the stock and the draw goes on.
@@ -15,8 +15,15 @@ Decisions beyond RULES.md, each documented here and tested:
 - When the app corrects a wrong "no play", it takes the lowest legal card of the hand (in the
   order ♠ ♥ ♦ ♣, then rank), so the choice is deterministic.
 - A bought hint does not block play: the request waits in `hint_requests` until the dealer
-  answers it with a `DealerHint`; an unprompted hint needs every player to have had the same
-  number of turns.
+  answers it with a `DealerHint`. The dealer may hint unprompted at any moment (the Greek seed:
+  a dealer who sees that nobody finds the rule starts giving hints); the Thai condition that
+  every player has had the same number of turns is the setting `hints_after_equal_turns`.
+- With `guess_turn` (the Thai way: the guess belongs to the guesser's turn), a player whose play
+  or "no play" was right decides before anyone else moves: `Guess` or `PassGuess`. Until then
+  the turn stays with them; a wrong guess passes it on. Without it, the chance to guess lasts
+  until the next move, as before.
+- `SkipTurn`, the dealer's: a player deciding whether to guess passes; otherwise the player
+  whose turn it is loses the turn (they are away). A skipped turn is not counted as a turn.
 """
 
 from __future__ import annotations
@@ -32,7 +39,9 @@ from eleusis.engine.variants.actions import (
     End,
     Guess,
     NoPlay,
+    PassGuess,
     Play,
+    SkipTurn,
     Verdict,
 )
 from eleusis.engine.variants.base import (
@@ -84,6 +93,8 @@ UNPROMPTED_HINT = (
     "turns (turns so far: {turns})"
 )
 EMPTY_HINT = "a hint needs some text"
+GUESS_OR_PASS_FIRST = "player {player} decides first: guess the rule or pass"
+NOTHING_TO_PASS = "player {player} has no guess to pass: it is not their moment to guess"
 VERDICT_NEEDS_CARD = (
     'the "no play" of player {player} was wrong: name the legal card the dealer takes from the hand'
 )
@@ -107,7 +118,7 @@ MAX_PLAYERS = 8
 
 @dataclass(frozen=True, slots=True)
 class ExpressConfig(JSONDataclass):
-    """The settings of RULES.md section 1. The base score equals `hand_size`."""
+    """The settings of docs/rules.md §1. The base score equals `hand_size`."""
 
     decks: int = 2
     hand_size: int = 12
@@ -118,6 +129,10 @@ class ExpressConfig(JSONDataclass):
     buying_hints: bool = False
     dealer: DealerKind = "app"
     dealer_assignment: DealerAssignment = "rotate"
+    # The Thai variant: an unprompted hint only when every player has had as many turns.
+    hints_after_equal_turns: bool = False
+    # The Thai way: after a right play the player guesses or passes before the next one moves.
+    guess_turn: bool = False
 
     def __post_init__(self) -> None:
         if self.hand_size not in HAND_SIZES:
@@ -221,6 +236,23 @@ class HintGiven(Event):
 
 
 @dataclass(frozen=True)
+class GuessPassed(Event):
+    """The player let the chance to guess go (`skipped`: the dealer passed for them)."""
+
+    kind = "guess_passed"
+    player: int
+    skipped: bool
+
+
+@dataclass(frozen=True)
+class TurnSkipped(Event):
+    """The dealer moved play past a player who is away."""
+
+    kind = "turn_skipped"
+    player: int
+
+
+@dataclass(frozen=True)
 class DeckShuffledIn(Event):
     """The stock ran out and a fresh 52-card deck became the stock."""
 
@@ -287,6 +319,7 @@ class ExpressState(RoundState):
     turn: int = 0
     turns_taken: list[int] = field(default_factory=list)
     guess_window: int | None = None
+    deciding: int | None = None  # with `guess_turn`: the player to guess or pass
     pending: Pending | None = None
     hint_bought: bool = False
     hint_requests: list[int] = field(default_factory=list)
@@ -332,6 +365,7 @@ class PlayerView(JSONDataclass):
     starter_mode: str
     over: bool
     end_reason: str | None
+    deciding: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,6 +390,7 @@ class DealerView(JSONDataclass):
     decks_used: int
     over: bool
     end_reason: str | None
+    deciding: int | None = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -445,6 +480,10 @@ class ExpressRound(Round):
             self._dealer_hint(action, events)
         elif isinstance(action, Verdict):
             self._verdict(action, events)
+        elif isinstance(action, PassGuess):
+            self._pass_guess(action, events)
+        elif isinstance(action, SkipTurn):
+            self._skip_turn(events)
         elif isinstance(action, End):
             self._end(action.reason, events)
         else:
@@ -456,6 +495,8 @@ class ExpressRound(Round):
         pending = self.state.pending
         if pending is not None:
             raise IllegalActionError(WAITING_FOR_VERDICT.format(what=pending.what, action=action))
+        if self.state.deciding is not None:
+            raise IllegalActionError(GUESS_OR_PASS_FIRST.format(player=self.state.deciding))
         if player != self.state.turn:
             raise IllegalActionError(NOT_YOUR_TURN.format(player=player, turn=self.state.turn))
 
@@ -499,9 +540,49 @@ class ExpressRound(Round):
                 state.emptied_by = player
                 self._end("hand_emptied", events)
                 return
-            state.guess_window = player
+            if self._open_guess(player):
+                return
         elif not self._draw(player, "wrong_play", events):
             return
+        self._next_turn(events)
+
+    def _open_guess(self, player: int) -> bool:
+        """After a right play or "no play": the player may guess. True when play waits for
+        them to guess or pass (`guess_turn`)."""
+        self.state.guess_window = player
+        if self.config.guess_turn:
+            self.state.deciding = player
+            return True
+        return False
+
+    def _pass_guess(self, action: PassGuess, events: list[Event]) -> None:
+        self.check_player(action.player)
+        state = self.state
+        if state.pending is not None:
+            raise IllegalActionError(
+                WAITING_FOR_VERDICT.format(what=state.pending.what, action="pass")
+            )
+        if state.deciding != action.player:
+            raise IllegalActionError(NOTHING_TO_PASS.format(player=action.player))
+        self._close_guess(action.player, skipped=False, events=events)
+
+    def _close_guess(self, player: int, *, skipped: bool, events: list[Event]) -> None:
+        self.state.deciding = None
+        self.state.guess_window = None
+        events.append(GuessPassed(player, skipped))
+        self._next_turn(events)
+
+    def _skip_turn(self, events: list[Event]) -> None:
+        state = self.state
+        if state.pending is not None:
+            raise IllegalActionError(
+                WAITING_FOR_VERDICT.format(what=state.pending.what, action="skip")
+            )
+        if state.deciding is not None:
+            self._close_guess(state.deciding, skipped=True, events=events)
+            return
+        state.guess_window = None
+        events.append(TurnSkipped(state.turn))
         self._next_turn(events)
 
     def _no_play(self, action: NoPlay, events: list[Event]) -> None:
@@ -561,7 +642,8 @@ class ExpressRound(Round):
                 return
             for _ in range(len(returned) - 1):
                 self._draw(player, "new_hand", events)
-            state.guess_window = player
+            if self._open_guess(player):
+                return
         self._next_turn(events)
 
     def _guess(self, action: Guess, events: list[Event]) -> None:
@@ -594,8 +676,12 @@ class ExpressRound(Round):
         if correct:
             state.guessed_by = player
             self._end("guessed", events)
-        elif self.config.wrong_guess_penalty:
-            self._draw(player, "wrong_guess", events)
+            return
+        if self.config.wrong_guess_penalty and not self._draw(player, "wrong_guess", events):
+            return
+        if state.deciding == player:  # the guess was their move: the turn passes on
+            state.deciding = None
+            self._next_turn(events)
 
     def _buy_hint(self, action: BuyHint, events: list[Event]) -> None:
         self._check_turn(action.player, "hint")
@@ -618,7 +704,7 @@ class ExpressRound(Round):
             raise IllegalActionError(EMPTY_HINT)
         if state.hint_requests:
             requested_by: int | None = state.hint_requests.pop(0)
-        elif len(set(state.turns_taken)) > 1:
+        elif self.config.hints_after_equal_turns and len(set(state.turns_taken)) > 1:
             raise IllegalActionError(UNPROMPTED_HINT.format(turns=state.turns_taken))
         else:
             requested_by = None
@@ -697,6 +783,7 @@ class ExpressRound(Round):
 
     def _on_end(self) -> None:
         self.state.guess_window = None
+        self.state.deciding = None
         self.state.pending = None
 
     # -- reading ----------------------------------------------------------------------------
@@ -750,6 +837,7 @@ class ExpressRound(Round):
             hints=tuple(hint.text for hint in state.hints),
             guesses=tuple(state.guesses),
             starter_mode=self.config.starter,
+            deciding=state.deciding,
             **self.outcome(),
         )
 
@@ -771,6 +859,7 @@ class ExpressRound(Round):
             guesses=tuple(state.guesses),
             turns_taken=tuple(state.turns_taken),
             decks_used=state.decks_used,
+            deciding=state.deciding,
             **self.outcome(),
         )
 

@@ -1,6 +1,6 @@
 """A game of several rounds in which everyone deals once, the first dealer drawn by lot.
 
-Delphi, the Russian rules and Abbott/Howell Eleusis all play a game this way (RULES.md
+Delphi, the Russian rules and Abbott/Howell Eleusis all play a game this way (docs/rules.md
 sections 2, 3 and 4): the dealer holds no seat, the round's seat 0 is the person at the
 dealer's left, and the deal passes left after each round. Eleusis Express has its own
 `ExpressGame` (its "dealer assignment" variant chooses the next dealer otherwise).

@@ -1,4 +1,4 @@
-"""Eleusis, the Russian rules ("Элевзис"), RULES.md section 4.
+"""Eleusis, the Russian rules ("Элевзис"), docs/rules.md §4.
 
 The round's `players` are the non-dealers (seats 0.., seat 0 at the dealer's left); the table
 of the seed is looked up by the number of people, dealer included (`players + 1`, 4 to 8):
@@ -19,10 +19,10 @@ play goes on with the wrong cards. The round ends when a player sheds everything
 wrong cards in front of the others) or when the dealer declares that no remaining card can be
 played (the player with the fewest cards scores the others' cards minus their own).
 
-Decisions beyond RULES.md, each documented here and tested:
-- The table is kept as given (RULES.md's Decision): its 4-people row deals all 52 cards, but the
-  rows for 5 to 8 people leave 10, 8, 14 and 12 cards undealt. Those are set aside face down for
-  the round (`undealt`), out of play, and shown only as a count.
+Decisions beyond docs/rules.md, each documented here and tested:
+- The table is kept as given (docs/rules.md §4, app's choice): its 4-people row deals all 52
+  cards, but the rows for 5 to 8 people leave 10, 8, 14 and 12 cards undealt. Those are set
+  aside face down for the round (`undealt`), out of play, and shown only as a count.
 - The starter is the dealer's one card and goes on the mainline whatever the rule says (the
   dealer plays first, nobody judges the dealer); the rule judges every card after it.
 - A wrong card played again from in front of the player and rejected again goes back there.

@@ -4,7 +4,8 @@ import pytest
 
 from classroom.models import Action, Hypothesis, Round
 from classroom.selectors.games import current_round
-from classroom.services.rounds import HypothesisInput, engine_round, replay_round, round_act
+from classroom.selectors.rounds import replay_round
+from classroom.services.rounds import HypothesisInput, engine_round, round_act
 from eleusis.engine.variants import IllegalActionError, NoPlay, Play
 from tests.factories import live_table
 

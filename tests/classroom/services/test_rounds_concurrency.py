@@ -12,7 +12,8 @@ from django.db import connection, connections
 
 from classroom.models import Action
 from classroom.selectors.games import current_round
-from classroom.services.rounds import engine_round, replay_round, round_act
+from classroom.selectors.rounds import replay_round
+from classroom.services.rounds import engine_round, round_act
 from eleusis.engine.variants import IllegalActionError, NoPlay, Play
 from tests.factories import live_table
 

@@ -9,7 +9,7 @@ from django.core import mail
 from django.urls import reverse
 
 from classroom.models import Classroom, Student, User
-from tests.factories import TEACHER_PASSWORD, StudentFactory, TeacherFactory
+from tests.factories import TEACHER_PASSWORD, ClassroomFactory, StudentFactory, TeacherFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -79,6 +79,37 @@ def test_who_may_see_the_dashboard(visitors, classroom, visitor):
         assert response.status_code == 200
         shown = classroom.name.encode() in response.content
         assert shown == (visitor == "teacher")
+
+
+def test_assigning_a_library_rule_with_one_class_opens_its_form(visitors, classroom):
+    response = visitors["teacher"].get(
+        reverse("classroom:assign_rule"), {"library_rule": "th-suit-cycle"}
+    )
+    form = reverse("classroom:assignment_create", args=[classroom.pk])
+    assert response.status_code == 302
+    assert response["Location"] == f"{form}?library_rule=th-suit-cycle"
+
+
+def test_assigning_a_library_rule_with_several_classes_names_only_the_teacher_s(
+    visitors, classroom
+):
+    second = ClassroomFactory(teacher=classroom.teacher)
+    stranger = ClassroomFactory()
+    response = visitors["teacher"].get(reverse("classroom:assign_rule"), {"library_rule": "x-y"})
+    page = response.content.decode()
+    assert response.status_code == 200
+    for each in (classroom, second):
+        form = reverse("classroom:assignment_create", args=[each.pk])
+        assert f'href="{form}?library_rule=x-y">{each.name}</a>' in page
+    assert stranger.name not in page
+
+
+def test_assigning_a_library_rule_without_a_class_goes_to_the_dashboard(visitors):
+    response = visitors["other_teacher"].get(reverse("classroom:assign_rule"))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("classroom:dashboard")
+    anonymous = visitors["anonymous"].get(reverse("classroom:assign_rule"))
+    assert anonymous["Location"].startswith(reverse("classroom:login"))
 
 
 @pytest.mark.parametrize("visitor", VISITORS)

@@ -147,7 +147,8 @@ def test_information_beside_the_best_and_worst_choice(insight) -> None:
     assert (first.worst, first.relative) == (0.0, 1.0)
     assert second.bits == pytest.approx(entropy(1 / 3)) == pytest.approx(0.918, abs=1e-3)
     assert second.best == pytest.approx(second.bits) and second.worst == 0.0
-    assert (third.bits, third.best, third.relative) == (0.0, 0.0, 1.0)
+    # A lone card and a "no play" that tell nothing either: no choice, not a perfect one.
+    assert (third.bits, third.best, third.relative, third.choice) == (0.0, 0.0, None, False)
     assert fourth.bits == pytest.approx(1.0) and fourth.worst == 0.0
     assert math.isclose(entropy(0.5), 1.0)
 
@@ -186,3 +187,107 @@ def test_the_results_are_plain_json(insight) -> None:
     assert data["solved_at"] == 4
     assert data["plays"][1]["test"] == "negative"
     assert data["players"][1]["negative_share"] == 0.5
+
+
+def test_realised_bits_are_what_the_outcome_left(insight) -> None:
+    assert [p.realised_bits for p in insight.plays] == pytest.approx(
+        [math.log2(5 / 3), math.log2(3 / 2), 0.0, 1.0]
+    )
+    ana, ben = insight.players
+    assert (ana.choices, ben.choices) == (1, 2)  # Ana's second play offered no choice
+    assert ana.mean_information == pytest.approx(1.0)
+    assert ben.mean_realised_bits == pytest.approx((math.log2(3 / 2) + 1.0) / 2)
+
+
+def test_the_most_informative_wrong_card_is_the_one_that_eliminated_most() -> None:
+    insight = analyse_round(LOG, SECRET, pool=CandidatePool.build(POOL))
+    assert insight.most_informative_wrong == 2  # the only rejected card
+    assert insight.to_dict()["most_informative_wrong"] == 2
+
+
+def _logged_every(hypotheses: dict[int, Hypothesis]) -> RoundLog:
+    """LOG with only the plays in `hypotheses` (by entry) logged, the others logging nothing."""
+    return LOG.with_hypotheses({p.entry: hypotheses.get(p.entry, Hypothesis()) for p in PLAYS})
+
+
+def test_a_hypothesis_is_carried_until_the_player_logs_another() -> None:
+    log = _logged_every({1: Hypothesis(checkable="true"), 4: Hypothesis(checkable=SECRET.text)})
+    insight = analyse_round(log, SECRET, pool=CandidatePool.build(POOL))
+    _, second, third, _ = insight.plays
+    assert [p.logged for p in insight.plays] == ["sentence", "none", "carried", "sentence"]
+    assert (third.carried, third.held, third.held_from, third.hypothesis) == (True, "true", 1, None)
+    assert third.checkable == "true" and third.share == pytest.approx(0.5)
+    assert (second.held, second.share, second.right) == (None, None, None)
+    ana, ben = insight.players
+    assert (ana.hypotheses, ana.carried, ana.plays) == (1, 1, 2)
+    assert ana.logged_share == 0.5 and ana.final_agreement == pytest.approx(0.5)
+    assert ben.found and ben.reached_at == 4
+    data = insight.to_dict()["plays"][2]
+    assert (data["logged"], data["carried"], data["held"]) == ("carried", True, "true")
+
+
+def test_found_holds_under_partial_logging() -> None:
+    """A player who logged the rule once and then logged nothing found it (the old measure broke
+    the run at the first play without a hypothesis)."""
+    log = _logged_every({2: Hypothesis(checkable=SECRET.text)})
+    insight = analyse_round(log, SECRET, pool=CandidatePool.build(POOL))
+    ana, ben = insight.players
+    assert [p.right for p in insight.plays if p.player == 1] == [True, True]
+    assert ben.found and ben.reached_at == 2 and ben.hypotheses == 1
+    # A player who never logged shows no agreement (the review prints "—", not 0).
+    assert not ana.found and ana.final_agreement is None and ana.hypotheses == 0
+
+
+def test_keeping_an_idea_counts_only_when_a_card_seen_had_refuted_it() -> None:
+    # Ana states "true" again at play 3, after 5♠ was rejected: kept. Ben's idea at play 4 is
+    # new, so even had it been refuted it would not be "kept".
+    insight = analyse_round(LOG, SECRET, pool=CandidatePool.build(POOL))
+    assert [p.kept_refuted for p in insight.plays] == [False, False, True, False]
+    assert [p.contradicted_when_logged for p in insight.plays] == [False, False, True, False]
+    # Carried, the idea stated when already refuted still counts; a new idea refuted by a card
+    # already seen is contradicted, not kept.
+    log = _logged_every(
+        {1: Hypothesis(checkable="true"), 3: Hypothesis(checkable="suit == last.suit")}
+    )
+    changed = analyse_round(log, SECRET, pool=CandidatePool.build(POOL))
+    third = changed.plays[2]
+    assert third.contradicted_when_logged and not third.kept_refuted
+    assert changed.players[0].kept_refuted == 0
+
+
+def test_a_new_idea_refuted_only_by_the_starter_is_not_kept() -> None:
+    # The starter was turned until legal, with 2♠ and 4♣ rejected first: "true" is refuted by
+    # the starter only.
+    start = Evidence("start", cards=cards("2S", "4C"), starter=Card.parse("2H"))
+    shifted = tuple(
+        PlayRecord(**{**p.__dict__, "evidence_before": p.evidence_before + 1,
+                      "evidence_after": p.evidence_after + 1})
+        for p in PLAYS
+    )  # fmt: skip
+    log = RoundLog(2, shifted, (start, *LOG.evidence), LOG.history, None, None)
+    insight = analyse_round(log, SECRET, pool=CandidatePool.build(POOL))
+    first = insight.plays[0]
+    assert first.fits is False  # the starter contradicts it
+    assert not first.contradicted_when_logged and not first.kept_refuted
+
+
+def test_a_single_free_word_is_free_text_unless_built_as_a_sentence() -> None:
+    log = _logged_every({1: Hypothesis(text="red"), 2: Hypothesis(text="red", checkable="red")})
+    insight = analyse_round(log, SECRET, pool=CandidatePool.build(POOL))
+    first, second = insight.plays[:2]
+    assert (first.logged, first.checkable, first.agreement, first.test) == (
+        "words", None, None, None,
+    )  # fmt: skip
+    assert (second.logged, second.checkable) == ("sentence", "red")
+
+
+def test_the_pool_is_fixed_whatever_the_players_logged() -> None:
+    odd = Hypothesis(checkable="rank > 7")
+    log = _logged_every({1: odd, 2: odd, 3: odd, 4: odd})
+    insight = analyse_round(log, SECRET, pool=CandidatePool.build(POOL))
+    plain = analyse_round(LOG, SECRET, pool=CandidatePool.build(POOL))
+    assert insight.candidates == plain.candidates == 5
+    assert [p.candidates_after for p in insight.plays] == [p.candidates_after for p in plain.plays]
+    # The secret joins a pool that lacks it: the same for every table of that rule.
+    without = CandidatePool.build(POOL[1:])
+    assert analyse_round(LOG, SECRET, pool=without).candidates == 5

@@ -9,7 +9,7 @@ from eleusis.engine.history import Attempt
 from eleusis.engine.rules import LIBRARY, compile_rule, equivalence, library_rule
 
 # The classes of the library under "same verdict in every situation", worked out by reading
-# RULES.md: the same rule in other words is one class; everything else stands alone.
+# docs/rules.md: the same rule in other words is one class; everything else stands alone.
 SAME_RULE = [
     {"th-alternate-colors", "el-alternate-colors", "ru-alternate-colors", "es-alternate-colors"},
     {"th-odd-even", "el-odd-even", "ru-odd-even"},

@@ -1,4 +1,4 @@
-"""Every sample rule of RULES.md section 5 against examples worked out by hand."""
+"""Every sample rule of docs/rules.md §5 against examples worked out by hand."""
 
 import pytest
 

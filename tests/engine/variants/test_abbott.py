@@ -1,4 +1,4 @@
-"""Abbott/Howell Eleusis, RULES.md section 2 (seed 003): every worked example and branch."""
+"""Abbott/Howell Eleusis, docs/rules.md §2 (seed 003): every worked example and branch."""
 
 from __future__ import annotations
 

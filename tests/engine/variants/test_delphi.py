@@ -1,4 +1,4 @@
-"""Delphi, RULES.md section 3: the worked example, every branch, and invariants over bot rounds."""
+"""Delphi, docs/rules.md §3: the worked example, every branch, and invariants over bot rounds."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Eleusis Express, RULES.md section 1: the worked examples and every branch, one by one."""
+"""Eleusis Express, docs/rules.md §1: the worked examples and every branch, one by one."""
 
 from __future__ import annotations
 
@@ -22,8 +22,10 @@ from eleusis.engine.variants import (
     Guess,
     IllegalActionError,
     NoPlay,
+    PassGuess,
     Play,
     Round,
+    SkipTurn,
     UnknownVariantError,
     Verdict,
     WrittenRule,
@@ -301,7 +303,7 @@ def test_playing_the_last_card_ends_the_round_with_three_points() -> None:
 
 
 def test_scores_base_minus_hand_and_dealer_as_best_player() -> None:
-    # RULES.md: each player gets base (12) − cards left; the dealer as much as the best player.
+    # docs/rules.md: each player gets base (12) − cards left; the dealer as much as the best player.
     round_ = make(rule=ANY_CARD, players=3)
     for seat in (0, 1, 2, 0, 1, 2, 0):
         round_.apply(Play(seat, round_.state.hands[seat][0]))
@@ -354,8 +356,15 @@ def test_buying_hints_is_a_setting() -> None:
     assert str(error.value) == express.HINTS_OFF.format(player=0)
 
 
+def test_the_dealer_may_hint_unprompted_at_any_moment_by_default() -> None:
+    round_ = make(players=3)
+    round_.apply(Play(0, round_.state.hands[0][0]))
+    round_.apply(DealerHint("nobody has found it yet: think about colors"))
+    assert round_.view(2).hints == ("nobody has found it yet: think about colors",)
+
+
 def test_unprompted_hints_only_when_everyone_has_had_as_many_turns() -> None:
-    round_ = make(players=2)
+    round_ = make(players=2, hints_after_equal_turns=True)
     round_.apply(DealerHint("before play"))
     round_.apply(Play(0, round_.state.hands[0][0]))
     with pytest.raises(IllegalActionError, match="unprompted only when every player"):
@@ -568,3 +577,88 @@ def test_a_checkable_guess_against_a_rule_in_words_waits_for_the_dealer() -> Non
     assert round_.state.pending is not None and round_.state.pending.what == "guess"
     round_.apply(Verdict(True))
     assert round_.end_reason == "guessed"
+
+
+# -- the guess belongs to the guesser's turn (Thai: `guess_turn`) --------------------------------
+
+
+def _right_play(round_: ExpressRound, player: int) -> Card:
+    last = [a.card for a in round_.state.history if a.accepted][-1]
+    card = next(c for c in round_.state.hands[player] if c.is_red != last.is_red)
+    round_.apply(Play(player, card))
+    return card
+
+
+def test_after_a_right_play_the_next_player_waits_for_guess_or_pass() -> None:
+    round_ = make(ALTERNATE_COLORS, players=3, guess_turn=True)
+    _right_play(round_, 0)
+    assert round_.state.deciding == 0 and round_.state.turn == 0
+    assert round_.view(1).deciding == 0 and round_.can_guess(0)
+    with pytest.raises(IllegalActionError) as error:
+        round_.apply(Play(1, round_.state.hands[1][0]))
+    assert str(error.value) == express.GUESS_OR_PASS_FIRST.format(player=0)
+    with pytest.raises(IllegalActionError) as error:
+        round_.apply(PassGuess(1))
+    assert str(error.value) == express.NOTHING_TO_PASS.format(player=1)
+    events = round_.apply(PassGuess(0))
+    assert [e.kind for e in events] == ["guess_passed", "turn_passed"]
+    assert round_.state.turn == 1 and round_.state.deciding is None
+    assert not round_.can_guess(0)
+
+
+def test_a_wrong_guess_in_ones_turn_passes_the_turn_and_a_right_one_ends_the_round() -> None:
+    round_ = make(ALTERNATE_COLORS, players=3, guess_turn=True)
+    _right_play(round_, 0)
+    round_.apply(Guess(0, "odd even"))
+    assert round_.state.turn == 1 and round_.state.deciding is None
+    _right_play(round_, 1)
+    round_.apply(Guess(1, "alternate colors"))
+    assert round_.is_over and round_.state.guessed_by == 1
+
+
+def test_a_wrong_play_does_not_open_a_guess() -> None:
+    round_ = make(ALTERNATE_COLORS, players=3, guess_turn=True)
+    last = round_.state.history[-1].card
+    wrong = next(c for c in round_.state.hands[0] if c.is_red == last.is_red)
+    round_.apply(Play(0, wrong))
+    assert round_.state.deciding is None and round_.state.turn == 1
+
+
+def test_a_free_text_guess_in_ones_turn_waits_for_the_verdict_then_passes_the_turn() -> None:
+    round_ = make(ALTERNATE_COLORS, players=3, guess_turn=True)
+    _right_play(round_, 0)
+    round_.apply(Guess(0, "red then black", checkable=False))
+    assert round_.state.pending is not None
+    round_.apply(Verdict(False))
+    assert round_.state.turn == 1 and round_.state.deciding is None
+
+
+def test_the_dealer_skips_a_player_who_is_away() -> None:
+    round_ = make(ALTERNATE_COLORS, players=3, guess_turn=True)
+    _right_play(round_, 0)
+    events = round_.apply(SkipTurn())
+    assert events[0] == express.GuessPassed(0, True)
+    assert round_.state.turn == 1
+    events = round_.apply(SkipTurn())  # player 1 is away: their turn passes
+    assert events[0] == express.TurnSkipped(1)
+    assert round_.state.turn == 2 and round_.state.turns_taken == [1, 0, 0]
+
+
+def test_guess_turn_replays_and_round_trips_through_json() -> None:
+    round_ = make(ALTERNATE_COLORS, players=3, guess_turn=True)
+    _right_play(round_, 0)
+    replayed = ExpressRound.replay(
+        round_.config, round_.seed, round_.rule, 3, round_.actions, judge_guess=judge_by_behaviour
+    )
+    assert replayed.state == round_.state
+    again = Round.from_json(json.loads(json.dumps(round_.to_json())), round_.rule)
+    assert again.state == round_.state
+
+
+def test_without_guess_turn_the_next_move_closes_the_chance_to_guess() -> None:
+    round_ = make(ALTERNATE_COLORS, players=3)
+    _right_play(round_, 0)
+    assert round_.state.deciding is None and round_.state.turn == 1
+    assert round_.can_guess(0)
+    _right_play(round_, 1)
+    assert not round_.can_guess(0)

@@ -37,7 +37,7 @@ from tests.engine.variants.helpers import (
     judge_by_behaviour,
 )
 
-# The test rules, and every sample rule of RULES.md section 5 compiled by the rule language.
+# The test rules, and every sample rule of docs/rules.md §5 compiled by the rule language.
 RULES: list[Rule] = [
     *TEST_RULES.values(),
     RED_STARTER,
@@ -104,7 +104,7 @@ def _start_with_hints(
 def _expected_hand_change(
     round_: ExpressRound, action: Action, before: list[int], penalty: bool
 ) -> list[int]:
-    """What RULES.md says each hand size becomes after `action`."""
+    """What docs/rules.md says each hand size becomes after `action`."""
     after = list(before)
     state = round_.state
     exhausted = state.end_reason == "stock_exhausted"

@@ -1,4 +1,4 @@
-"""The Russian rules, RULES.md section 4: the seed's table, wrong cards in front of the player,
+"""The Russian rules, docs/rules.md §4: the seed's table, wrong cards in front of the player,
 the interim and final scores, and invariants over bot rounds."""
 
 from __future__ import annotations

@@ -1,0 +1,139 @@
+"""The game as the sources tell it (issue 19), in real browsers: a hint sent mid-round reaches
+the table; after a right play the next player waits until the player has guessed or passed."""
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.cached_db import SessionStore
+
+from classroom.access import STUDENT_SESSION_KEY
+from classroom.selectors.games import current_round
+from classroom.services.rounds import engine_round
+from tests.factories import live_table
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SEEN_MS = 4_000
+
+
+def _page_with_session(new_page, live_server, values):
+    session = SessionStore()
+    session.update(values)
+    session.create()
+    page = new_page()
+    page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": session.session_key,
+                "url": live_server.url,
+            }
+        ]
+    )
+    return page
+
+
+def student_page(new_page, live_server, student):
+    return _page_with_session(new_page, live_server, {STUDENT_SESSION_KEY: student.pk})
+
+
+def teacher_page(new_page, live_server, teacher):
+    return _page_with_session(
+        new_page,
+        live_server,
+        {
+            SESSION_KEY: str(teacher.pk),
+            BACKEND_SESSION_KEY: settings.AUTHENTICATION_BACKENDS[0],
+            HASH_SESSION_KEY: teacher.get_session_auth_hash(),
+        },
+    )
+
+
+def card_label(card) -> str:
+    from classroom.templatetags.play_tags import card_label as label
+
+    return label(card)
+
+
+def right_card(table):
+    engine = engine_round(current_round(table=table))
+    last = [a.card for a in engine.state.history if a.accepted][-1]
+    turn = engine.state.turn
+    return turn, next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
+
+
+def play_right_card(page, table):
+    turn, card = right_card(table)
+    page.get_by_label("My hypothesis: the rule is…").fill("colors alternate")
+    page.get_by_label("It will be accepted").check()
+    page.get_by_role("button", name=f"Play the {card_label(card)}").click()
+    return turn, card
+
+
+def test_a_hint_sent_mid_round_reaches_the_table(new_page, live_server):
+    table, seats = live_table(players=3)
+    students = [student_page(new_page, live_server, seat.student) for seat in seats]
+    for page in students:
+        page.goto(f"/play/tables/{table.pk}/")
+    turn, _card = play_right_card(students[right_card(table)[0]], table)
+    students[turn].get_by_text("Right! Your card joins the mainline.").wait_for()
+
+    teacher = teacher_page(new_page, live_server, table.session.assignment.classroom.teacher)
+    teacher.goto(f"/teach/sessions/{table.session.pk}/live/")
+    teacher.get_by_label(f"Hint for {table}").fill("Look at the colors")
+    teacher.get_by_role("button", name="Send hint").click()
+    teacher.get_by_text("hint sent").wait_for()
+    for page in students:
+        page.locator("#table-live").get_by_text("Look at the colors").wait_for(timeout=SEEN_MS)
+
+
+def test_after_a_right_play_the_next_player_waits_until_the_player_guesses_or_passes(
+    new_page, live_server
+):
+    table, seats = live_table(players=3, config={"guess_turn": True})
+    pages = [student_page(new_page, live_server, seat.student) for seat in seats]
+    for page in pages:
+        page.goto(f"/play/tables/{table.pk}/")
+        page.get_by_role("heading", name="Your hand").wait_for()
+    turn, _card = right_card(table)
+    player, following = pages[turn], pages[(turn + 1) % 3]
+    play_right_card(player, table)
+    player.get_by_text("Guess the rule now, or pass").first.wait_for()
+
+    # The next player sees who they wait for, and their cards stay disabled.
+    following.locator("#table-status").get_by_text("may guess the rule, or pass").wait_for(
+        timeout=SEEN_MS
+    )
+    assert following.locator("#hand-panel .hand button").first.is_disabled()
+
+    player.get_by_role("button", name="Pass: no guess now").click()
+    player.get_by_text("You passed. Play goes on.").wait_for()
+    following.locator("#table-status").get_by_text("Your turn!").wait_for(timeout=SEEN_MS)
+    assert following.locator("#hand-panel .hand button").first.is_enabled()
+
+
+def test_a_no_play_hand_is_seen_by_the_other_players(new_page, live_server):
+    table, seats = live_table(players=3)
+    pages = [student_page(new_page, live_server, seat.student) for seat in seats]
+    for page in pages:
+        page.goto(f"/play/tables/{table.pk}/")
+        page.get_by_role("heading", name="Your hand").wait_for()
+    engine = engine_round(current_round(table=table))
+    turn = engine.state.turn
+    hand = list(engine.state.hands[turn])
+    declarer = pages[turn]
+    declarer.get_by_label("My hypothesis: the rule is…").fill("all red")
+    declarer.get_by_label("It will be accepted").check()
+    declarer.get_by_role("button", name="No play: none of my cards fits").click()
+    declarer.get_by_text("Not quite: a card in your hand could be played.").wait_for()
+
+    name = seats[turn].student.nickname
+    for other in (pages[(turn + 1) % 3], pages[(turn + 2) % 3]):
+        shown = other.locator(".no-plays li").filter(has_text=name)
+        shown.get_by_text("Wrong: the dealer played this card from the hand:").wait_for(
+            timeout=SEEN_MS
+        )
+        labels = shown.locator(".hand-cards .card").evaluate_all(
+            "cards => cards.map(card => card.getAttribute('aria-label'))"
+        )
+        assert sorted(labels) == sorted(card_label(card) for card in hand)

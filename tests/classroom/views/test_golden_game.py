@@ -1,0 +1,123 @@
+"""The game as the sources tell it (issue 19): the guess in the guesser's turn, a teacher who
+skips a student who is away, hints whenever a table is stuck."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from classroom.selectors.games import current_round
+from classroom.services.rounds import engine_round
+from tests.classroom.conftest import student_client
+from tests.factories import live_table
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def _right_card(round_row):
+    engine = engine_round(round_row)
+    last = [a.card for a in engine.state.history if a.accepted][-1]
+    turn = engine.state.turn
+    return turn, next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
+
+
+def _play(client, table, round_row, card, **extra):
+    data = {
+        "op": "play",
+        "round": round_row.pk,
+        "card": card.code,
+        "hypothesis": "colors alternate",
+        "prediction": "accepted",
+    }
+    data.update(extra)
+    return client.post(reverse("classroom:table_move", args=[table.pk]), data, **HTMX)
+
+
+def test_after_a_right_play_the_next_player_waits_until_the_player_guesses_or_passes():
+    table, seats = live_table(players=3, config={"guess_turn": True})
+    round_row = current_round(table=table)
+    turn, card = _right_card(round_row)
+    player = student_client(seats[turn].student)
+    played = _play(player, table, round_row, card).content.decode()
+    assert "Guess the rule now, or pass" in played
+    assert 'name="op" value="pass"' in played
+
+    nxt = (turn + 1) % 3
+    other = student_client(seats[nxt].student)
+    page = other.get(reverse("classroom:table", args=[table.pk])).content.decode()
+    assert "may guess the rule, or pass" in page
+    engine = engine_round(current_round(table=table))
+    refused = _play(other, table, round_row, engine.state.hands[nxt][0]).content.decode()
+    assert "may guess the rule first, or pass" in refused
+    assert engine_round(current_round(table=table)).state.turn == turn
+
+    passed = player.post(
+        reverse("classroom:table_move", args=[table.pk]),
+        {"op": "pass", "round": round_row.pk},
+        **HTMX,
+    ).content.decode()
+    assert "You passed" in passed
+    assert engine_round(current_round(table=table)).state.turn == nxt
+
+
+def test_a_pass_when_there_is_nothing_to_pass_changes_nothing():
+    table, seats = live_table(players=3, config={"guess_turn": True})
+    round_row = current_round(table=table)
+    turn = engine_round(round_row).state.turn
+    response = student_client(seats[turn].student).post(
+        reverse("classroom:table_move", args=[table.pk]),
+        {"op": "pass", "round": round_row.pk},
+        **HTMX,
+    )
+    assert "There is no guess to pass now" in response.content.decode()
+    round_row.refresh_from_db()
+    assert round_row.version == 0
+
+
+def test_the_teacher_skips_a_student_who_is_away():
+    table, seats = live_table(players=3, config={"guess_turn": True})
+    teacher = Client()
+    teacher.force_login(table.session.assignment.classroom.teacher)
+    round_row = current_round(table=table)
+    turn, card = _right_card(round_row)
+    _play(student_client(seats[turn].student), table, round_row, card)
+    live = teacher.get(reverse("classroom:session_live", args=[table.session.pk])).content.decode()
+    assert "may guess the rule or pass; the table waits" in live
+
+    url = reverse("classroom:table_skip", args=[table.pk])
+    response = teacher.post(url, {"round": round_row.pk}, **HTMX)
+    assert "is skipped" in response.content.decode()
+    state = engine_round(current_round(table=table)).state
+    assert state.turn == (turn + 1) % 3 and state.deciding is None
+    teacher.post(url, {"round": round_row.pk}, **HTMX)  # the next one is away too
+    assert engine_round(current_round(table=table)).state.turn == (turn + 2) % 3
+    # Students cannot skip; a stale round is refused.
+    assert student_client(seats[0].student).post(url, {"round": round_row.pk}).status_code == 302
+    assert teacher.post(url, {"round": 999999}).status_code == 409
+
+
+def test_a_declared_no_play_shows_the_hand_and_the_correction_to_the_others():
+    table, seats = live_table(players=3)
+    round_row = current_round(table=table)
+    engine = engine_round(round_row)
+    turn = engine.state.turn
+    hand = list(engine.state.hands[turn])
+    student_client(seats[turn].student).post(
+        reverse("classroom:table_move", args=[table.pk]),
+        {"op": "no_play", "round": round_row.pk, "hypothesis": "h", "prediction": "accepted"},
+        **HTMX,
+    )
+    taken = [
+        e for e in engine_round(current_round(table=table)).state.table if e.kind == "correction"
+    ]
+    assert len(taken) == 1  # twelve cards always hold a card of the other color
+    other = student_client(seats[(turn + 1) % 3].student)
+    page = other.get(reverse("classroom:table", args=[table.pk])).content.decode()
+    section = page[page.index('id="no-plays-heading"') :]
+    assert f"{seats[turn].student.nickname} said no card fits and showed:" in section
+    from classroom.templatetags.play_tags import card_label
+
+    for card in hand:
+        assert f'aria-label="{card_label(card)}"' in section
+    assert "Wrong: the dealer played this card from the hand:" in section
+    assert f'aria-label="{card_label(taken[0].cards[0])}"' in section
