@@ -1,4 +1,4 @@
-// The teacher's live view: hide names for projecting (button or the N key), remembered across
+// The teacher's live view: hide names for projecting (button or Alt+N), remembered across
 // polls and reloads; opened hands stay open across polls; and an empty hint box once a hint has
 // been sent. The page works without this file.
 document.addEventListener("DOMContentLoaded", () => {
@@ -24,11 +24,10 @@ document.addEventListener("DOMContentLoaded", () => {
     button.hidden = false;
     apply(stored === "1");
     button.addEventListener("click", () => apply(!document.body.classList.contains("names-hidden")));
+    // The shortcut needs a modifier (Alt+N; Option+N on a Mac), so that a letter typed or spoken
+    // by speech input never hides the names by accident (WCAG 2.1.4).
     document.addEventListener("keydown", (event) => {
-      if (event.key !== "n" && event.key !== "N") return;
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      const target = event.target;
-      if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+      if (event.code !== "KeyN" || !event.altKey || event.ctrlKey || event.metaKey) return;
       event.preventDefault();
       apply(!document.body.classList.contains("names-hidden"));
     });
