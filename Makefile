@@ -3,38 +3,46 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
-STAMP := $(VENV)/.installed
+BIND ?= 0.0.0.0
+# One virtualenv, two stamps: `make run` installs the runtime requirements (prod.txt), `make test`
+# the test tools as well (dev.txt, which includes prod.txt). Each reinstalls only when a
+# requirements file it reads changed.
+RUN_STAMP := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run test lint format bench clean
 
-# Reinstall only when a requirements file changed.
-$(STAMP): requirements/base.txt requirements/prod.txt requirements/dev.txt
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(RUN_STAMP): requirements/base.txt requirements/prod.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements/prod.txt
+	touch $(RUN_STAMP)
+
+$(TEST_STAMP): requirements/base.txt requirements/prod.txt requirements/dev.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements/dev.txt
-	touch $(STAMP)
+	touch $(TEST_STAMP) $(RUN_STAMP)
 
-run: $(STAMP)
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py collectstatic --noinput >/dev/null
-	$(BIN)/python manage.py demo
-	PORT=$(PORT) bash scripts/serve.sh
+# Serves the local network (BIND=127.0.0.1 for this machine only): see scripts/serve.sh.
+run: $(RUN_STAMP)
+	PORT=$(PORT) BIND=$(BIND) bash scripts/serve.sh
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-format: $(STAMP)
+format: $(TEST_STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
 # Figures for speed, printed (never asserted): each script in benchmarks/ in turn.
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean:

@@ -1,8 +1,9 @@
 """Demo data for a newcomer: idempotent, so `make run` can call it every time."""
 
-import os
+import secrets
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
@@ -13,13 +14,17 @@ from classroom.services.classes import classroom_create, student_join
 from classroom.services.games import assignment_create, session_open, session_start, table_create
 from eleusis.engine.rules import library_rule
 
-# Where `make run` serves the app (it passes PORT on to the server).
-BASE_URL = f"http://127.0.0.1:{os.environ.get('PORT', '8000')}"
-DEMO_ASSIGNMENT = "Alternate colors (demo)"
+# Neutral titles: students see them, so they never name the rule (see classroom/titles.py).
+DEMO_ASSIGNMENT = "Mystery rule 1 · easy (demo)"
 DEMO_RULE_ID = "th-alternate-colors"
+DEMO_PRACTICE = "Mystery rule 2 · easy (practice)"
+# The titles of earlier demos, which named their rules: renamed when found.
+OLD_TITLES = {
+    "Alternate colors (demo)": DEMO_ASSIGNMENT,
+    "Odd and even (practice)": DEMO_PRACTICE,
+}
 
 DEMO_USERNAME = "demo-teacher"
-DEMO_PASSWORD = "eleusis-demo"
 DEMO_CLASS_NAME = "Demo class"
 DEMO_NICKNAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli")
 
@@ -32,7 +37,7 @@ class DemoResult:
 
     def lines(self) -> list[str]:
         return [
-            f"  Log in at {BASE_URL}/login/ as {self.username} / {self.password}",
+            f"  Log in at {base_url()}/login/ as {self.username} / {self.password}",
             *self.notes,
         ]
 
@@ -50,33 +55,42 @@ def _demo_classroom(teacher) -> tuple[Classroom, list[Student]]:
     return classroom, students
 
 
+def base_url() -> str:
+    """Where the app is served: SITE_URL (`make run` sets it to the LAN address)."""
+    return settings.SITE_URL or "http://127.0.0.1:8000"
+
+
 @transaction.atomic
-def demo_create() -> DemoResult:
+def demo_create(*, password: str | None = None) -> DemoResult:
+    """Make the demo (once) and give the demo teacher a new random password, printed: served to
+    the school's network, a fixed password would let anyone on the Wi-Fi in."""
     user_model = get_user_model()
-    teacher, created = user_model.objects.get_or_create(
+    teacher, _created = user_model.objects.get_or_create(
         username=DEMO_USERNAME, defaults={"first_name": "Demo", "email": "demo@example.com"}
     )
-    if created or not teacher.check_password(DEMO_PASSWORD):
-        teacher.set_password(DEMO_PASSWORD)
-        teacher.save(update_fields=["password"])
+    password = password or secrets.token_urlsafe(12)
+    teacher.set_password(password)
+    teacher.save(update_fields=["password"])
     classroom, students = _demo_classroom(teacher)
     ana = next(student for student in students if student.nickname == "Ana")
     _demo_games(classroom, ana)
     pictures = ", ".join(str(p.label) for p in picture_password_pictures(ana.picture_password))
     notes = [
         f"  Demo class: {classroom.name}, code {join_code_display(classroom.join_code)}"
-        f" (students join at {BASE_URL}/join/{classroom.join_code}/)",
+        f" (students join at {base_url()}/join/{classroom.join_code}/)",
         "  Demo students: " + ", ".join(student.nickname for student in students),
-        f"  Play as Ana: sign in at {BASE_URL}/signin/{classroom.join_code}/ with"
+        f"  Play as Ana: sign in at {base_url()}/signin/{classroom.join_code}/ with"
         f" the pictures {pictures}",
         "  A live session is on: bots play at table 1; table 2 waits for Ana.",
     ]
-    return DemoResult(username=DEMO_USERNAME, password=DEMO_PASSWORD, notes=notes)
+    return DemoResult(username=DEMO_USERNAME, password=password, notes=notes)
 
 
 def _demo_games(classroom: Classroom, ana: Student) -> None:
     """A live session of a library rule: four bots at table 1, Ana and three bots at table 2;
     and a solo practice of a harder rule. Made once; later runs leave them as they are."""
+    for old, new in OLD_TITLES.items():
+        Assignment.objects.filter(classroom=classroom, title=old).update(title=new)
     if Assignment.objects.filter(classroom=classroom, title=DEMO_ASSIGNMENT).exists():
         return
     rule = library_rule(DEMO_RULE_ID)
@@ -94,7 +108,7 @@ def _demo_games(classroom: Classroom, ana: Student) -> None:
     practice = library_rule("th-odd-even")
     assignment_create(
         classroom=classroom,
-        title="Odd and even (practice)",
+        title=DEMO_PRACTICE,
         rule_text=practice.text,
         library_rule_id=practice.id,
         mode=Assignment.Mode.SOLO,

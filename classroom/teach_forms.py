@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from classroom.models import Assignment, Student
 from classroom.services.games import MAX_TABLE, MIN_TABLE
+from classroom.titles import title_leak
 from eleusis.engine.rules import LIBRARY, RuleSyntaxError, compile_rule
 from eleusis.web.rule_check import (  # noqa: F401  (re-exported for the classroom's views)
     DIFFICULTY_LABELS,
@@ -48,6 +49,7 @@ EXPRESS_ONLY = (
     "buying_hints",
     "hints_after_equal_turns",
     "guess_turn",
+    "student_judges",
     "table_size",
     "hypothesis_policy",
     "hypothesis_every",
@@ -56,7 +58,18 @@ EXPRESS_ONLY = (
 
 
 class AssignmentForm(forms.Form):
-    title = forms.CharField(label=_("Title"), max_length=120)
+    title = forms.CharField(
+        label=_("Title"),
+        max_length=120,
+        required=False,
+        help_text=_(
+            "Students see it in the lobby and at their table: do not name the rule. "
+            "Left empty, it is “Mystery rule” with a number."
+        ),
+    )
+    title_confirmed = forms.BooleanField(
+        label=_("Keep this title: I know it uses words of the rule"), required=False
+    )
     variant = forms.ChoiceField(
         label=_("Game"),
         choices=GAMES,
@@ -110,6 +123,17 @@ class AssignmentForm(forms.Form):
     )
     wrong_guess_penalty = forms.BooleanField(label=_("A wrong guess costs a card"), required=False)
     buying_hints = forms.BooleanField(label=_("Students may buy hints"), required=False)
+    student_judges = forms.BooleanField(
+        label=_("The dealing student judges each card (the sources' way)"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "When each student deals in turn: the dealer writes the rule in words (and, if they "
+            "can, in the rule language, so the app warns them of a verdict that contradicts "
+            "it) and says right or wrong to every card. Off: the app judges by the rule "
+            "language."
+        ),
+    )
     hints_after_equal_turns = forms.BooleanField(
         label=_("Hints only when every player has had the same number of turns"),
         required=False,
@@ -191,7 +215,40 @@ class AssignmentForm(forms.Form):
                 self.add_error("rule_source", _("Alone, a student cannot deal to themselves."))
         if data.get("mode") == Assignment.Mode.SOLO and not data.get("due_at"):
             self.add_error("due_at", _("Give solo practice a due date."))
+        self._clean_title(data)
         return data
+
+    # Set when the title shares words with the rule: the form then offers to keep it anyway.
+    title_warning = False
+
+    def _clean_title(self, data: dict) -> None:
+        """A title naming the rule is refused; one using its words is a warning the teacher
+        confirms (a word like "red" may be innocent, a rule's whole name never is)."""
+        title = (data.get("title") or "").strip()
+        leak = title_leak(
+            title,
+            rule_text=data.get("rule") or "",
+            library_rule_id=data.get("library_rule_id") or "",
+        )
+        if leak.name:
+            self.add_error(
+                "title",
+                gettext(
+                    "This title names the secret rule (“%(name)s”) and students see it: "
+                    "choose another, or leave it empty."
+                )
+                % {"name": leak.name},
+            )
+        elif leak.words and not data.get("title_confirmed"):
+            self.title_warning = True
+            self.add_error(
+                "title",
+                gettext(
+                    "This title uses words of the secret rule (%(words)s), and students see it. "
+                    "Change it, or tick “Keep this title” below."
+                )
+                % {"words": ", ".join(leak.words)},
+            )
 
     def _clean_delphi(self, data: dict) -> None:
         """Delphi: the app deals a rule it can judge to the whole class, live."""
@@ -220,6 +277,11 @@ class AssignmentForm(forms.Form):
             "buying_hints": data["buying_hints"],
             "hints_after_equal_turns": data["hints_after_equal_turns"],
             "guess_turn": data["guess_turn"],
+            "dealer": (
+                "person"
+                if data["rule_source"] == Assignment.RuleSource.STUDENTS and data["student_judges"]
+                else "app"
+            ),
         }
 
 

@@ -26,6 +26,9 @@ ALLOWED_HOSTS = env_list(
     "ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
 )
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+# Where students reach the app (`make run` sets it to the LAN address): the join link, the QR code
+# and the login cards carry it, whatever address the teacher's own browser uses.
+SITE_URL = env_str("SITE_URL", default="").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -44,6 +47,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "eleusis.middleware.HeadAsGetMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -177,7 +181,9 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
-if not DEBUG:
+# HTTPS=0: served over plain HTTP on a school's own network (`make run`): DEBUG stays off but
+# cookies cannot be marked secure and nothing redirects to HTTPS.
+if not DEBUG and env_bool("HTTPS", default=True):
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
@@ -193,6 +199,10 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", default="INFO")},
     "loggers": {"django.server": {"level": "WARNING"}},
 }
+if not REDIS_URL:
+    # Eager tasks on the in-memory broker: kombu's warning that "memory://" names no host says
+    # nothing to the teacher at `make run`.
+    LOGGING["loggers"]["kombu.connection"] = {"level": "ERROR"}
 
 AUTH_USER_MODEL = "classroom.User"
 

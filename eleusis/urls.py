@@ -6,6 +6,7 @@ from eleusis import health, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("classroom.urls")),

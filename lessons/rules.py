@@ -122,6 +122,8 @@ class Comparison:
     error: str = ""  # where the other rule goes wrong
     equivalent: bool = False
     exhaustive: bool = False
+    proved: bool = False
+    unknown: bool = False  # the check could not decide within its time limit
     situations: int = 0
     plays: tuple[Attempt, ...] = ()
     card: Card | None = None
@@ -157,13 +159,16 @@ def comparison(text: str, other: str) -> Comparison | None:
     example = result.counterexample
     if example is None:
         return Comparison(
-            equivalent=result.equivalent,
+            equivalent=bool(result.equivalent),
             exhaustive=result.exhaustive,
+            proved=result.proved,
+            unknown=result.unknown,
             situations=result.situations,
         )
     return Comparison(
         equivalent=False,
         exhaustive=result.exhaustive,
+        proved=result.proved,
         situations=result.situations,
         plays=tuple(example.plays),
         card=Card.parse(example.card),

@@ -1,13 +1,68 @@
 #!/usr/bin/env bash
-# Serve the app on 127.0.0.1:$PORT; with REDIS_URL set, also run a Celery worker beside it.
+# `make run`: serve the app to the classroom's network, so students' own devices reach it.
+#
+# Binds every interface (BIND=127.0.0.1 keeps it to this machine), finds the machine's LAN address
+# and lets the app answer to it; the join link, the QR code and the login cards carry that address.
+# Served to a network, nothing weakens: DEBUG is off (no debug pages for anyone), static files come
+# from WhiteNoise, the secret key is random (kept in .secret_key), the demo teacher's password is
+# new and random each run, and gunicorn serves, not Django's development server.
+# With REDIS_URL set, a Celery worker runs beside it. Logs: warnings and errors only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PORT="${PORT:-8000}"
 BIN=.venv/bin
-if [ -n "${REDIS_URL:-}" ]; then
-  "$BIN/celery" -A eleusis.celery worker --loglevel=INFO --concurrency=2 &
-  worker=$!
-  trap 'kill $worker 2>/dev/null || true' EXIT INT TERM
+PORT="${PORT:-8000}"
+BIND="${BIND:-0.0.0.0}"
+
+if [ "$BIND" = "0.0.0.0" ]; then
+  ADDRESS="${LAN_ADDRESS:-$("$BIN/python" -m eleusis.lan)}"
+else
+  ADDRESS="$BIND"
 fi
-echo "Eleusis Classroom on http://127.0.0.1:${PORT}/"
-"$BIN/python" manage.py runserver "127.0.0.1:${PORT}"
+if [ -z "${SECRET_KEY:-}" ]; then
+  if [ ! -s .secret_key ]; then
+    (umask 077 && "$BIN/python" -c 'import secrets; print(secrets.token_urlsafe(50))' >.secret_key)
+  fi
+  SECRET_KEY="$(cat .secret_key)"
+fi
+
+export DEBUG=0
+export HTTPS=0  # plain HTTP on the school's own network: cookies cannot be marked secure
+export SECRET_KEY
+export SITE_URL="http://${ADDRESS}:${PORT}"
+hosts="${ADDRESS},localhost,127.0.0.1,[::1]"
+origins="http://${ADDRESS}:${PORT},http://localhost:${PORT},http://127.0.0.1:${PORT}"
+name="$(hostname 2>/dev/null || true)"
+if [ -n "$name" ]; then
+  hosts="${hosts},${name},${name}.local"
+  origins="${origins},http://${name}:${PORT},http://${name}.local:${PORT}"
+fi
+export ALLOWED_HOSTS="${ALLOWED_HOSTS:-$hosts}"
+export CSRF_TRUSTED_ORIGINS="${CSRF_TRUSTED_ORIGINS:-$origins}"
+export LOG_LEVEL="${LOG_LEVEL:-WARNING}"
+
+"$BIN/python" manage.py migrate --noinput -v 0
+"$BIN/python" manage.py collectstatic --noinput -v 0
+"$BIN/python" manage.py demo
+
+if [ -n "${REDIS_URL:-}" ]; then
+  "$BIN/celery" -A eleusis.celery worker --loglevel=WARNING --concurrency=2 --without-mingle \
+    --without-gossip >celery-worker.log 2>&1 &
+  worker=$!
+  trap 'kill "$worker" 2>/dev/null || true' EXIT INT TERM
+fi
+
+echo
+echo "Eleusis Classroom is served on this machine's network."
+echo "  Students (same Wi-Fi): open http://${ADDRESS}:${PORT}/join/ and type the class code"
+echo "  Teacher: http://${ADDRESS}:${PORT}/ (or http://127.0.0.1:${PORT}/ on this machine)"
+if [ "$ADDRESS" = "127.0.0.1" ]; then
+  echo "  No network was found: only this machine can reach the app."
+fi
+echo "  Stop with Ctrl-C."
+echo
+"$BIN/gunicorn" eleusis.wsgi --bind "${BIND}:${PORT}" --worker-class gthread --workers 2 \
+  --threads 8 --log-level warning --error-logfile - &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; [ -z "${worker:-}" ] || kill "$worker" 2>/dev/null || true' \
+  EXIT INT TERM
+wait "$server"

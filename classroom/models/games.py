@@ -209,6 +209,10 @@ class Round(models.Model):
     # The secret rule. Only the teacher's pages, the dealer and the engine read it while the
     # round is on.
     rule_text = models.TextField()
+    # The rule as the dealing student wrote it in words (the sources' way). When `rule_text` is
+    # blank the dealer judges every card by hand; when both are given, the app checks the
+    # dealer's verdicts against `rule_text` and warns them, privately, of a contradiction.
+    rule_words = models.TextField(blank=True)
     status = models.CharField(max_length=10, choices=Status, default=Status.PLAYING)
     end_reason = models.CharField(max_length=100, blank=True)
     revealed = models.BooleanField(default=False)

@@ -51,6 +51,53 @@ class NoPlayShown:
 
 
 @dataclass(frozen=True)
+class DealerPending:
+    """What waits for the dealing student's verdict: a starter card, a play, a "no play" (with
+    the hand shown), or a free-text guess. `expected`: what the dealer's rule in the rule
+    language says (True: right), None when there is none to check against; `legal` lists the
+    cards of a "no play" hand that rule accepts."""
+
+    what: str
+    name: str
+    card: Any = None
+    hand: tuple[Any, ...] = ()
+    text: str = ""
+    expected: bool | None = None
+    legal: tuple[Any, ...] = ()
+
+
+def dealer_pending(
+    round_row: Round, dealer: DealerView, seats: list[SeatInfo]
+) -> DealerPending | None:
+    """The dealer's pending judgement, with what their checkable rule says of it (the app
+    warns them, privately, before a contradicting verdict is final)."""
+    pending = dealer.pending
+    if pending is None or dealer.over:
+        return None
+    names = {seat.position: seat.name for seat in seats}
+    name = "" if pending.player is None else names.get(round_row.position_of(pending.player), "")
+    hand = tuple(dealer.hands[pending.player]) if pending.what == "no_play" else ()
+    rule = None
+    if round_row.rule_text.strip():
+        from classroom.secret_rules import secret_rule
+
+        rule = secret_rule(round_row.rule_text)
+    history = tuple(dealer.history)
+    expected: bool | None = None
+    legal: tuple[Any, ...] = ()
+    if rule is not None and pending.what == "starter" and pending.card is not None:
+        expected = bool(rule.accepts((), pending.card))
+    elif rule is not None and pending.what == "play" and pending.card is not None:
+        expected = bool(rule.accepts(history, pending.card))
+    elif rule is not None and pending.what == "no_play":
+        legal = tuple(sorted({c for c in hand if rule.accepts(history, c)}, key=str))
+        expected = not legal
+    return DealerPending(
+        pending.what, name, pending.card, hand, pending.text or "", expected, legal
+    )
+
+
+@dataclass(frozen=True)
 class Board:
     """Everything a student's table page shows, for one seat."""
 
@@ -65,6 +112,7 @@ class Board:
     player: int | None = None  # the engine's number for this seat in this round
     dealer: DealerView | None = None  # only for the student dealing this round
     must_write_rule: bool = False  # students deal in turn, and the next rule is this seat's
+    verdict: DealerPending | None = None  # what waits for this seat's verdict (they deal)
 
     @property
     def my_turn(self) -> bool:
@@ -230,7 +278,7 @@ def student_board(*, table: Table, seat: Seat) -> Board:
             round=round_row, seat=seat, kind__in=("play", "no_play")
         ).count()
         if round_row.revealed:
-            revealed = round_row.rule_text
+            revealed = "\n".join(t for t in (round_row.rule_words, round_row.rule_text) if t)
     assignment = table.session.assignment
     must_write_rule = (
         assignment.rule_source == Assignment.RuleSource.STUDENTS
@@ -242,12 +290,17 @@ def student_board(*, table: Table, seat: Seat) -> Board:
         .order_by("-action__round__number", "-action__seq")
         .first()
     )
+    infos = _seat_infos(seats, round_row, view or dealer)
+    verdict = None
+    if round_row is not None and dealer is not None:
+        verdict = dealer_pending(round_row, dealer, infos)
     return Board(
         table=table,
         seat=seat,
         round=round_row,
         view=view,
-        seats=_seat_infos(seats, round_row, view or dealer),
+        verdict=verdict,
+        seats=infos,
         last_hypothesis=last_hypothesis,
         plays_made=plays_made,
         revealed_rule=revealed,

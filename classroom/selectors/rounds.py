@@ -5,7 +5,7 @@ reader, selector or service, gets the engine's round from here."""
 from __future__ import annotations
 
 from classroom.models import Round
-from classroom.secret_rules import secret_rule
+from classroom.secret_rules import round_rule
 from eleusis.engine.variants import Action as EngineAction
 from eleusis.engine.variants import Round as EngineRound
 from eleusis.engine.variants import config_from_json, variant_class
@@ -14,7 +14,7 @@ from eleusis.engine.variants import config_from_json, variant_class
 def engine_round(round_row: Round) -> EngineRound:
     """The engine's round as of the log: from the cached snapshot when it is current, else by
     replaying every action (and the result is what the snapshot would have said)."""
-    rule = secret_rule(round_row.rule_text)
+    rule = round_rule(round_row.rule_text, round_row.rule_words)
     if round_row.snapshot and len(round_row.snapshot.get("actions", [])) == round_row.version:
         return EngineRound.from_json(round_row.snapshot, rule)
     return replay_round(round_row)
@@ -28,5 +28,5 @@ def replay_round(round_row: Round) -> EngineRound:
         EngineAction.from_json(payload)
         for payload in round_row.actions.order_by("seq").values_list("payload", flat=True)
     ]
-    rule = secret_rule(round_row.rule_text)
+    rule = round_rule(round_row.rule_text, round_row.rule_words)
     return variant.replay(config, round_row.seed, rule, round_row.players, actions)

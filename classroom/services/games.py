@@ -198,11 +198,23 @@ def table_next_round(*, table: Table, seed: int | None = None):
         return _deal(table, table.session.assignment, seed=seed)
 
 
-def round_deal_by_student(*, seat: Seat, rule_text: str, seed: int | None = None):
+RULE_WORDS_NEEDED = "write your rule in words first"
+RULE_TEXT_NEEDED = "write your rule in the rule language first"
+
+
+def round_deal_by_student(
+    *, seat: Seat, rule_text: str, seed: int | None = None, rule_words: str = ""
+):
     """The student whose turn it is to deal writes the secret rule and deals the round.
-    Raises RuleSyntaxError for a rule with a mistake, IllegalActionError when it is not this
-    student's deal."""
-    secret_rule(rule_text)  # a mistake is reported before anything is locked or written
+
+    When the assignment lets the dealing student judge (config `dealer="person"`, the
+    sources' way) the rule is in words, and optionally in the rule language too, against which
+    the app checks the dealer's verdicts; otherwise the app judges, so the rule language is
+    required. Raises RuleSyntaxError for a rule with a mistake, IllegalActionError when it is
+    not this student's deal or a needed rule is missing."""
+    rule_text, rule_words = rule_text.strip(), rule_words.strip()
+    if rule_text:
+        secret_rule(rule_text)  # a mistake is reported before anything is locked or written
     with transaction.atomic():
         table = (
             Table.objects.select_for_update()
@@ -222,11 +234,17 @@ def round_deal_by_student(*, seat: Seat, rule_text: str, seed: int | None = None
             raise IllegalActionError("a student dealer needs at least one player")
         if next_dealer_position(table=table, seat_count=seat_count) != seat.position:
             raise IllegalActionError("it is another student's turn to deal")
+        by_hand = assignment.config.get("dealer") == "person"
+        if by_hand and not rule_words:
+            raise IllegalActionError(RULE_WORDS_NEEDED)
+        if not by_hand and not rule_text:
+            raise IllegalActionError(RULE_TEXT_NEEDED)
         round_row = round_create(
             table=table,
             variant=assignment.variant,
             config=assignment.config,
-            rule_text=rule_text.strip(),
+            rule_text=rule_text,
+            rule_words=rule_words,
             seed=seed,
             dealer_position=seat.position,
         )

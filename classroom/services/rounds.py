@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from classroom.live import table_changed
 from classroom.models import Action, Hypothesis, Round, Seat, Table
-from classroom.secret_rules import secret_rule
+from classroom.secret_rules import round_rule
 from classroom.selectors.rounds import engine_round
 from classroom.task_queue import BOTS_PLAY, enqueue
 from eleusis.engine.variants import Action as EngineAction
@@ -63,13 +63,14 @@ def round_create(
     rule_text: str,
     seed: int | None = None,
     dealer_position: int | None = None,
+    rule_words: str = "",
 ) -> Round:
     """Deal a new round at a table, numbered after the last one. `dealer_position`: the seat
     of the student who deals (and so does not play), when the students deal in turn."""
     players = table.seats.count() - (0 if dealer_position is None else 1)
     seed = seed if seed is not None else random.SystemRandom().randrange(2**53)
     engine = new_round(
-        variant, config_from_json(variant, config), seed, secret_rule(rule_text), players
+        variant, config_from_json(variant, config), seed, round_rule(rule_text, rule_words), players
     )
     last = table.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     round_row = Round.objects.create(
@@ -80,6 +81,7 @@ def round_create(
         seed=seed,
         players=players,
         rule_text=rule_text,
+        rule_words=rule_words,
         dealer_position=dealer_position,
         snapshot=engine.to_json(),
     )

@@ -3,6 +3,7 @@
 import io
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.core.exceptions import ValidationError
@@ -35,10 +36,13 @@ DETAIL_TEMPLATE = "classroom/classroom_detail.html"
 
 
 def join_url(request: HttpRequest, classroom: Classroom) -> str:
-    """The absolute link a student follows (or scans) to join this class."""
-    return request.build_absolute_uri(
-        reverse("classroom:join_with_code", kwargs={"code": classroom.join_code})
-    )
+    """The absolute link a student follows (or scans) to join this class: on SITE_URL when set
+    (`make run` sets the LAN address, which the students' devices reach), else where the teacher's
+    browser reached the app."""
+    path = reverse("classroom:join_with_code", kwargs={"code": classroom.join_code})
+    if settings.SITE_URL:
+        return f"{settings.SITE_URL}{path}"
+    return request.build_absolute_uri(path)
 
 
 # Accounts --------------------------------------------------------------------------------------

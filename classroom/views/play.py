@@ -42,6 +42,7 @@ from classroom.services.delphi import StaleCardError, delphi_predict
 from classroom.services.games import lobby_join, round_deal_by_student, solo_start
 from classroom.services.rounds import HypothesisInput, round_act
 from classroom.teach_forms import rule_check
+from eleusis.engine.cards import Card
 from eleusis.engine.variants import (
     BuyHint,
     DealerHint,
@@ -118,6 +119,7 @@ def _render_board(
     status: int = 200,
     error_field: str = "",
     reset_inputs: bool = False,
+    extra: dict | None = None,
 ) -> HttpResponse:
     """The table page (the fragments an htmx request swaps). `reset_inputs` sends the inputs of
     a move (hypothesis, sentence, prediction, guess) empty again, after a move that was made."""
@@ -139,6 +141,7 @@ def _render_board(
         "move_key": uuid.uuid4().hex,
         "reset_inputs": reset_inputs,
         **game.context(board, assignment),
+        **(extra or {}),
     }
     template = game.template + ("#board_update" if request.htmx else "")
     return render(request, template, context, status=status)
@@ -420,8 +423,13 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
     if refused := _refused(request, seat, "deal"):
         return refused
     text = request.POST.get("rule_text", "")[:2000]
+    words = request.POST.get("rule_words", "")[:2000].strip()
+    by_hand = seat.table.session.assignment.config.get("dealer") == "person"
+    if by_hand and not words:
+        message = _("Write your secret rule in words first.")
+        return _render_board(request, seat, message=message, ok=False, status=_bad(request))
     check = rule_check(text)
-    if not check.ok:
+    if not check.ok and not (by_hand and not text.strip()):
         message = (
             _("Your rule has a mistake at line %(line)s, column %(column)s: %(message)s")
             % {
@@ -434,7 +442,7 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
         )
         return _render_board(request, seat, message=message, ok=False, status=_bad(request))
     try:
-        round_deal_by_student(seat=seat, rule_text=text)
+        round_deal_by_student(seat=seat, rule_text=text, rule_words=words)
     except IllegalActionError as error:
         return _render_board(request, seat, message=str(error), ok=False, status=409)
     if request.htmx:
@@ -445,7 +453,10 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @student_required
 def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
-    """The dealing student judges a free-text guess or gives everyone a hint."""
+    """The dealing student judges what waits for their verdict (a starter card, a play, a "no
+    play", a free-text guess) or gives everyone a hint. When their rule is also in the rule
+    language and a verdict contradicts it, the verdict is not given: the dealer alone is warned
+    and confirms or changes it."""
     seat = seat_for_student(request, pk)
     if refused := _refused(request, seat, "dealer"):
         return refused
@@ -455,8 +466,28 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
             request, seat, message=_("You are not the dealer."), ok=False, status=403
         )
     op = request.POST.get("op")
-    if op == "verdict" and request.POST.get("correct") in ("yes", "no"):
-        action = Verdict(request.POST["correct"] == "yes")
+    # A card named without a verdict: the dealer says a "no play" was wrong, this card fits.
+    said = request.POST.get("correct") or ("no" if request.POST.get("card") else "")
+    if op == "verdict" and said in ("yes", "no"):
+        correct = said == "yes"
+        try:
+            card = Card.parse(request.POST["card"]) if request.POST.get("card") else None
+        except ValueError:
+            return _render_board(
+                request, seat, message=_("That is not a card."), ok=False, status=400
+            )
+        pending = board.verdict
+        if pending is not None and not request.POST.get("confirm"):
+            warning = _verdict_warning(pending, correct, card)
+            if warning:
+                return _render_board(
+                    request,
+                    seat,
+                    message=warning,
+                    ok=False,
+                    extra={"unconfirmed": {"correct": said, "card": card}},
+                )
+        action = Verdict(correct, card)
     elif op == "hint" and request.POST.get("hint", "").strip():
         if refusal := hint_refusal(board.round):
             return _render_board(request, seat, message=refusal, ok=False, status=409)
@@ -479,6 +510,36 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
     except IllegalActionError as error:
         return _render_board(request, seat, message=str(error), ok=False)
     return _render_board(request, seat, message=_("Done."))
+
+
+def _verdict_warning(pending, correct: bool, card: Card | None) -> str:
+    """Why the dealer's verdict contradicts their own rule in the rule language (empty when
+    it does not, or when there is no such rule): seen by the dealer alone."""
+    if pending.expected is None or pending.what == "guess":
+        return ""
+    if pending.what == "no_play":
+        if correct and pending.legal:
+            return _(
+                "Careful: your rule in the rule language accepts %(card)s from this hand, so "
+                'the "no play" is wrong. Confirm your verdict, or change it.'
+            ) % {"card": str(pending.legal[0])}
+        if not correct and card is not None and card not in pending.legal:
+            return _(
+                "Careful: your rule in the rule language does not accept %(card)s here. "
+                "Confirm your verdict, or choose another card."
+            ) % {"card": str(card)}
+        return ""
+    if correct == pending.expected:
+        return ""
+    if pending.expected:
+        return _(
+            "Careful: your rule in the rule language accepts %(card)s here, and you said "
+            "wrong. Confirm your verdict, or change it."
+        ) % {"card": str(pending.card)}
+    return _(
+        "Careful: your rule in the rule language does not accept %(card)s here, and you said "
+        "right. Confirm your verdict, or change it."
+    ) % {"card": str(pending.card)}
 
 
 # Delphi: the whole class predicts -------------------------------------------------------------

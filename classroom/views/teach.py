@@ -66,6 +66,7 @@ from classroom.teach_forms import (
     RoundForm,
     rule_check,
 )
+from classroom.titles import neutral_title
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
@@ -90,16 +91,26 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = classroom_for_teacher(request, pk)
     # `?library_rule=<id>` (from the lessons' library) starts the form on that rule.
     chosen = request.GET.get("library_rule", "")
+    number = classroom.assignments.count() + 1
     initial = (
-        {"library_rule": chosen, "title": _(LIBRARY[chosen].name)} if chosen in LIBRARY else {}
+        {
+            "library_rule": chosen,
+            "title": neutral_title(number=number, difficulty=LIBRARY[chosen].difficulty),
+        }
+        if chosen in LIBRARY
+        else {}
     )
     form = AssignmentForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        library = LIBRARY.get(data["library_rule_id"])
+        title = data["title"].strip() or neutral_title(
+            number=number, difficulty=library.difficulty if library else ""
+        )
         try:
             assignment = assignment_create(
                 classroom=classroom,
-                title=data["title"],
+                title=title,
                 variant=data["variant"],
                 rule_text=data["rule"],
                 library_rule_id=data["library_rule_id"],

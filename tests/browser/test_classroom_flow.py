@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SEEN_MS = 3_000
 VIEWPORT = {"width": 1280, "height": 900}
 NICKNAMES = ["Ana", "Ben", "Chloe", "Dev"]
-TITLE = "Colors, week 3"
+TITLE = "Science, week 3"
 GUESS = "red and black take turns"
 
 

@@ -137,3 +137,44 @@ def test_a_no_play_hand_is_seen_by_the_other_players(new_page, live_server):
             "cards => cards.map(card => card.getAttribute('aria-label'))"
         )
         assert sorted(labels) == sorted(card_label(card) for card in hand)
+
+
+def test_a_student_dealer_judges_three_cards_and_is_warned_privately(new_page, live_server):
+    from classroom.services.rounds import round_act
+    from eleusis.engine.variants import Play
+    from tests.classroom.views.test_golden_game import students_deal_by_hand
+
+    table, seats = students_deal_by_hand(players=4, starter="flip")
+    dealer = student_page(new_page, live_server, seats[0].student)
+    watcher = student_page(new_page, live_server, seats[1].student)
+    dealer.goto(f"/play/tables/{table.pk}/")
+    dealer.get_by_label("My rule, in words").fill("Red and black take turns")
+    dealer.get_by_label("My rule in the rule language (optional)").fill("color != last.color")
+    dealer.get_by_role("button", name="Deal with this rule").click()
+    dealer.get_by_role("heading", name="You are the dealer").wait_for()
+    watcher.goto(f"/play/tables/{table.pk}/")
+
+    for number in range(3):
+        round_row = current_round(table=table)
+        engine = engine_round(round_row)
+        turn = engine.state.turn
+        last = [a.card for a in engine.state.history if a.accepted][-1]
+        card = next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
+        seat = seats[round_row.position_of(turn)]
+        round_act(round_id=round_row.pk, action=Play(turn, card), seat=seat)
+        # The verdict buttons come by themselves (the page polls), no reload.
+        verdict = dealer.locator(".dealer-verdict")
+        verdict.get_by_text(f"{seat.student.nickname} plays").wait_for(timeout=SEEN_MS)
+        if number < 2:
+            verdict.get_by_role("button", name=f"Right: {card_label(card)} fits").click()
+        else:
+            # The third verdict contradicts the rule the dealer wrote: only they are warned.
+            verdict.get_by_role("button", name=f"Wrong: {card_label(card)} does not fit").click()
+            dealer.get_by_text("Careful: your rule in the rule language accepts").wait_for()
+            assert engine_round(current_round(table=table)).state.pending is not None
+            assert watcher.get_by_text("Careful").count() == 0
+            dealer.get_by_role("button", name="Confirm my verdict").click()
+        dealer.locator("#table-status").get_by_text("You are the dealer.").wait_for(timeout=SEEN_MS)
+    history = engine_round(current_round(table=table)).state.history
+    assert [a.accepted for a in history[1:]] == [True, True, False]
+    watcher.locator("#table-live .layout .sideline").first.wait_for(timeout=SEEN_MS)

@@ -39,6 +39,7 @@ PROPERTY_KIND: dict[str, Kind] = {
     "parity": Kind.PARITY,
     "half": Kind.HALF,
     "face": Kind.BOOL,
+    "prime": Kind.BOOL,
     "accepted": Kind.BOOL,
     "rejected": Kind.BOOL,
 }
@@ -52,6 +53,11 @@ COLOR_WORDS = ("red", "black")
 PARITY_WORDS = ("even", "odd")
 HALF_WORDS = ("low", "high")
 RANK_WORDS = {"ace": 1, "jack": 11, "queen": 12, "king": 13}
+# The letters of card codes, written in capitals: `rank == K`, `suit == H`.
+RANK_LETTERS = {"A": 1, "J": 11, "Q": 12, "K": 13}
+SUIT_LETTERS = {"S": 0, "H": 1, "D": 2, "C": 3}
+# Prime ranks: 2, 3, 5, 7, J (11) and K (13).
+PRIME_RANKS = frozenset({2, 3, 5, 7, 11, 13})
 
 WORDS_OF_KIND: dict[Kind, tuple[str, ...]] = {
     Kind.SUIT: SUIT_WORDS,
@@ -97,7 +103,8 @@ class Const:
 @dataclass(frozen=True, slots=True)
 class CardRef:
     """A card: `back` 0 is the card being judged, 1 the last mainline card, 2 the one before;
-    `previous` is the most recent play, right or wrong."""
+    `previous` is the most recent play, right or wrong (with `back` 2, `previous2`: the play
+    before it, of which only `accepted` and `rejected` can be read)."""
 
     back: int
     previous: bool = False
@@ -125,6 +132,33 @@ class Sum:
 
     prop: str
     count: int
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """`count(red)`: how many cards already on the mainline have a quality; `prop` is a quality
+    property (`color`, `suit`, `parity`, `half`) with `value` the quality's number, `face` or
+    `prime` (value 1), or `all` for every card."""
+
+    prop: str
+    value: int
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class MainlineSum:
+    """`sum(rank of mainline)`: a property added up over every card already on the mainline."""
+
+    prop: str
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Abs:
+    """`abs(x)`: x without its sign."""
+
+    operand: Expr
     span: Span = field(default=NOWHERE, compare=False)
 
 
@@ -217,6 +251,9 @@ Expr = (
     | Prop
     | Position
     | Sum
+    | Count
+    | MainlineSum
+    | Abs
     | Arith
     | Neg
     | Wrap
@@ -244,7 +281,7 @@ def children(node: Expr) -> tuple[Expr, ...]:
     match node:
         case Arith(left=a, right=b) | Compare(left=a, right=b):
             return (a, b)
-        case Neg(operand=a) | Wrap(operand=a) | Not(operand=a):
+        case Neg(operand=a) | Wrap(operand=a) | Not(operand=a) | Abs(operand=a):
             return (a,)
         case In(item=a, container=c):
             return (a, c)

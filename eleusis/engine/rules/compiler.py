@@ -8,8 +8,15 @@ a fixed set of Python functions, so judging a card is a handful of function call
 Inside, a card is an index 0..51 in `FULL_DECK` order and every property is a lookup in a
 52-entry table; suits, colors, parity and halves are small integers in the order of the words
 in `ast.py`. A situation ("env") is the tuple
-`(card, back, previous_card, previous_accepted, position)` where `back[0]` is the last mainline
-card, `back[1]` the one before, and so on, as far back as the rule looks.
+`(card, back, previous_card, previous_accepted, position, previous2)` where `back[0]` is the
+last mainline card, `back[1]` the one before, and so on, as far back as the rule looks (the
+whole mainline when the rule counts over it), and `previous2` is 1 when the play before the
+previous one was right, 0 when it was wrong, -1 when there was none.
+
+A card is judged by the rule only when every card the rule reads exists: while the mainline is
+shorter than the furthest card back that the rule reads (`last2` on a one-card mainline), or
+the rule reads `previous2` and there is no such play, every card is accepted, whatever the
+order of the rule's parts. `start:` judges the first card of the mainline.
 """
 
 from __future__ import annotations
@@ -22,18 +29,22 @@ from eleusis.engine.cards import FULL_DECK, SUITS, Card
 from eleusis.engine.history import History
 from eleusis.engine.rules import errors
 from eleusis.engine.rules.ast import (
+    PRIME_RANKS,
     PROPERTY_KIND,
     QUALITY_PROPERTY,
     WORDS_OF_KIND,
+    Abs,
     Arith,
     BoolOp,
     CardRef,
     Compare,
     Const,
+    Count,
     Expr,
     If,
     In,
     Kind,
+    MainlineSum,
     Neg,
     Next,
     Not,
@@ -50,7 +61,7 @@ from eleusis.engine.rules.ast import (
 from eleusis.engine.rules.errors import RuleSyntaxError
 from eleusis.engine.rules.parser import parse
 
-Env = tuple[int, Sequence[int], int, bool, int]
+Env = tuple[int, Sequence[int], int, bool, int, int]
 Fn = Callable[[Env], Any]
 
 # Slot numbers in `CompiledRule.reads`: 0 the judged card, k >= 1 the k-th card back on the
@@ -83,12 +94,31 @@ def _table(prop: str) -> tuple[int, ...]:
                 values.append(0 if card.is_low else 1)
             case "face":
                 values.append(int(card.is_face))
+            case "prime":
+                values.append(int(card.rank in PRIME_RANKS))
+            case "all":
+                values.append(1)
     return tuple(values)
 
 
-CARD_PROPERTIES = ("rank", "value", "suit", "color", "parity", "half", "face")
-TABLES: dict[str, tuple[int, ...]] = {prop: _table(prop) for prop in CARD_PROPERTIES}
-_FACE = tuple(bool(v) for v in TABLES["face"])
+CARD_PROPERTIES = ("rank", "value", "suit", "color", "parity", "half", "face", "prime")
+TABLES: dict[str, tuple[int, ...]] = {prop: _table(prop) for prop in (*CARD_PROPERTIES, "all")}
+_BOOL_TABLES = {name: tuple(bool(v) for v in TABLES[name]) for name in ("face", "prime")}
+
+
+def count_table(prop: str, value: int) -> tuple[int, ...]:
+    """1 for each card (FULL_DECK order) that `count(...)` counts, else 0."""
+    if prop in ("all", "face", "prime"):
+        return TABLES[prop]
+    return tuple(int(v == value) for v in TABLES[prop])
+
+
+def aggregate_table(node: Count | MainlineSum) -> tuple[int, ...]:
+    """What each card adds to a whole-mainline count or sum."""
+    if isinstance(node, Count):
+        return count_table(node.prop, node.value)
+    return TABLES[node.prop]
+
 
 _ORDERING = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 _OPS: dict[str, Callable[[Any, Any], Any]] = {
@@ -108,17 +138,24 @@ class CompiledRule:
     whether it reads `position`, `reads_verdict` whether it reads `previous.accepted`,
     `reads_previous_card` whether it reads a property of the previous play's card, and `reads`
     the properties read per slot (0 the card, k the k-th card back, -1 the previous play).
+    `need` is how many mainline cards must exist for the rule to judge at all (the furthest
+    `lastN` it reads; `sum(value of last 2)` adds what there is and needs none),
+    `reads_previous2` whether it reads `previous2.accepted`, and `aggregates` the 52-entry
+    tables of what each mainline card adds to the counts and sums over the whole mainline.
     """
 
     __slots__ = (
         "_body",
-        "_need",
+        "_collect",
         "_start",
+        "aggregates",
         "lookback",
         "may_miss",
+        "need",
         "program",
         "reads",
         "reads_position",
+        "reads_previous2",
         "reads_previous_card",
         "reads_verdict",
         "text",
@@ -134,7 +171,9 @@ class CompiledRule:
         reads: dict[int, frozenset[str]],
         reads_position: bool,
         reads_verdict: bool,
-        may_miss: bool,
+        need: int,
+        reads_previous2: bool = False,
+        aggregates: tuple[tuple[int, ...], ...] = (),
     ) -> None:
         self.text = text
         self.program = program
@@ -145,12 +184,26 @@ class CompiledRule:
         self.reads_position = reads_position
         self.reads_verdict = reads_verdict
         self.reads_previous_card = bool(reads.get(PREVIOUS))
-        self.may_miss = may_miss
-        self._need = max(self.lookback, 1)
+        self.reads_previous2 = reads_previous2
+        self.need = need
+        self.may_miss = need >= 2 or reads_previous2
+        self.aggregates = aggregates
+        # How many mainline cards `accepts` hands to the rule: all of them for a count.
+        self._collect = 1 << 30 if aggregates else max(self.lookback, 1)
 
     @property
     def reads_previous(self) -> bool:
-        return self.reads_verdict or self.reads_previous_card
+        return self.reads_verdict or self.reads_previous_card or self.reads_previous2
+
+    @property
+    def reads_mainline(self) -> bool:
+        """Whether the rule counts or adds up over the whole mainline."""
+        return bool(self.aggregates)
+
+    @property
+    def looks_back(self) -> bool:
+        """Whether the rule reads anything but the card being played (and the position)."""
+        return self.lookback > 0 or self.reads_previous or self.reads_mainline
 
     @property
     def has_start_clause(self) -> bool:
@@ -158,12 +211,12 @@ class CompiledRule:
 
     def accepts(self, history: History, card: Card) -> bool:
         """Whether `card` may be played after `history` (the Rule protocol)."""
-        need = self._need
+        collect = self._collect
         back: list[int] = []
         for attempt in reversed(history):
             if attempt.accepted:
                 back.append(card_index(attempt.card))
-                if len(back) >= need:
+                if len(back) >= collect:
                     break
         if not back:
             return self.judge_start(card_index(card))
@@ -171,32 +224,43 @@ class CompiledRule:
         position = 0
         if self.reads_position:
             position = sum(1 for attempt in history if attempt.accepted) + 1
+        previous2 = -1
+        if len(history) >= 2:
+            previous2 = int(history[-2].accepted)
         return self.judge(
             card_index(card),
             back,
             card_index(previous.card) if self.reads_previous_card else -1,
             previous.accepted,
             position,
+            previous2,
         )
 
     def judge(
-        self, card: int, back: Sequence[int], previous: int, previous_accepted: bool, position: int
+        self,
+        card: int,
+        back: Sequence[int],
+        previous: int,
+        previous_accepted: bool,
+        position: int,
+        previous2: int = -1,
     ) -> bool:
-        """The verdict in a situation given as card indexes; `back` must not be empty.
+        """The verdict in a situation given as card indexes; `back` must not be empty, and
+        holds the whole mainline (most recent first) when the rule counts over it.
 
-        While the mainline is shorter than a card the rule asks for, every card is accepted.
+        While a card the rule reads does not exist (the mainline is shorter than the rule looks
+        back, or there is no play before the previous one), every card is accepted.
         """
-        try:
-            return bool(self._body((card, back, previous, previous_accepted, position)))
-        except IndexError:
+        if len(back) < self.need or (self.reads_previous2 and previous2 < 0):
             return True
+        return bool(self._body((card, back, previous, previous_accepted, position, previous2)))
 
     def judge_start(self, card: int) -> bool:
         """Whether `card` may start the mainline."""
-        env: Env = (card, (), -1, True, 1)
+        env: Env = (card, (), -1, True, 1, -1)
         if self._start is not None:
             return bool(self._start(env))
-        if self.lookback == 0 and not self.reads_previous:
+        if not self.looks_back:
             return bool(self._body(env))
         return True
 
@@ -236,13 +300,15 @@ def _compile(text: str, program: Program) -> CompiledRule:
         reads={slot: frozenset(props) for slot, props in body_checker.reads.items()},
         reads_position=body_checker.reads_position,
         reads_verdict=body_checker.reads_verdict,
-        may_miss=body_checker.may_miss,
+        need=body_checker.need,
+        reads_previous2=body_checker.reads_previous2,
+        aggregates=tuple(body_checker.aggregates),
     )
 
 
 def card_name(ref: CardRef) -> str:
     if ref.previous:
-        return "previous"
+        return "previous2" if ref.back == 2 else "previous"
     return {0: "card", 1: "last"}.get(ref.back, f"last{ref.back}")
 
 
@@ -255,7 +321,9 @@ class _Checker:
         self.reads: dict[int, set[str]] = {}
         self.reads_position = False
         self.reads_verdict = False
-        self.may_miss = False
+        self.reads_previous2 = False
+        self.need = 0
+        self.aggregates: list[tuple[int, ...]] = []
 
     def fail(self, message: str, span: Span) -> NoReturn:
         end = span.end_column if span.end_line == span.line else None
@@ -306,15 +374,16 @@ class _Checker:
                 self.fail(errors.CARD_NEEDS_PROPERTY.format(name=card_name(node)), node.span)
             case Prop(card=card, name=name):
                 self.card(card)
-                if card.previous:
+                if card.previous and card.back == 2:
+                    self.reads_previous2 = True
+                elif card.previous:
                     if name in ("accepted", "rejected"):
                         self.reads_verdict = True
                     else:
                         self.read(PREVIOUS, name)
                 else:
                     self.read(card.back, name)
-                    if card.back >= 2:
-                        self.may_miss = True
+                    self.need = max(self.need, card.back)
                 return node, PROPERTY_KIND[name]
             case Position():
                 self.reads_position = True
@@ -325,6 +394,15 @@ class _Checker:
                 for back in range(1, count + 1):
                     self.read(back, prop)
                 return node, Kind.NUMBER
+            case Count() | MainlineSum():
+                if self.in_start:
+                    self.fail(errors.START_LOOKS_BACK.format(what="mainline"), node.span)
+                table = aggregate_table(node)
+                if table not in self.aggregates:
+                    self.aggregates.append(table)
+                return node, Kind.NUMBER
+            case Abs(operand=operand, span=span):
+                return Abs(self.number(operand, "abs"), span), Kind.NUMBER
             case Arith(op=op, left=left, right=right, span=span):
                 checked_left = self.number(left, op)
                 if op == "%":
@@ -455,11 +533,15 @@ class _Gen:
 
     def gen_Prop(self, node: Prop) -> Fn:
         card, name = node.card, node.name
+        if card.previous and card.back == 2:
+            if name == "accepted":
+                return lambda env: env[5] == 1
+            return lambda env: env[5] == 0
         if name == "accepted":
             return lambda env: env[3]
         if name == "rejected":
             return lambda env: not env[3]
-        table: Sequence[Any] = _FACE if name == "face" else TABLES[name]
+        table: Sequence[Any] = _BOOL_TABLES.get(name) or TABLES[name]
         if card.previous:
             return lambda env: table[env[2]]
         if card.back == 0:
@@ -477,6 +559,18 @@ class _Gen:
         count = node.count
         getter = table.__getitem__
         return lambda env: sum(map(getter, env[1][:count]))
+
+    def gen_Count(self, node: Count) -> Fn:
+        getter = aggregate_table(node).__getitem__
+        return lambda env: sum(map(getter, env[1]))
+
+    def gen_MainlineSum(self, node: MainlineSum) -> Fn:
+        getter = aggregate_table(node).__getitem__
+        return lambda env: sum(map(getter, env[1]))
+
+    def gen_Abs(self, node: Abs) -> Fn:
+        operand = self.gen(node.operand)
+        return lambda env: abs(operand(env))
 
     def gen_Arith(self, node: Arith) -> Fn:
         left = self.gen(node.left)

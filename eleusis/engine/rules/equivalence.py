@@ -2,13 +2,19 @@
 
 Two rules are equivalent when they give the same verdict in every situation: every mainline
 (the start included), every previous play, every position, every card — not only the
-situations one of them would build. Rules in this language look back a fixed number of cards,
-so when the situations that matter are few enough they are all enumerated, by classes of cards
-that the two rules cannot tell apart (see `situations.py`), and the answer is exact
-(`exhaustive=True`). `situations` counts the situations covered, the 52 starts included: two
-rules that read rank and suit of two cards back cover 52 + 52² × 52 + 52³ × 52... situations
-restricted to what they read. Otherwise realistic histories, seeded, are sampled and
-`exhaustive` is False.
+situations one of them would build. Every verdict is exact, or it is "unknown":
+
+- When the situations that matter are few (the rules do not read the position, the play before
+  the previous one or counts over the whole mainline, and look back only a few cards), they
+  are all enumerated, by classes of cards that the two rules cannot tell apart (see
+  `situations.py`): `exhaustive=True`, and `situations` counts the situations covered, the 52
+  starts included.
+- Otherwise the question goes to an SMT solver (`smt.py`): "is there a situation where the two
+  verdicts differ?" Unsatisfiable is a proof (`proved=True`); a model is a counterexample,
+  confirmed by judging it with both rules.
+- When the solver cannot decide within its time limit, the verdict is "unknown"
+  (`equivalent=None`): never "equivalent". A student's guess checked against such a rule goes
+  to the teacher, like a guess in words.
 """
 
 from __future__ import annotations
@@ -31,11 +37,15 @@ from eleusis.engine.rules.situations import (
     previous_props,
     slot_props,
 )
+from eleusis.engine.rules.smt import DEFAULT_TIMEOUT_MS, prove_same
 
-# Above this many evaluations per rule, sample instead of enumerating.
+# Above this many evaluations per rule the solver decides instead of the enumeration.
 MAX_EXHAUSTIVE_EVALUATIONS = 400_000
-SAMPLED_HISTORIES = 1_000
-SAMPLED_MAX_LENGTH = 40
+# The enumeration is used for the equivalence verdict only below this many evaluations; the
+# solver is quicker beyond it.
+MAX_ENUMERATED_EVALUATIONS = 30_000
+
+EQUIVALENT, DIFFERENT, UNKNOWN = "equivalent", "different", "unknown"
 
 
 @dataclass(frozen=True)
@@ -51,15 +61,33 @@ class Counterexample:
 
 @dataclass(frozen=True)
 class Equivalence:
-    equivalent: bool
+    """`equivalent` is True (proved or every situation checked), False (with a counterexample)
+    or None ("unknown": undecided within the time limit). `exhaustive` says every situation was
+    enumerated, `proved` that the solver decided; `situations` is how many were enumerated (0
+    when the solver decided)."""
+
+    equivalent: bool | None
     exhaustive: bool
     situations: int
     counterexample: Counterexample | None
+    proved: bool = False
+
+    @property
+    def verdict(self) -> str:
+        if self.equivalent is None:
+            return UNKNOWN
+        return EQUIVALENT if self.equivalent else DIFFERENT
+
+    @property
+    def unknown(self) -> bool:
+        return self.equivalent is None
 
     def to_dict(self) -> dict[str, object]:
         return {
+            "verdict": self.verdict,
             "equivalent": self.equivalent,
             "exhaustive": self.exhaustive,
+            "proved": self.proved,
             "situations": self.situations,
             "counterexample": self.counterexample.to_dict() if self.counterexample else None,
         }
@@ -110,7 +138,10 @@ class _Plan:
 
 
 def plan(rules: tuple[CompiledRule, ...]) -> _Plan | None:
-    """How to enumerate the situations of `rules` exactly, or None when there are too many."""
+    """How to enumerate the situations of `rules` exactly, or None when there are too many or
+    they cannot be enumerated (counts over the whole mainline, the play before the previous)."""
+    if any(rule.reads_mainline or rule.reads_previous2 for rule in rules):
+        return None
     lookback = max(max(rule.lookback for rule in rules), 1)
     horizon = position_horizon(rules)
     if horizon is not None and sum(horizon) > MAX_POSITION_HORIZON:
@@ -133,17 +164,36 @@ def plan(rules: tuple[CompiledRule, ...]) -> _Plan | None:
     return result
 
 
-def equivalence(a: CompiledRule, b: CompiledRule, *, seed: int = 0) -> Equivalence:
-    """Whether `a` and `b` give the same verdict in every situation."""
-    the_plan = plan((a, b))
-    situations = the_plan.situations() if the_plan is not None else len(FULL_DECK)
+def equivalence(
+    a: CompiledRule, b: CompiledRule, *, seed: int = 0, timeout_ms: int = DEFAULT_TIMEOUT_MS
+) -> Equivalence:
+    """Whether `a` and `b` give the same verdict in every situation (`seed` is unused: every
+    verdict is exact; it stays for callers that pass it)."""
     for index in range(len(FULL_DECK)):
         verdict_a, verdict_b = a.judge_start(index), b.judge_start(index)
         if verdict_a != verdict_b:
             example = Counterexample([], FULL_DECK[index].code, verdict_a, verdict_b)
-            return Equivalence(False, the_plan is not None, situations, example)
-    if the_plan is None:
-        return _sampled(a, b, seed)
+            return Equivalence(False, True, len(FULL_DECK), example)
+    the_plan = plan((a, b))
+    if (
+        the_plan is not None
+        and the_plan.horizon is None
+        and the_plan.evaluations() <= MAX_ENUMERATED_EVALUATIONS
+    ):
+        return _enumerated(a, b, the_plan)
+    result = prove_same(a, b, timeout_ms=timeout_ms)
+    if result.status == "equivalent":
+        return Equivalence(True, False, 0, None, proved=True)
+    if result.status == "different":
+        assert result.plays is not None and result.card is not None
+        example = _confirmed(a, b, result.plays, result.card)
+        return Equivalence(False, False, 0, example, proved=True)
+    return Equivalence(None, False, 0, None)
+
+
+def _enumerated(a: CompiledRule, b: CompiledRule, the_plan: _Plan) -> Equivalence:
+    """Every situation of the plan, by classes of cards (the starts are compared already)."""
+    situations = the_plan.situations()
     cards = [c.representative for c in the_plan.card]
     for tail_classes, _weight in the_plan.tails():
         tail = [c.representative for c in tail_classes]
@@ -187,20 +237,3 @@ def sample_history(rng: random.Random, rule: CompiledRule | None, length: int) -
     if not history:
         history.append(Attempt(rng.choice(FULL_DECK), True))
     return history
-
-
-def _sampled(a: CompiledRule, b: CompiledRule, seed: int) -> Equivalence:
-    """Seeded histories after the 52 starts, which the caller has compared already."""
-    rng = random.Random(seed)
-    situations = len(FULL_DECK)
-    judges = (a, b, None)
-    for number in range(SAMPLED_HISTORIES):
-        history = sample_history(rng, judges[number % 3], rng.randint(1, SAMPLED_MAX_LENGTH))
-        for card in FULL_DECK:
-            situations += 1
-            verdict_a = a.accepts(history, card)
-            verdict_b = b.accepts(history, card)
-            if verdict_a != verdict_b:
-                example = Counterexample(history, card.code, verdict_a, verdict_b)
-                return Equivalence(False, False, situations, example)
-    return Equivalence(True, False, situations, None)

@@ -55,7 +55,19 @@ CYCLE_NEEDS_QUALITY = (
 CYCLE_INCOMPLETE = "the cycle must list every {kind_word} exactly once: {problem}"
 CYCLE_SHAPE = "write a cycle like next(last.suit, [spades, hearts, clubs, diamonds])"
 CARD_ARGUMENT = "count back with a minus sign: card(-1) is the last card, card(-2) the one before"
-SUM_SHAPE = "write a sum like sum(value of last 2)"
+SUM_SHAPE = "write a sum like sum(value of last 2) or sum(rank of mainline)"
+COUNT_SHAPE = (
+    "write a count like count(red), count(clubs), count(odd), count(face), count(prime) or "
+    "count(all): how many cards already on the mainline are so"
+)
+ABS_SHAPE = "write abs with one number inside, like abs(rank - last.rank)"
+MAINLINE_ONLY_IN_SUM = (
+    "'mainline' is only used in sum(rank of mainline); to count its cards write count(all)"
+)
+PREVIOUS2_ONLY_VERDICT = (
+    "of the play before the previous one only previous2.accepted and previous2.rejected can be "
+    "read, not '{name}'"
+)
 UNKNOWN_FUNCTION = "unknown function '{name}'"
 IS_NEEDS_QUALITY = "after '{card} is' write a quality such as red, odd, high, face or hearts"
 

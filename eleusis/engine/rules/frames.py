@@ -402,5 +402,4 @@ def write_candidates_file() -> int:
 
 
 def _proved_equal(a: CompiledRule, b: CompiledRule) -> bool:
-    result = equivalence(a, b)
-    return result.equivalent and result.exhaustive
+    return equivalence(a, b).equivalent is True

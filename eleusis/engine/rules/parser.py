@@ -22,18 +22,23 @@ from eleusis.engine.rules.ast import (
     PARITY_WORDS,
     PROPERTY_KIND,
     QUALITY_PROPERTY,
+    RANK_LETTERS,
     RANK_WORDS,
+    SUIT_LETTERS,
     SUIT_WORDS,
     VERDICT_PROPERTIES,
+    Abs,
     Arith,
     BoolOp,
     CardRef,
     Compare,
     Const,
+    Count,
     Expr,
     If,
     In,
     Kind,
+    MainlineSum,
     Neg,
     Next,
     Not,
@@ -66,8 +71,10 @@ for _kind, _words in (
         CONSTANTS[_word] = (_kind, _index)
 
 SUIT_SYMBOLS = {"♠": 0, "♤": 0, "♥": 1, "♡": 1, "♦": 2, "♢": 2, "♣": 3, "♧": 3}
-CARD_NAMES = ("card", "last", "previous")
-FUNCTIONS = ("card", "next", "sum")
+CARD_NAMES = ("card", "last", "previous", "previous2")
+FUNCTIONS = ("card", "next", "sum", "count", "abs")
+# What count(...) can count: a quality word, face, prime, or all.
+COUNTABLE = ("all", "face", "prime")
 KNOWN_NAMES = (
     *CARD_NAMES,
     *(f"last{n}" for n in range(2, errors.MAX_LOOKBACK + 1)),
@@ -369,9 +376,9 @@ class _Builder:
         op = "!=" if negated else "=="
         if not isinstance(left, CardRef):
             return Compare(op, left, self.expr(right_tree), span)
-        # `last is face`: face is a yes/no property, not a constant.
-        if right_tree.data == "name" and str(right_tree.children[0]).lower() == "face":
-            prop = Prop(left, "face", span)
+        # `last is face`: face (and prime) is a yes/no property, not a constant.
+        if right_tree.data == "name" and str(right_tree.children[0]).lower() in ("face", "prime"):
+            prop = Prop(left, str(right_tree.children[0]).lower(), span)
             return Not(prop, span) if negated else prop
         right = self.expr(right_tree)
         if isinstance(right, Const) and right.kind in QUALITY_PROPERTY:
@@ -453,6 +460,12 @@ class _Builder:
             return CardRef(1, span=span)
         if name == "previous":
             return CardRef(0, previous=True, span=span)
+        if name == "previous2":
+            return CardRef(2, previous=True, span=span)
+        if word in RANK_LETTERS:
+            return Num(RANK_LETTERS[word], span)
+        if word in SUIT_LETTERS:
+            return Const(Kind.SUIT, SUIT_LETTERS[word], span)
         match = _LAST_N.fullmatch(name)
         if match:
             return CardRef(self.back(int(match.group(1)), span), span=span)
@@ -467,6 +480,16 @@ class _Builder:
             self.fail(errors.VERDICT_ONLY_PREVIOUS.format(name=name), span)
         if name in PROPERTY_KIND:
             return Prop(CardRef(0, span=span), name, span)
+        if word.upper() in RANK_LETTERS or word.upper() in SUIT_LETTERS:
+            letter = word.upper()
+            meaning = _LETTER_MEANING[letter]
+            self.fail(
+                errors.UNKNOWN_NAME.format(name=word)
+                + errors.DID_YOU_MEAN.format(suggestion=f"{letter}' ('{meaning}"),
+                span,
+            )
+        if name == "mainline":
+            self.fail(errors.MAINLINE_ONLY_IN_SUM, span)
         self.fail(errors.UNKNOWN_NAME.format(name=word) + errors.suggest(name, KNOWN_NAMES), span)
 
     def back(self, count: int, span: Span) -> int:
@@ -490,6 +513,8 @@ class _Builder:
             )
         if name in VERDICT_PROPERTIES and not owner.previous:
             self.fail(errors.VERDICT_ONLY_PREVIOUS.format(name=name), name_span)
+        if owner.previous and owner.back == 2 and name not in VERDICT_PROPERTIES:
+            self.fail(errors.PREVIOUS2_ONLY_VERDICT.format(name=token), name_span)
         return Prop(owner, name, span)
 
     def build_call(self, node: Tree[Token], span: Span) -> Expr:
@@ -507,6 +532,12 @@ class _Builder:
             return CardRef(self.back(-arg.value, span), span=span)
         if name == "next":
             return self.next_call(args, span)
+        if name == "count":
+            return self.count_call(args, span)
+        if name == "abs":
+            if len(args) != 1:
+                self.fail(errors.ABS_SHAPE, span)
+            return Abs(self.expr(args[0]), span)
         if name == "sum":  # pragma: no cover - the grammar reads sum( as SUM
             self.fail(errors.SUM_SHAPE, span)
         self.fail(
@@ -528,8 +559,36 @@ class _Builder:
             self.fail(errors.CYCLE_SHAPE, span)
         return Next(value, tuple(items), span)
 
+    def count_call(self, args: list[Tree[Token]], span: Span) -> Expr:
+        if len(args) != 1:
+            self.fail(errors.COUNT_SHAPE, span)
+        arg = args[0]
+        arg_span = _span(arg)
+        word = str(arg.children[0]) if arg.data in ("name", "suit_symbol") else ""
+        if word.lower() in COUNTABLE:
+            return Count(word.lower(), 1, span)
+        if word:
+            quality = self.expr(arg)
+            if isinstance(quality, Const) and quality.kind in QUALITY_PROPERTY:
+                return Count(QUALITY_PROPERTY[quality.kind], quality.value, span)
+        self.fail(errors.COUNT_SHAPE, arg_span)
+
     def build_aggregate(self, node: Tree[Token], span: Span) -> Expr:
-        _sum, prop_token, last_token, count_token = self.tokens(node)
+        tokens = self.tokens(node)
+        if len(tokens) == 3:
+            _sum, prop_token, where_token = tokens
+            prop = str(prop_token).lower()
+            if prop not in ("rank", "value"):
+                self.fail(
+                    errors.SUM_SHAPE
+                    + ": only rank or value can be added up"
+                    + errors.suggest(prop, ("rank", "value")),
+                    _span(prop_token),
+                )
+            if str(where_token).lower() != "mainline":
+                self.fail(errors.SUM_SHAPE, _span(where_token))
+            return MainlineSum(prop, span)
+        _sum, prop_token, last_token, count_token = tokens
         prop = str(prop_token).lower()
         if prop not in ("rank", "value"):
             self.fail(
@@ -548,6 +607,10 @@ class _Builder:
         if span.line != span.end_line or span.line > len(lines):
             return "card"
         return lines[span.line - 1][span.column - 1 : span.end_column - 1]
+
+
+_LETTER_MEANING = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+_LETTER_MEANING.update({"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"})
 
 
 def _describe(node: Expr) -> str:

@@ -139,7 +139,8 @@ class WrittenRule:
 
 def language_guess_judge(secret: Rule | None, text: str) -> bool | None:
     """Judge a guess with the rule language: compile it and check equivalence with the secret.
-    None when the secret rule is not one the language can say."""
+    None (a person judges, as for a guess in words) when the secret rule is not one the language
+    can say, or when the equivalence could not be decided within its time limit."""
     from eleusis.engine.rules import CompiledRule, RuleSyntaxError, compile_rule, equivalence
 
     secret_text = rule_text(secret)
@@ -158,7 +159,7 @@ def language_guess_judge(secret: Rule | None, text: str) -> bool | None:
             secret_rule = compile_rule(secret_text)
         except RuleSyntaxError:
             return None
-    return bool(equivalence(guessed, secret_rule).equivalent)
+    return equivalence(guessed, secret_rule).equivalent
 
 
 # ---------------------------------------------------------------------------------------------

@@ -139,9 +139,14 @@ class Command(BaseCommand):
         if as_json:
             self.emit(result.to_dict())
             return
-        how = "checked every one of" if result.exhaustive else "sampled"
+        if result.equivalent is None:
+            self.stdout.write("Unknown (undecided within the time limit).")
+            return
+        how = f"checked every one of {result.situations} situations"
+        if not result.exhaustive:
+            how = "proved by the solver"
         if result.equivalent:
-            self.stdout.write(f"Equivalent ({how} {result.situations} situations).")
+            self.stdout.write(f"Equivalent ({how}).")
             return
         example = result.counterexample
         assert example is not None
@@ -151,7 +156,7 @@ class Command(BaseCommand):
         )
         verdicts = {True: "accepts", False: "refuses"}
         self.stdout.write(
-            f"Different ({how} {result.situations} situations): "
+            f"Different ({how}): "
             f"after {plays or 'nothing (the start)'}, the first rule {verdicts[example.a]} "
             f"{example.card} and the second {verdicts[example.b]} it."
         )

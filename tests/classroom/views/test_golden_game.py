@@ -121,3 +121,126 @@ def test_a_declared_no_play_shows_the_hand_and_the_correction_to_the_others():
         assert f'aria-label="{card_label(card)}"' in section
     assert "Wrong: the dealer played this card from the hand:" in section
     assert f'aria-label="{card_label(taken[0].cards[0])}"' in section
+
+
+# A student who deals is the dealer: the rule in words, every card judged by hand ------------------
+
+
+def students_deal_by_hand(players=4, **config):
+    from classroom.services.games import (
+        assignment_create,
+        lobby_join,
+        session_open,
+        session_seat,
+        session_start,
+    )
+    from tests.factories import ClassroomFactory, StudentFactory
+
+    classroom = ClassroomFactory()
+    assignment = assignment_create(
+        classroom=classroom,
+        title="Everyone plays Nature",
+        rule_text="",
+        students_deal=True,
+        config={"dealer": "person", **config},
+    )
+    session = session_open(assignment=assignment)
+    for _ in range(players):
+        lobby_join(session=session, student=StudentFactory(classroom=classroom))
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=3)
+    return table, list(table.seats.select_related("student").order_by("position"))
+
+
+def test_the_dealer_writes_the_rule_in_words_and_judges_each_card_by_hand():
+    table, seats = students_deal_by_hand(starter="flip")
+    dealer = student_client(seats[0].student)
+    deal = reverse("classroom:table_deal", args=[table.pk])
+    refused = dealer.post(deal, {"rule_words": "", "rule_text": "color != last.color"})
+    assert refused.status_code == 400 and "in words first" in refused.content.decode()
+    dealt = dealer.post(deal, {"rule_words": "Red and black take turns", "rule_text": ""})
+    assert dealt.status_code == 302
+    round_row = current_round(table=table)
+    assert round_row.rule_words == "Red and black take turns" and round_row.rule_text == ""
+
+    engine = engine_round(round_row)
+    turn = engine.state.turn
+    player = student_client(seats[round_row.position_of(turn)].student)
+    card = engine.state.hands[turn][0]
+    _play(player, table, round_row, card)
+    page = player.get(reverse("classroom:table", args=[table.pk])).content.decode()
+    assert (
+        "Waiting for the dealer&#x27;s verdict." in page
+        or "Waiting for the dealer's verdict." in page
+    )
+    assert "Red and black take turns" not in page
+
+    dealer_page = dealer.get(reverse("classroom:table", args=[table.pk]), **HTMX).content.decode()
+    assert "A card waits for your verdict." in dealer_page and 'id="verdict-heading"' in dealer_page
+    judged = dealer.post(
+        reverse("classroom:table_dealer_move", args=[table.pk]),
+        {"op": "verdict", "correct": "no"},
+        **HTMX,
+    )
+    assert "Careful" not in judged.content.decode()  # nothing to check a rule in words against
+    state = engine_round(current_round(table=table)).state
+    assert state.history[-1].card == card and not state.history[-1].accepted
+
+
+def test_a_verdict_that_contradicts_the_checkable_rule_is_flagged_to_the_dealer_only():
+    table, seats = students_deal_by_hand(starter="flip")
+    dealer = student_client(seats[0].student)
+    dealer.post(
+        reverse("classroom:table_deal", args=[table.pk]),
+        {"rule_words": "Red and black take turns", "rule_text": "color != last.color"},
+    )
+    round_row = current_round(table=table)
+    engine = engine_round(round_row)
+    turn = engine.state.turn
+    last = engine.state.history[-1].card
+    right = next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
+    player = student_client(seats[round_row.position_of(turn)].student)
+    _play(player, table, round_row, right)
+
+    move = reverse("classroom:table_dealer_move", args=[table.pk])
+    warned = dealer.post(move, {"op": "verdict", "correct": "no"}, **HTMX).content.decode()
+    assert "Careful: your rule in the rule language accepts" in warned
+    assert "Confirm my verdict" in warned
+    round_row.refresh_from_db()
+    assert round_row.version == 1  # the play only: the verdict is not final
+    other = player.get(reverse("classroom:table", args=[table.pk])).content.decode()
+    assert "Careful" not in other
+
+    dealer.post(move, {"op": "verdict", "correct": "no", "confirm": "1"}, **HTMX)
+    state = engine_round(current_round(table=table)).state
+    assert state.history[-1].card == right and not state.history[-1].accepted
+
+
+def test_a_wrong_no_play_names_the_card_that_fits():
+    table, seats = students_deal_by_hand(starter="flip")
+    dealer = student_client(seats[0].student)
+    dealer.post(
+        reverse("classroom:table_deal", args=[table.pk]),
+        {"rule_words": "Red and black take turns", "rule_text": "color != last.color"},
+    )
+    round_row = current_round(table=table)
+    engine = engine_round(round_row)
+    turn = engine.state.turn
+    last = engine.state.history[-1].card
+    hand = engine.state.hands[turn]
+    fits = next(c for c in hand if c.is_red != last.is_red)
+    wrong = next(c for c in hand if c.is_red == last.is_red)
+    student_client(seats[round_row.position_of(turn)].student).post(
+        reverse("classroom:table_move", args=[table.pk]),
+        {"op": "no_play", "round": round_row.pk, "hypothesis": "h", "prediction": "accepted"},
+        **HTMX,
+    )
+    move = reverse("classroom:table_dealer_move", args=[table.pk])
+    page = dealer.get(reverse("classroom:table", args=[table.pk]), **HTMX).content.decode()
+    assert "says no card fits and shows:" in page
+    warned = dealer.post(move, {"op": "verdict", "card": wrong.code}, **HTMX).content.decode()
+    assert "does not accept" in warned
+    dealer.post(move, {"op": "verdict", "card": fits.code}, **HTMX)
+    state = engine_round(current_round(table=table)).state
+    assert state.table[-1].kind == "correction" and state.table[-1].cards == [fits]
+    assert dealer.post(move, {"op": "verdict", "card": "ZZ"}).status_code == 400

@@ -27,7 +27,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 def assignment_data(**overrides):
     data = {
-        "title": "Colors",
+        "title": "Week 3",
         "rule_source": "library",
         "library_rule": "th-alternate-colors",
         "rule_text": "",
@@ -242,7 +242,8 @@ def test_a_bad_rule_says_where_and_creates_nothing(visitors, classroom):
 @pytest.mark.parametrize(
     ("overrides", "field_error"),
     [
-        ({"title": ""}, "title"),
+        ({"title": "Alternate colors"}, "title"),
+        ({"title": "x" * 121}, "title"),
         ({"library_rule": "no-such-rule"}, "library_rule"),
         ({"rule_source": "written", "rule_text": "  "}, "rule_text"),
         ({"hand_size": "11"}, "hand_size"),

@@ -77,9 +77,28 @@ def test_while_the_mainline_is_too_short_every_card_is_accepted():
     assert rule.may_miss and rule.lookback == 2
     assert all(rule.accepts(plays("AS 5H-"), c) for c in FULL_DECK)
     assert not rule.accepts(plays("AS 2H"), card("3H"))
-    # An if that tests the position first never reaches the missing card.
+    # Whether a card is missing is a property of the whole rule, not of the order in which
+    # its parts are evaluated: an if that tests the position first still reads last2.
     guarded = compile_rule("if position <= 2 then red else suit == last2.suit")
-    assert not guarded.accepts(plays("AS"), card("3S"))
+    assert guarded.accepts(plays("AS"), card("3S"))
+    assert not guarded.accepts(plays("AS 2H"), card("3H"))
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("red and last2 is red", "last2 is red and red"),
+        ("red or last2 is red", "last2 is red or red"),
+        ("last3.rank > 5 and rank > last.rank", "rank > last.rank and last3.rank > 5"),
+    ],
+)
+def test_and_and_or_commute_on_a_short_mainline(first, second):
+    a, b = compile_rule(first), compile_rule(second)
+    for history in ("AS", "AS 2H", "AS 2H 3D-", "AS 2H 3D", "AS 2H 3D 4C 5S-"):
+        for played in FULL_DECK:
+            assert a.accepts(plays(history), played) == b.accepts(plays(history), played)
+    # After one card both accept anything: the rule reads a card that is not there yet.
+    assert all(a.accepts(plays("AS"), c) and b.accepts(plays("AS"), c) for c in FULL_DECK)
 
 
 def test_what_a_compiled_rule_reads():

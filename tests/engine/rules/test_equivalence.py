@@ -7,6 +7,7 @@ import pytest
 from eleusis.engine.cards import Card
 from eleusis.engine.history import Attempt
 from eleusis.engine.rules import LIBRARY, compile_rule, equivalence, library_rule
+from eleusis.engine.rules.equivalence import plan
 
 # The classes of the library under "same verdict in every situation", worked out by reading
 # docs/rules.md: the same rule in other words is one class; everything else stands alone.
@@ -28,7 +29,7 @@ def _class_of(rule_id):
 def test_equivalences_among_the_library_are_found_exactly():
     for first, second in itertools.combinations(sorted(LIBRARY), 2):
         result = equivalence(library_rule(first).compiled(), library_rule(second).compiled())
-        assert result.exhaustive, (first, second)
+        assert result.exhaustive or result.proved, (first, second)
         assert result.equivalent == (_class_of(first) == _class_of(second)), (first, second)
 
 
@@ -66,14 +67,25 @@ def test_parity_color_rules_are_opposites_everywhere_but_the_start():
 
 def test_two_back_rules_count_every_situation():
     a = compile_rule("if last2.rank > last.rank then suit == last2.suit else rank == last2.rank")
-    result = equivalence(a, a)
     # 52 starts, 52 one-card mainlines and 52 * 52 two-card tails, each with 52 cards.
-    assert result.to_dict() == {
+    assert plan((a, a)).situations() == 52 + 52 * 52 + 52 * 52 * 52
+    # Too many to enumerate quickly: the solver proves it.
+    assert equivalence(a, a).to_dict() == {
+        "verdict": "equivalent",
         "equivalent": True,
-        "exhaustive": True,
-        "situations": 52 + 52 * 52 + 52 * 52 * 52,
+        "exhaustive": False,
+        "proved": True,
+        "situations": 0,
         "counterexample": None,
     }
+
+
+def test_one_back_rules_are_enumerated():
+    a = compile_rule("color != last.color")
+    b = compile_rule("not (color == last.color)")
+    result = equivalence(a, b)
+    assert result.to_dict()["verdict"] == "equivalent"
+    assert result.exhaustive and result.situations == 52 + 52 * 52
 
 
 def test_a_difference_in_one_deep_situation_is_found():
@@ -83,10 +95,11 @@ def test_a_difference_in_one_deep_situation_is_found():
         " or (rank == 3 and last.suit == hearts and last2.suit == spades and suit == clubs)"
     )
     result = equivalence(a, b)
-    assert not result.equivalent and result.exhaustive
-    plays = result.counterexample.to_dict()["plays"]
-    assert len(plays) == 2 and plays[0][0].endswith("S") and plays[1][0].endswith("H")
-    assert result.counterexample.card == "3C"
+    assert result.equivalent is False and result.proved
+    example = result.counterexample
+    mainline = [code for code, ok in example.to_dict()["plays"] if ok]
+    assert mainline[-2].endswith("S") and mainline[-1].endswith("H")
+    assert example.card == "3C" and example.a != example.b
 
 
 def test_a_short_mainline_is_a_situation_of_its_own():
@@ -102,7 +115,7 @@ def test_position_and_verdict_dimensions_are_enumerated():
     runs = library_rule("el-three-red-three-black").compiled()
     shifted = compile_rule("if position % 3 == 2 then color != last.color else color == last.color")
     result = equivalence(runs, shifted)
-    assert result.exhaustive and not result.equivalent
+    assert result.proved and result.equivalent is False
     verdict = library_rule("ru-after-verdict").compiled()
     spelled = compile_rule("if previous.rejected then black else red")
     assert equivalence(verdict, spelled).equivalent
@@ -117,14 +130,13 @@ def test_start_clauses_are_compared():
     assert (result.counterexample.a, result.counterexample.b) == (False, True)
 
 
-def test_rules_looking_far_back_are_sampled_and_say_so():
+def test_rules_looking_far_back_are_proved_not_sampled():
     deep = compile_rule("rank + last.rank + last2.rank + last3.rank + last4.rank + last5.rank > 30")
-    result = equivalence(deep, deep, seed=3)
-    assert result.equivalent and not result.exhaustive
-    assert result.situations > 10_000
+    result = equivalence(deep, deep)
+    assert result.equivalent and result.proved and not result.exhaustive
     other = compile_rule("rank + last.rank + last2.rank + last3.rank + last4.rank > 30")
-    differs = equivalence(deep, other, seed=3)
-    assert not differs.equivalent and not differs.exhaustive
+    differs = equivalence(deep, other)
+    assert differs.equivalent is False and differs.proved
 
 
 def test_sampled_comparisons_still_compare_every_start():

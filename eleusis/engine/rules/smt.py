@@ -1,0 +1,405 @@
+"""Rules as formulas for an SMT solver (z3): proofs that two rules judge alike, or a situation
+where they do not.
+
+A situation is a handful of integer and yes/no unknowns: how many cards the mainline holds
+(`n`, any number from 0), the rank (1..13) and suit (0..3) of the card being played and of each
+mainline card the rules look back at (the k-th card back exists when `n >= k`), the previous
+play (right, then it is the last mainline card, or wrong, then any card), whether there was a
+play before it and whether that one was right, and, when a rule counts over the whole mainline,
+how many of the mainline cards further back than any rule looks fall in each class of cards
+(the classes that the counts tell apart). The position is `n + 1`.
+
+Each rule becomes one formula of these unknowns that says exactly what `CompiledRule.accepts`
+says, the start (`n == 0`) and the short mainline included. "`a` and `b` differ" is then
+`verdict_a != verdict_b`: unsatisfiable is a proof that they are equivalent, a model is a
+situation where they differ, from which a real history is built and judged again by both rules.
+The solver is given a time limit; when it cannot decide within it the answer is "unknown".
+Every call works in its own z3 context, so calls from several threads never share state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+
+from eleusis.engine.cards import FULL_DECK
+from eleusis.engine.history import Attempt
+from eleusis.engine.rules.ast import (
+    PRIME_RANKS,
+    Abs,
+    Arith,
+    BoolOp,
+    CardRef,
+    Compare,
+    Const,
+    Count,
+    Expr,
+    If,
+    In,
+    Kind,
+    MainlineSum,
+    Neg,
+    Next,
+    Not,
+    Num,
+    Position,
+    Prop,
+    RangeLit,
+    SetLit,
+    Sum,
+    Wrap,
+)
+from eleusis.engine.rules.compiler import TABLES, CompiledRule, aggregate_table
+
+DEFAULT_TIMEOUT_MS = 1_000
+# A counterexample is first looked for on mainlines at most this long, to keep it readable.
+SHORT_MAINLINE = 60
+
+
+@dataclass(frozen=True)
+class SmtResult:
+    """`status` is "equivalent" (proved), "different" (with the history and card where the
+    two verdicts differ, already confirmed through `accepts`) or "unknown"."""
+
+    status: str
+    plays: list[Attempt] | None = None
+    card: int | None = None
+    reason: str = ""
+
+
+class _CardVars:
+    """The rank and suit of one card, as z3 integers."""
+
+    def __init__(self, ctx: z3.Context, name: str) -> None:
+        self.rank = z3.Int(f"{name}_rank", ctx)
+        self.suit = z3.Int(f"{name}_suit", ctx)
+
+    def bounds(self) -> list[Any]:
+        return [self.rank >= 1, self.rank <= 13, self.suit >= 0, self.suit <= 3]
+
+    def index(self, model: z3.ModelRef) -> int:
+        rank = model.eval(self.rank, model_completion=True).as_long()
+        suit = model.eval(self.suit, model_completion=True).as_long()
+        return int(suit * 13 + rank - 1)
+
+
+def _property(card: _CardVars, name: str) -> Any:
+    rank, suit = card.rank, card.suit
+    match name:
+        case "rank":
+            return rank
+        case "value":
+            return z3.If(rank > 10, 10, rank)
+        case "suit":
+            return suit
+        case "color":
+            return z3.If(z3.Or(suit == 1, suit == 2), 0, 1)
+        case "parity":
+            return rank % 2
+        case "half":
+            return z3.If(rank <= 7, 0, 1)
+        case "face":
+            return rank >= 11
+        case "prime":
+            return z3.Or(*(rank == r for r in sorted(PRIME_RANKS)))
+    raise ValueError(f"no property {name}")  # pragma: no cover - the parser knows them all
+
+
+class _Situation:
+    """The unknowns of one situation, shared by the two rules compared."""
+
+    def __init__(self, ctx: z3.Context, rules: Sequence[CompiledRule]) -> None:
+        self.ctx = ctx
+        self.lookback = max(
+            max(max(rule.lookback, 1 if rule.reads_previous_card else 0) for rule in rules),
+            0,
+        )
+        self.n = z3.Int("n", ctx)
+        self.card = _CardVars(ctx, "card")
+        self.back = [_CardVars(ctx, f"back{k}") for k in range(1, self.lookback + 1)]
+        self.rejected = _CardVars(ctx, "rejected")
+        self.previous_accepted = z3.Bool("previous_accepted", ctx)
+        self.previous2_exists = z3.Bool("previous2_exists", ctx)
+        self.previous2_accepted = z3.Bool("previous2_accepted", ctx)
+        # Classes of cards for the counts over the mainline: cards that add the same to every
+        # count and sum of both rules are one class, with one unknown for how many of them lie
+        # further back on the mainline than `lookback`.
+        tables: list[tuple[int, ...]] = []
+        for rule in rules:
+            tables += [table for table in rule.aggregates if table not in tables]
+        self.tables = tables
+        groups: dict[tuple[int, ...], list[int]] = {}
+        if tables:
+            for index in range(len(FULL_DECK)):
+                groups.setdefault(tuple(t[index] for t in tables), []).append(index)
+        self.classes = list(groups.values())
+        self.hidden = [z3.Int(f"hidden{i}", ctx) for i in range(len(self.classes))]
+        self.reads_previous2 = any(rule.reads_previous2 for rule in rules)
+
+    def constraints(self) -> list[Any]:
+        n = self.n
+        facts: list[Any] = [n >= 0, *self.card.bounds(), *self.rejected.bounds()]
+        for card in self.back:
+            facts += card.bounds()
+        # A play before the previous one exists once there were two plays: always after a
+        # wrong previous play (the mainline has its starter too) or on a longer mainline; with
+        # a one-card mainline and a right previous play (the starter) it may or may not, and
+        # if it does it was a wrong card tried before the starter.
+        facts.append(
+            z3.Implies(
+                z3.Or(n >= 2, z3.And(n >= 1, z3.Not(self.previous_accepted))), self.previous2_exists
+            )
+        )
+        facts.append(
+            z3.Implies(
+                z3.And(n == 1, self.previous_accepted, self.previous2_exists),
+                z3.Not(self.previous2_accepted),
+            )
+        )
+        if self.hidden:
+            facts += [count >= 0 for count in self.hidden]
+            further = z3.If(n > self.lookback, n - self.lookback, 0)
+            facts.append(z3.Sum(*self.hidden) == further)
+        return facts
+
+    def exists(self, back: int) -> Any:
+        return self.n >= back
+
+    def aggregate(self, table: tuple[int, ...]) -> Any:
+        total: Any = z3.IntVal(0, self.ctx)
+        lookup = _table_function(table)
+        for k, card in enumerate(self.back, start=1):
+            total = total + z3.If(self.exists(k), lookup(card), 0)
+        for members, count in zip(self.classes, self.hidden, strict=True):
+            weight = table[members[0]]
+            if weight:
+                total = total + count * weight
+        return total
+
+
+def _table_function(table: tuple[int, ...]) -> Callable[[_CardVars], Any]:
+    """A 52-entry table of card indexes as a formula of rank and suit, by the shortest route."""
+    for prop in ("all", "rank", "value", "suit", "color", "parity", "half", "face", "prime"):
+        values = TABLES[prop]
+        mapping: dict[int, int] = {}
+        for index, value in enumerate(values):
+            mapping.setdefault(value, table[index])
+        if all(mapping[values[index]] == table[index] for index in range(len(FULL_DECK))):
+            if prop == "all":
+                constant = table[0]
+
+                def every(card: _CardVars, constant: int = constant) -> Any:
+                    return z3.IntVal(constant, card.rank.ctx)
+
+                return every
+            if prop in ("rank", "value") and all(k == w for k, w in mapping.items()):
+
+                def itself(card: _CardVars, prop: str = prop) -> Any:
+                    return _property(card, prop)
+
+                return itself
+
+            def lookup(card: _CardVars, prop: str = prop, mapping: dict[int, int] = mapping) -> Any:
+                value = _property(card, prop)
+                if prop in ("face", "prime"):
+                    return z3.If(value, mapping.get(1, 0), mapping.get(0, 0))
+                result: Any = z3.IntVal(0, card.rank.ctx)
+                for key, weight in mapping.items():
+                    if weight:
+                        result = z3.If(value == key, weight, result)
+                return result
+
+            return lookup
+    raise ValueError("a table that no property explains")  # pragma: no cover
+
+
+class _Encoder:
+    """One rule's verdict as a formula of a situation."""
+
+    def __init__(self, situation: _Situation, rule: CompiledRule) -> None:
+        self.s = situation
+        self.rule = rule
+
+    def verdict(self) -> Any:
+        s, rule = self.s, self.rule
+        program = rule.program
+        if program.start is not None:
+            start = self.test(program.start, start=True)
+        elif not rule.looks_back:
+            start = self.test(program.body, start=True)
+        else:
+            start = z3.BoolVal(True, s.ctx)
+        body = self.test(program.body, start=False)
+        judged: list[Any] = [s.n >= max(rule.need, 1)]
+        if rule.reads_previous2:
+            judged.append(s.previous2_exists)
+        after = z3.If(z3.And(*judged), body, z3.BoolVal(True, s.ctx))
+        return z3.If(s.n == 0, start, after)
+
+    def test(self, node: Expr, *, start: bool) -> Any:
+        self.start = start
+        return self.value(node)
+
+    def card(self, ref: CardRef) -> _CardVars:
+        if ref.previous:
+            raise ValueError("previous2 has no card")  # pragma: no cover - the parser refuses
+        if ref.back == 0:
+            return self.s.card
+        return self.s.back[ref.back - 1]
+
+    def prop(self, node: Prop) -> Any:
+        s, ref, name = self.s, node.card, node.name
+        if ref.previous and ref.back == 2:
+            return s.previous2_accepted if name == "accepted" else z3.Not(s.previous2_accepted)
+        if ref.previous and name == "accepted":
+            return s.previous_accepted
+        if ref.previous and name == "rejected":
+            return z3.Not(s.previous_accepted)
+        if ref.previous:
+            right = _property(s.back[0], name)
+            wrong = _property(s.rejected, name)
+            return z3.If(s.previous_accepted, right, wrong)
+        return _property(self.card(ref), name)
+
+    def value(self, node: Expr) -> Any:
+        s = self.s
+        match node:
+            case Num(value=number):
+                return z3.IntVal(number, s.ctx)
+            case Const(kind=Kind.BOOL, value=flag):
+                return z3.BoolVal(bool(flag), s.ctx)
+            case Const(value=number):
+                return z3.IntVal(number, s.ctx)
+            case Prop():
+                return self.prop(node)
+            case Position():
+                return s.n + 1
+            case Sum(prop=prop, count=count):
+                total: Any = z3.IntVal(0, s.ctx)
+                for k in range(1, count + 1):
+                    card = s.back[k - 1]
+                    total = total + z3.If(s.exists(k), _property(card, prop), 0)
+                return total
+            case Count() | MainlineSum():
+                if self.start:
+                    return z3.IntVal(0, s.ctx)
+                return s.aggregate(aggregate_table(node))
+            case Abs(operand=operand):
+                inner = self.value(operand)
+                return z3.If(inner < 0, -inner, inner)
+            case Arith(op=op, left=left, right=right):
+                a, b = self.value(left), self.value(right)
+                if op == "+":
+                    return a + b
+                if op == "-":
+                    return a - b
+                if op == "*":
+                    return a * b
+                return a % b
+            case Neg(operand=operand):
+                return -self.value(operand)
+            case Wrap(operand=operand, modulus=modulus):
+                return (self.value(operand) - 1) % modulus + 1
+            case Compare(op=op, left=left, right=right):
+                a, b = self.value(left), self.value(right)
+                return {
+                    "==": lambda: a == b,
+                    "!=": lambda: a != b,
+                    "<": lambda: a < b,
+                    "<=": lambda: a <= b,
+                    ">": lambda: a > b,
+                    ">=": lambda: a >= b,
+                }[op]()
+            case In(item=item, container=RangeLit(low=low, high=high), negated=negated):
+                x = self.value(item)
+                inside = z3.And(self.value(low) <= x, x <= self.value(high))
+                return z3.Not(inside) if negated else inside
+            case In(item=item, container=SetLit(items=items), negated=negated):
+                x = self.value(item)
+                inside = z3.Or(*(x == self.value(element) for element in items))
+                return z3.Not(inside) if negated else inside
+            case Not(operand=operand):
+                return z3.Not(self.value(operand))
+            case BoolOp(op="and", items=items):
+                return z3.And(*(self.value(item) for item in items))
+            case BoolOp(items=items):
+                return z3.Or(*(self.value(item) for item in items))
+            case If(cond=cond, then=then, otherwise=otherwise):
+                return z3.If(self.value(cond), self.value(then), self.value(otherwise))
+            case Next(value=inner, cycle=cycle):
+                x = self.value(inner)
+                order = [item.value for item in cycle]
+                result: Any = z3.IntVal(order[0], s.ctx)
+                for place, member in enumerate(order):
+                    result = z3.If(x == member, order[(place + 1) % len(order)], result)
+                return result
+        raise ValueError(f"cannot encode {type(node).__name__}")  # pragma: no cover
+
+
+def prove_same(
+    a: CompiledRule, b: CompiledRule, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
+) -> SmtResult:
+    """Whether `a` and `b` give the same verdict in every situation, proved by z3."""
+    ctx = z3.Context()
+    situation = _Situation(ctx, (a, b))
+    verdict_a = _Encoder(situation, a).verdict()
+    verdict_b = _Encoder(situation, b).verdict()
+    solver = z3.Solver(ctx=ctx)
+    solver.set("timeout", timeout_ms)
+    solver.add(*situation.constraints())
+    solver.add(verdict_a != verdict_b)
+    solver.push()
+    solver.add(situation.n <= SHORT_MAINLINE)
+    answer = solver.check()
+    if answer != z3.sat:
+        solver.pop()
+        answer = solver.check()
+    if answer == z3.unsat:
+        return SmtResult("equivalent")
+    if answer != z3.sat:
+        return SmtResult("unknown", reason=str(solver.reason_unknown()))
+    model = solver.model()
+    plays, card = _history(situation, model)
+    played = FULL_DECK[card]
+    if a.accepts(plays, played) == b.accepts(plays, played):
+        # The formula and the compiled rule disagree: never claim anything then.
+        return SmtResult("unknown", reason="the solver's situation did not separate the rules")
+    return SmtResult("different", plays, card)
+
+
+def _history(situation: _Situation, model: z3.ModelRef) -> tuple[list[Attempt], int]:
+    """A real history for the solver's situation: the mainline (the cards further back in
+    their classes first), then the wrong plays that the situation has at its end."""
+
+    def ev(term: Any) -> Any:
+        return model.eval(term, model_completion=True)
+
+    n = ev(situation.n).as_long()
+    shown = min(n, situation.lookback)
+    mainline: list[int] = []
+    for members, count in zip(situation.classes, situation.hidden, strict=True):
+        mainline += [members[0]] * ev(count).as_long()
+    filler = n - shown - len(mainline)
+    mainline = [0] * max(filler, 0) + mainline
+    mainline += [situation.back[k].index(model) for k in reversed(range(shown))]
+    plays = [Attempt(FULL_DECK[index], True) for index in mainline]
+    previous_accepted = z3.is_true(ev(situation.previous_accepted))
+    previous2_exists = z3.is_true(ev(situation.previous2_exists))
+    previous2_accepted = z3.is_true(ev(situation.previous2_accepted))
+    wrong = FULL_DECK[situation.rejected.index(model)]
+    if not situation.reads_previous2:
+        previous2_accepted, previous2_exists = True, False
+    if n >= 1 and not previous_accepted:
+        if not previous2_accepted:
+            plays.append(Attempt(FULL_DECK[0], False))
+        plays.append(Attempt(wrong, False))
+    elif n >= 1 and previous2_exists and not previous2_accepted:
+        # A wrong play just before the last mainline card.
+        plays.insert(len(plays) - 1, Attempt(FULL_DECK[0], False))
+    return plays, situation.card.index(model)
+
+
+__all__ = ["DEFAULT_TIMEOUT_MS", "SmtResult", "prove_same"]

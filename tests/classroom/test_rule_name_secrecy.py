@@ -1,0 +1,101 @@
+"""No page a student can reach names the rule: a game assigned the way a teacher does it (from
+the library's "Assign this rule", keeping the title the form offers) and the demo's games are
+crawled, every URL with every object id, as a student at the table, as a page and as an htmx
+fragment, for the rule's library name, its description and its explanation."""
+
+import html
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from classroom.access import STUDENT_SESSION_KEY
+from classroom.demo import DEMO_RULE_ID, demo_create
+from classroom.models import Assignment, Student
+from classroom.selectors.games import current_round
+from classroom.services.games import lobby_join, session_open, session_seat, session_start
+from classroom.teach_forms import rule_check
+from eleusis.engine.rules import LIBRARY
+from tests.classroom.test_secret_rule import _fill, _patterns
+from tests.classroom.views.test_teach import assignment_data
+from tests.factories import StudentFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _secrets(rule_id: str) -> list[str]:
+    rule = LIBRARY[rule_id]
+    return [rule.name, rule.description, rule_check(rule.text).explanation]
+
+
+def _crawl(student: Student, ids: list[int], code: str) -> list[str]:
+    client = Client()
+    session = client.session
+    session[STUDENT_SESSION_KEY] = student.pk
+    session.save()
+    routes = [
+        r for r in _patterns() if not r.startswith("admin/") and r not in ("leave/", "logout/")
+    ]
+    bodies = []
+    for route in routes:
+        for object_id in ids:
+            path = _fill(route, [object_id], code)
+            for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+                bodies.append(client.get(path, **headers).content.decode(errors="replace"))
+    return bodies
+
+
+def _leaks(bodies: list[str], secrets: list[str]) -> list[str]:
+    return [
+        secret
+        for secret in secrets
+        if any(secret in body or html.escape(secret) in body for body in bodies)
+    ]
+
+
+@pytest.mark.parametrize("rule_id", ["el-black-down-red-up", "th-alternate-colors"])
+def test_a_game_assigned_from_the_library_names_no_rule_to_students(visitors, classroom, rule_id):
+    teacher = visitors["teacher"]
+    url = reverse("classroom:assignment_create", kwargs={"pk": classroom.pk})
+    offered = teacher.get(url, {"library_rule": rule_id}).context["form"]["title"].value()
+    assert (
+        teacher.post(url, assignment_data(library_rule=rule_id, title=offered)).status_code == 302
+    )
+    assignment = Assignment.objects.get()
+    session = session_open(assignment=assignment)
+    students = [StudentFactory(classroom=classroom) for _ in range(3)]
+    for student in students:
+        lobby_join(session=session, student=student)
+    # The lobby, before the start.
+    ids = [session.pk, assignment.pk, classroom.pk]
+    bodies = _crawl(students[0], ids, classroom.join_code)
+    assert any(offered in body for body in bodies)  # the lobby and home page were reached
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=5)
+    round_row = current_round(table=table)
+    seat = table.seats.get(student=students[0])
+    ids = sorted({table.pk, session.pk, assignment.pk, round_row.pk, classroom.pk, seat.pk})
+    bodies += _crawl(students[0], ids, classroom.join_code)
+    assert any("table-live" in body for body in bodies)  # the table was reached
+    assert _leaks(bodies, _secrets(rule_id)) == []
+
+
+def test_the_demo_names_no_rule_to_its_students():
+    demo_create()
+    ana = Student.objects.get(nickname="Ana")
+    seat = ana.seats.select_related("table__session__assignment").get()
+    table = seat.table
+    ids = sorted(
+        {
+            table.pk,
+            table.session.pk,
+            table.session.assignment.pk,
+            current_round(table=table).pk,
+            ana.classroom.pk,
+            seat.pk,
+        }
+    )
+    bodies = _crawl(ana, ids, ana.classroom.join_code)
+    assert any("table-live" in body for body in bodies)
+    secrets = _secrets(DEMO_RULE_ID) + _secrets("th-odd-even")
+    assert _leaks(bodies, secrets) == []
