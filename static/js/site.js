@@ -191,7 +191,8 @@
   // hint, the reveal); `data-announce-slot="NAME"` is read whenever its text changes (whose turn).
   const announced = new Set();
   const slots = new Map();
-  const textOf = (el) => el.textContent.trim().replace(/\s+/g, " ");
+  // A sentence only for the ear sits in `data-say` (no second copy of it in the page's text).
+  const textOf = (el) => (el.dataset.say || el.textContent).trim().replace(/\s+/g, " ");
   // The text goes into a closed shadow root of the region: screen readers read it (it is in the
   // accessibility tree like any text), but it is not a second copy of the page's words for
   // text searches in the page (find in page, tests that look for a message by its text).
@@ -229,6 +230,19 @@
     }, 50);
   };
 
+  // A box that scrolls (a long hypothesis stream, a wide data table) can be scrolled from the
+  // keyboard: it takes focus when it holds nothing focusable (WCAG 2.1.1).
+  const SCROLLERS = ".stream, .table-scroll, .rule-caret, pre, .layout";
+  const scrollersFocusable = () => {
+    for (const box of document.querySelectorAll(SCROLLERS)) {
+      const scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+      if (!scrolls || box.hasAttribute("tabindex") || box.querySelector(FOCUSABLE)) continue;
+      const style = getComputedStyle(box);
+      if (![style.overflowX, style.overflowY].some((value) => value === "auto" || value === "scroll")) continue;
+      box.setAttribute("tabindex", "0");
+    }
+  };
+
   // htmx fires htmx:afterSwap on each new element of one answer (the target and any
   // out-of-band parts); the work is done once, after the last of them.
   let pending = null;
@@ -243,6 +257,7 @@
         const errorShown = own && roots.some((root) => root.isConnected && showErrors(root));
         if (!errorShown) restoreFocus();
         announce(false);
+        scrollersFocusable();
       }, 0);
     }
     if (config.verb && config.verb !== "get") pending.own = true;
@@ -251,6 +266,8 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     announce(true);
+    scrollersFocusable();
+    window.addEventListener("resize", scrollersFocusable);
     const body = document.body;
     // htmx moves focus by id itself; for everything else, remember it before the swap.
     const rememberActive = () => {
