@@ -9,6 +9,8 @@ BIND ?= 0.0.0.0
 # requirements file it reads changed.
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
+# The suite runs in one process per core (pytest-xdist); PYTEST_ARGS="-n 0 -x" runs it in one.
+PYTEST_ARGS ?= -n auto --dist loadfile
 
 .PHONY: run test lint format bench clean
 

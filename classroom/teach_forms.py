@@ -50,6 +50,7 @@ EXPRESS_ONLY = (
     "hints_after_equal_turns",
     "guess_turn",
     "student_judges",
+    "game_rounds",
     "table_size",
     "hypothesis_policy",
     "hypothesis_every",
@@ -152,6 +153,19 @@ class AssignmentForm(forms.Form):
     )
     table_size = forms.IntegerField(
         label=_("Players per table"), min_value=MIN_TABLE, max_value=MAX_TABLE, initial=4
+    )
+    game_rounds = forms.IntegerField(
+        label=_("Rounds in the game"),
+        min_value=0,
+        max_value=20,
+        initial=0,
+        required=False,
+        help_text=_(
+            "0: when each student deals in turn, the game ends once every student has dealt "
+            "(as the sources play it); when the app deals, it goes on as long as you deal new "
+            "rounds. A number: the game ends after that many rounds. The totals decide the "
+            "winner."
+        ),
     )
     hypothesis_policy = forms.ChoiceField(
         label=_("Students log a hypothesis"),
@@ -348,3 +362,19 @@ class RoundForm(forms.Form):
     """The round a button was shown for, so a stale page cannot act on the next round."""
 
     round = forms.IntegerField(min_value=1)
+
+
+class NextRoundForm(forms.Form):
+    """The rule of a table's next round: the same again (`same`, refused once revealed), the next
+    in the library (`list`), a library rule (`library:<id>`) or the teacher's own (`written`)."""
+
+    next_rule = forms.CharField(required=False, max_length=80)
+    rule_text = forms.CharField(required=False, max_length=2000, strip=False)
+
+    def clean_next_rule(self) -> str:
+        value = self.cleaned_data["next_rule"] or "same"
+        if value in ("same", "list", "written"):
+            return value
+        if value.startswith("library:") and value.removeprefix("library:") in LIBRARY:
+            return value
+        raise forms.ValidationError(_("Choose the rule of the next round."))

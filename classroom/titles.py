@@ -66,7 +66,7 @@ class TitleLeak:
 
 
 @lru_cache(maxsize=512)
-def _library_matches(rule_text: str) -> tuple[LibraryRule, ...]:
+def library_matches(rule_text: str) -> tuple[LibraryRule, ...]:
     """The library rules that judge every situation as `rule_text` does."""
     try:
         rule = compile_rule(rule_text)
@@ -86,7 +86,7 @@ def _library_matches(rule_text: str) -> tuple[LibraryRule, ...]:
 
 
 def _rule_names_and_words(rule_text: str, library_rule_id: str) -> tuple[list[str], set[str]]:
-    entries = list(_library_matches(rule_text))
+    entries = list(library_matches(rule_text))
     chosen = LIBRARY.get(library_rule_id)
     if chosen is not None and chosen not in entries:
         entries.insert(0, chosen)

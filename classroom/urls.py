@@ -113,6 +113,7 @@ teach_urls = [
     path("teach/sessions/<int:pk>/seat/", teach.session_seat_view, name="session_seat"),
     path("teach/sessions/<int:pk>/start/", teach.session_start_view, name="session_start"),
     path("teach/sessions/<int:pk>/live/", teach.session_live, name="session_live"),
+    path("teach/sessions/<int:pk>/projector/", teach.session_projector, name="session_projector"),
     path("teach/sessions/<int:pk>/pause/", teach.session_pause_view, name="session_pause"),
     path("teach/tables/<int:pk>/pause/", teach.table_pause_view, name="table_pause"),
     path("teach/tables/<int:pk>/end/", teach.table_end_round, name="table_end_round"),
@@ -125,7 +126,7 @@ teach_urls = [
 urlpatterns += teach_urls
 
 # The review after class (teachers only): overview, one student, replay, marks, CSV exports.
-from classroom.views import review  # noqa: E402
+from classroom.views import exports, review  # noqa: E402
 
 review_urls = [
     path("teach/sessions/<int:pk>/review/", review.session_review_view, name="review_session"),
@@ -146,13 +147,23 @@ review_urls = [
     ),
     path(
         "teach/sessions/<int:pk>/review/plays.csv",
-        review.session_plays_csv,
+        exports.session_plays_csv,
         name="review_plays_csv",
     ),
     path(
+        "teach/sessions/<int:pk>/review/guesses.csv",
+        exports.session_guesses_csv,
+        name="review_guesses_csv",
+    ),
+    path(
         "teach/sessions/<int:pk>/review/students.csv",
-        review.session_students_csv,
+        exports.session_students_csv,
         name="review_students_csv",
+    ),
+    path(
+        "teach/sessions/<int:pk>/review/key.csv",
+        exports.session_key_csv,
+        name="review_key_csv",
     ),
 ]
 urlpatterns += review_urls

@@ -13,7 +13,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from eleusis.env import env_bool, env_list, env_str
+from eleusis.env import env_bool, env_list, env_str, redis_url_for_process
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -93,7 +93,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-REDIS_URL = env_str("REDIS_URL", default="")
+REDIS_URL = redis_url_for_process(env_str("REDIS_URL", default=""))
 if REDIS_URL:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}

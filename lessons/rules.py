@@ -49,6 +49,7 @@ class LibraryEntry:
     warnings: list[str]
     analysis: Analysis
     same_as: list[LibraryRule]
+    reading: str = ""
 
     @property
     def mean_percent(self) -> int:
@@ -97,6 +98,7 @@ def _sections(language: str) -> tuple[LibrarySection, ...]:
                     description=gettext(rule.description),
                     seed=str(SEED_LANGUAGES.get(rule.source, rule.source)),
                     explanation=check.explanation,
+                    reading=gettext(rule.reading) if rule.reading else "",
                     warnings=check.warnings,
                     analysis=analyses[rule.id],
                     same_as=same_as[rule.id],

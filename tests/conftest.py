@@ -4,7 +4,10 @@ import os
 
 import pytest
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
+from eleusis.env import redis_url_for_process
+
+# This test process's own Redis database (each pytest-xdist process has one; see settings).
+REDIS_URL = redis_url_for_process(os.environ.get("REDIS_URL", ""))
 
 
 @pytest.fixture

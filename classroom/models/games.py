@@ -47,6 +47,9 @@ class Assignment(models.Model):
     rule_text = models.TextField(_("rule"), blank=True)
     config = models.JSONField(_("game settings"), default=dict)
     table_size = models.PositiveSmallIntegerField(_("players per table"), default=4)
+    # How many rounds a game lasts at each table. 0: when the students deal, until each has
+    # dealt once (both Express sources); when the app deals, as many as the teacher deals.
+    game_rounds = models.PositiveSmallIntegerField(_("rounds in the game"), default=0)
     hypothesis_policy = models.CharField(
         _("hypothesis"),
         max_length=10,

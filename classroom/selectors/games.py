@@ -113,6 +113,7 @@ class Board:
     dealer: DealerView | None = None  # only for the student dealing this round
     must_write_rule: bool = False  # students deal in turn, and the next rule is this seat's
     verdict: DealerPending | None = None  # what waits for this seat's verdict (they deal)
+    game: GameTotals | None = None  # the running totals of the table's game
 
     @property
     def my_turn(self) -> bool:
@@ -188,6 +189,13 @@ class Board:
             return ""
         return self.turn_name
 
+    def player_name(self, player: int) -> str:
+        """The nickname of the engine's player number `player` in this round."""
+        if self.round is None:
+            return ""
+        position = self.round.position_of(player)
+        return next((seat.name for seat in self.seats if seat.position == position), "")
+
     @property
     def turn_name(self) -> str:
         if not self.table_view:
@@ -254,6 +262,85 @@ def _seat_infos(
     return infos
 
 
+@dataclass(frozen=True)
+class SeatTotal:
+    """One seat's scores in a game: per round (None where they did not sit) and the total."""
+
+    position: int
+    name: str
+    scores: list[int | None]
+    total: int
+    winner: bool = False
+
+
+@dataclass(frozen=True)
+class GameTotals:
+    """A table's game: the rounds played, how many it lasts (None: as many as the teacher
+    deals), whether it is over, and the running totals, best first."""
+
+    rounds_played: int
+    target: int | None
+    over: bool
+    rows: list[SeatTotal]
+
+    @property
+    def winners(self) -> list[SeatTotal]:
+        return [row for row in self.rows if row.winner]
+
+
+def game_target(*, table: Table, seat_count: int | None = None) -> int | None:
+    """How many rounds the game at `table` lasts: the teacher's number, else, when the
+    students deal, one round for each to deal (the Express sources); else open-ended."""
+    assignment = table.session.assignment
+    if assignment.game_rounds:
+        return int(assignment.game_rounds)
+    if assignment.rule_source == Assignment.RuleSource.STUDENTS:
+        return seat_count if seat_count is not None else table.seats.count()
+    return None
+
+
+def game_over(*, table: Table) -> bool:
+    """Whether every round of the table's game has been played."""
+    target = game_target(table=table)
+    played = table.rounds.filter(status=Round.Status.OVER).count()
+    return target is not None and played >= target
+
+
+def game_totals(*, table: Table, seats: list[Seat]) -> GameTotals:
+    """The scores of every finished round at the table, per seat (the dealer's included), and
+    the totals that decide the winner."""
+    rounds = list(table.rounds.filter(status=Round.Status.OVER).order_by("number"))
+    per_seat: dict[int, list[int | None]] = {seat.position: [] for seat in seats}
+    for round_row in rounds:
+        scores = engine_round(round_row).scores()
+        for seat in seats:
+            player = round_row.player_of(seat.position)
+            if player is None:
+                score: int | None = scores.dealer
+            elif player < len(scores.players) and seat.position < round_row.seat_count:
+                score = scores.players[player]
+            else:
+                score = None
+            per_seat[seat.position].append(score)
+    target = game_target(table=table, seat_count=len(seats))
+    finished = table.session.status == GameSession.Status.FINISHED
+    over = bool(rounds) and ((target is not None and len(rounds) >= target) or finished)
+    totals = {position: sum(s or 0 for s in scores) for position, scores in per_seat.items()}
+    best = max(totals.values(), default=0)
+    rows = [
+        SeatTotal(
+            seat.position,
+            seat.name,
+            per_seat[seat.position],
+            totals[seat.position],
+            winner=over and totals[seat.position] == best,
+        )
+        for seat in seats
+    ]
+    rows.sort(key=lambda row: (-row.total, row.position))
+    return GameTotals(len(rounds), target, over, rows)
+
+
 def next_dealer_position(*, table: Table, seat_count: int) -> int:
     """When students deal in turn: the seat that deals the next round (seat 0 first)."""
     return table.rounds.count() % max(seat_count, 1)
@@ -280,8 +367,10 @@ def student_board(*, table: Table, seat: Seat) -> Board:
         if round_row.revealed:
             revealed = "\n".join(t for t in (round_row.rule_words, round_row.rule_text) if t)
     assignment = table.session.assignment
+    game = game_totals(table=table, seats=seats)
     must_write_rule = (
-        assignment.rule_source == Assignment.RuleSource.STUDENTS
+        not game.over
+        and assignment.rule_source == Assignment.RuleSource.STUDENTS
         and (round_row is None or round_row.status == Round.Status.OVER)
         and next_dealer_position(table=table, seat_count=len(seats)) == seat.position
     )
@@ -300,6 +389,7 @@ def student_board(*, table: Table, seat: Seat) -> Board:
         round=round_row,
         view=view,
         verdict=verdict,
+        game=game,
         seats=infos,
         last_hypothesis=last_hypothesis,
         plays_made=plays_made,
@@ -318,6 +408,7 @@ class TableSummary:
     round: Round | None
     view: DealerView | None
     seats: list[SeatInfo]
+    game: GameTotals | None = None
 
     @property
     def pending_guess(self) -> Any:
@@ -331,7 +422,15 @@ def session_tables(*, session: GameSession) -> list[TableSummary]:
         seats = sorted(table.seats.all(), key=lambda seat: seat.position)
         round_row = current_round(table=table)
         view = engine_round(round_row).dealer_view() if round_row else None
-        summaries.append(TableSummary(table, round_row, view, _seat_infos(seats, round_row, view)))
+        summaries.append(
+            TableSummary(
+                table,
+                round_row,
+                view,
+                _seat_infos(seats, round_row, view),
+                game_totals(table=table, seats=seats),
+            )
+        )
     return summaries
 
 

@@ -9,6 +9,7 @@ Names: with `hide_names` every student is "Student 1", "Student 2"... numbered i
 from __future__ import annotations
 
 import math
+import re
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -115,6 +116,7 @@ class StudentSummary:
     person: Person
     rounds: int = 0
     plays: int = 0
+    hypotheses: int = 0  # plays with a hypothesis logged (0: never logged, the page shows —)
     found: int = 0  # rounds where their hypothesis reached the rule
     lags: list[int] = field(default_factory=list)
     predictions: int = 0
@@ -132,6 +134,7 @@ class StudentSummary:
     def add(self, player: dict[str, Any]) -> None:
         self.rounds += 1
         self.plays += player["plays"]
+        self.hypotheses += player.get("hypotheses", 0)
         self.found += player["reached_at"] is not None
         if player["lag"] is not None:
             self.lags.append(player["lag"])
@@ -203,6 +206,16 @@ def _ratio(part: int, whole: int) -> float | None:
     return part / whole if whole else None
 
 
+def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key that reads digits as numbers: "Kid2" before "Kid10", "Student 9" before
+    "Student 10"."""
+    return tuple(
+        (0, int(part)) if part.isdigit() else (1, part.casefold())
+        for part in re.split(r"(\d+)", text)
+        if part
+    )
+
+
 # People -----------------------------------------------------------------------------------------
 
 
@@ -230,13 +243,17 @@ def session_people(session: GameSession, *, hide_names: bool) -> dict[int, Perso
 def session_rounds(session: GameSession) -> list[Round]:
     return list(
         Round.objects.filter(table__session=session, status=Round.Status.OVER)
-        .select_related("table")
+        .select_related("table", "insight")
         .order_by("table__number", "number")
     )
 
 
 def round_review(round_row: Round, people: dict[int, Person]) -> RoundReview:
-    insight = RoundInsight.objects.filter(round=round_row).first()
+    # Read with the round (`session_rounds` joins it): one query for a whole session.
+    try:
+        insight: RoundInsight | None = round_row.insight
+    except RoundInsight.DoesNotExist:
+        insight = None
     review = RoundReview(round_row, insight, {})
     results = review.results
     if results is None:
@@ -266,7 +283,7 @@ def session_review(session: GameSession, *, hide_names: bool = False) -> Session
                 continue
             summaries.setdefault(person.seat.pk, StudentSummary(person)).add(player)
             class_total.add(player)
-    students = sorted(summaries.values(), key=lambda s: s.person.pseudonym)
+    students = sorted(summaries.values(), key=lambda s: natural_key(s.person.name))
     done = sum(1 for r in rounds if r.results is not None)
     failed = [
         r
@@ -503,150 +520,3 @@ def discussion_prompts(rounds: list[RoundReview], students: list[StudentSummary]
             )
         )
     return prompts
-
-
-# CSV --------------------------------------------------------------------------------------------
-
-PLAY_COLUMNS = (
-    "session",
-    "table",
-    "round",
-    "student",
-    "play",
-    "kind",
-    "cards",
-    "verdict",
-    "correction",
-    "hypothesis",
-    "checkable",
-    "teacher_mark",
-    "agreement",
-    "too_narrow",
-    "too_broad",
-    "agreement_exhaustive",
-    "agreement_source",
-    "hypothesis_right",
-    "fits_table",
-    "prediction",
-    "prediction_right",
-    "prediction_matches_hypothesis",
-    "test",
-    "refuted",
-    "response_to_refutation",
-    "information_bits",
-    "information_best",
-    "information_worst",
-    "information_relative",
-    "candidates_before",
-    "candidates_after",
-    "observer_found_at",
-)
-
-STUDENT_COLUMNS = (
-    "session",
-    "student",
-    "rounds",
-    "plays",
-    "rounds_found",
-    "mean_lag",
-    "final_agreement",
-    "predictions",
-    "prediction_accuracy",
-    "tests",
-    "negative_tests",
-    "negative_share",
-    "refutations",
-    "changed_after_refutation",
-    "kept_after_refutation",
-    "plays_keeping_refuted",
-    "mean_information_relative",
-    "guessed",
-)
-
-
-def _cell(value: Any) -> Any:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return f"{value:.4f}"
-    return value
-
-
-def play_rows(review: SessionReview) -> Iterable[list[Any]]:
-    """One row per play of every finished round, with every measure."""
-    for round_review_ in review.rounds:
-        results = round_review_.results
-        if results is None:
-            continue
-        round_row = round_review_.round
-        for play in results["plays"]:
-            person = round_review_.people.get(play["player"])
-            agreement = play["agreement"] or {}
-            information = play["information"] or {}
-            verdict = "right" if play["accepted"] else "wrong"
-            yield [
-                _cell(value)
-                for value in (
-                    review.session.pk,
-                    round_row.table.number,
-                    round_row.number,
-                    person.pseudonym if person else "",
-                    play["number"],
-                    play["kind"],
-                    " ".join(play["cards"]),
-                    verdict,
-                    play["correction"],
-                    play["hypothesis"],
-                    play["checkable"],
-                    play["mark"],
-                    agreement.get("share"),
-                    agreement.get("too_narrow"),
-                    agreement.get("too_broad"),
-                    agreement.get("exhaustive"),
-                    play["agreement_source"],
-                    play["right"],
-                    play["fits"],
-                    play["prediction"],
-                    play["prediction_right"],
-                    play["prediction_consistent"],
-                    play["test"],
-                    play["refuted"],
-                    play["response"],
-                    information.get("bits"),
-                    information.get("best"),
-                    information.get("worst"),
-                    information.get("relative"),
-                    play["candidates_before"],
-                    play["candidates_after"],
-                    results["solved_at"],
-                )
-            ]
-
-
-def student_rows(review: SessionReview) -> Iterable[list[Any]]:
-    for s in review.students:
-        yield [
-            _cell(value)
-            for value in (
-                review.session.pk,
-                s.person.pseudonym,
-                s.rounds,
-                s.plays,
-                s.found,
-                s.mean_lag,
-                s.final_agreement,
-                s.predictions,
-                s.prediction_accuracy,
-                s.tests,
-                s.negative_tests,
-                s.negative_share,
-                s.refutations,
-                s.changed_after_refutation,
-                s.kept_after_refutation,
-                s.kept_refuted,
-                s.mean_information,
-                s.guessed,
-            )
-        ]

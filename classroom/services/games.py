@@ -22,9 +22,12 @@ from classroom.models import (
     Table,
 )
 from classroom.secret_rules import secret_rule
-from classroom.selectors.games import next_dealer_position
+from classroom.selectors.games import game_over, next_dealer_position
 from classroom.services.rounds import round_act, round_create, schedule_bots, table_set_paused
+from classroom.titles import library_matches
+from eleusis.engine.rules import LIBRARY, LibraryRule
 from eleusis.engine.variants import End, IllegalActionError, codec, config_from_json
+from eleusis.web.rule_check import DIFFICULTY_ORDER
 
 MIN_TABLE, MAX_TABLE = 3, 8
 # Games the whole class plays at one table (the app deals; everyone predicts on their device).
@@ -47,6 +50,7 @@ def assignment_create(
     variant: str = "express",
     config: dict[str, Any] | None = None,
     table_size: int = 4,
+    game_rounds: int = 0,
     hypothesis_policy: str = Assignment.HypothesisPolicy.EVERY_PLAY,
     hypothesis_every: int = 3,
     prediction_required: bool = True,
@@ -66,6 +70,7 @@ def assignment_create(
         rule_text=rule_text.strip(),
         config=config,
         table_size=table_size,
+        game_rounds=game_rounds,
         hypothesis_policy=hypothesis_policy,
         hypothesis_every=hypothesis_every,
         prediction_required=prediction_required,
@@ -184,20 +189,64 @@ def session_start(*, session: GameSession, seed: int | None = None) -> GameSessi
     return session
 
 
-def table_next_round(*, table: Table, seed: int | None = None):
-    """Deal the next round at a table whose round is over."""
+SESSION_FINISHED = "the session is finished"
+RULE_REVEALED = "that rule was revealed: choose the next rule"
+
+
+def revealed_rules(*, session: GameSession) -> set[str]:
+    """The rules revealed at any table of the session: never dealt again in it."""
+    return {
+        text.strip()
+        for text in Round.objects.filter(table__session=session, revealed=True).values_list(
+            "rule_text", flat=True
+        )
+    }
+
+
+def next_library_rule(*, after: str, excluded: set[str]) -> LibraryRule | None:
+    """The library rule after `after` in the library's order (easiest first), skipping `after`
+    itself and every rule in `excluded`, and the library rules that judge alike."""
+    order = sorted(
+        LIBRARY.values(), key=lambda r: (DIFFICULTY_ORDER.get(r.difficulty, 9), r.name, r.id)
+    )
+    blocked = {after.strip(), *excluded}
+    for text in list(blocked):
+        blocked |= {entry.text for entry in library_matches(text)}
+    texts = [entry.text for entry in order]
+    start = next((i + 1 for i, text in enumerate(texts) if text in blocked and text == after), 0)
+    for entry in order[start:] + order[:start]:
+        if entry.text not in blocked:
+            return entry
+    return None
+
+
+def table_next_round(*, table: Table, seed: int | None = None, rule_text: str | None = None):
+    """Deal the next round at a table whose round is over: with `rule_text`, or the last round's
+    rule again (None). A rule revealed in the session is never dealt again; nothing is dealt
+    once the session is finished."""
+    if rule_text is not None:
+        secret_rule(rule_text)  # a mistake is reported before anything is locked or written
     with transaction.atomic():
         table = (
             Table.objects.select_for_update().select_related("session__assignment").get(pk=table.pk)
         )
+        if table.session.status == GameSession.Status.FINISHED:
+            raise IllegalActionError(SESSION_FINISHED)
         current = table.rounds.order_by("-number").first()
         if current is not None and current.status != current.Status.OVER:
             raise IllegalActionError("the round at this table is still being played")
         if table.session.assignment.rule_source == Assignment.RuleSource.STUDENTS:
             raise IllegalActionError("the next dealer at this table writes the next rule")
-        return _deal(table, table.session.assignment, seed=seed)
+        if game_over(table=table):
+            raise IllegalActionError(GAME_OVER)
+        if rule_text is None:
+            rule_text = current.rule_text if current else table.session.assignment.rule_text
+        if rule_text.strip() in revealed_rules(session=table.session):
+            raise IllegalActionError(RULE_REVEALED)
+        return _deal(table, table.session.assignment, seed=seed, rule_text=rule_text.strip())
 
 
+GAME_OVER = "the game at this table is over: every round of it has been played"
 RULE_WORDS_NEEDED = "write your rule in words first"
 RULE_TEXT_NEEDED = "write your rule in the rule language first"
 
@@ -232,6 +281,8 @@ def round_deal_by_student(
         seat_count = table.seats.count()
         if seat_count < 2:
             raise IllegalActionError("a student dealer needs at least one player")
+        if game_over(table=table):
+            raise IllegalActionError(GAME_OVER)
         if next_dealer_position(table=table, seat_count=seat_count) != seat.position:
             raise IllegalActionError("it is another student's turn to deal")
         by_hand = assignment.config.get("dealer") == "person"
@@ -252,12 +303,12 @@ def round_deal_by_student(
         return round_row
 
 
-def _deal(table: Table, assignment: Assignment, *, seed: int | None):
+def _deal(table: Table, assignment: Assignment, *, seed: int | None, rule_text: str | None = None):
     round_row = round_create(
         table=table,
         variant=assignment.variant,
         config=assignment.config,
-        rule_text=assignment.rule_text,
+        rule_text=assignment.rule_text if rule_text is None else rule_text,
         seed=seed,
     )
     transaction.on_commit(lambda: schedule_bots(round_row.pk))
@@ -276,9 +327,12 @@ def session_set_paused(*, session: GameSession, paused: bool) -> None:
         transaction.on_commit(lambda: session_changed(session.pk))
 
 
+@transaction.atomic
 def session_finish(*, session: GameSession) -> None:
     """End every round still being played (the dealer's End, as the teacher's), then mark the
-    session finished. A finished session stays as it was."""
+    session finished, for good: no round is dealt and no move is played after. A finished
+    session stays as it was (a double click finishes once)."""
+    session = GameSession.objects.select_for_update().get(pk=session.pk)
     if session.status == GameSession.Status.FINISHED:
         return
     playing = Round.objects.filter(table__session=session, status=Round.Status.PLAYING)

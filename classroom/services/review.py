@@ -9,10 +9,11 @@ in `RoundInsight`. Computation runs in the `classroom.round_insight` task, enque
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, F, Max
 from django.utils import timezone
 
 from classroom.models import (
@@ -44,8 +45,12 @@ class InsightError(ValueError):
 def round_inputs(round_row: Round) -> str:
     """What a round's insight depends on: the log's length and the teacher's marks."""
     marks = HypothesisMark.objects.filter(hypothesis__action__round=round_row)
-    stamp = marks.aggregate(latest=Max("marked_at"))["latest"]
-    return f"{round_row.version}:{marks.count()}:{stamp.timestamp() if stamp else 0}"
+    summary = marks.aggregate(count=Count("pk"), latest=Max("marked_at"))
+    return _inputs(round_row.version, summary["count"], summary["latest"])
+
+
+def _inputs(version: int, marks: int, latest: datetime | None) -> str:
+    return f"{version}:{marks}:{latest.timestamp() if latest else 0}"
 
 
 def round_results(round_row: Round) -> dict[str, Any]:
@@ -78,7 +83,8 @@ def round_results(round_row: Round) -> dict[str, Any]:
         logged[play.entry] = EngineHypothesis(
             text=row.text or None, checkable=row.checkable or None, mark=_mark(row)
         )
-    insight = analyse_round(log.with_hypotheses(logged), secret, pool=CandidatePool.build())
+    # The pool of the rule language, built once per worker process (fixed for every review).
+    insight = analyse_round(log.with_hypotheses(logged), secret, pool=CandidatePool.shared())
     results = insight.to_dict()
     results["seats"] = {str(player): seat for player, seat in seats.items()}
     results["actions"] = [action.pk for action in actions]
@@ -140,12 +146,38 @@ def round_insight_request(*, round_row: Round, force: bool = False) -> RoundInsi
     return insight
 
 
-def session_insight_request(*, session: GameSession) -> list[RoundInsight]:
-    """Ask for the insight of every finished round of a session."""
-    rounds = Round.objects.filter(table__session=session, status=Round.Status.OVER).order_by(
-        "table__number", "number"
+def session_insight_request(*, session: GameSession) -> list[RoundInsight | None]:
+    """Ask for the insight of every finished round of a session. Two queries when every
+    round is analysed and current (the worker analyses a round when it ends), whatever the size
+    of the class; only a missing or stale round costs more."""
+    rounds = list(
+        Round.objects.filter(table__session=session, status=Round.Status.OVER)
+        .select_related("insight")
+        .order_by("table__number", "number")
     )
-    return [round_insight_request(round_row=round_row) for round_row in rounds]
+    marks = {
+        row["round_id"]: (row["count"], row["latest"])
+        for row in HypothesisMark.objects.filter(hypothesis__action__round__in=rounds)
+        .values(round_id=F("hypothesis__action__round"))
+        .annotate(count=Count("pk"), latest=Max("marked_at"))
+    }
+    insights: list[RoundInsight | None] = []
+    for round_row in rounds:
+        try:
+            insight: RoundInsight | None = round_row.insight
+        except RoundInsight.DoesNotExist:
+            insight = None
+        count, latest = marks.get(round_row.pk, (0, None))
+        inputs = _inputs(round_row.version, count, latest)
+        current = insight is not None and insight.inputs == inputs
+        waiting = insight is not None and insight.status in (
+            RoundInsight.Status.PENDING,
+            RoundInsight.Status.RUNNING,
+        )
+        if not current and not waiting:
+            insight = round_insight_request(round_row=round_row)
+        insights.append(insight)
+    return insights
 
 
 def hypothesis_mark_set(*, hypothesis: Hypothesis, mark: str) -> None:

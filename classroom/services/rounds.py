@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from classroom.live import table_changed
-from classroom.models import Action, Hypothesis, Round, Seat, Table
+from classroom.models import Action, GameSession, Hypothesis, Round, Seat, Table
 from classroom.secret_rules import round_rule
 from classroom.selectors.rounds import engine_round
 from classroom.task_queue import BOTS_PLAY, enqueue
@@ -113,6 +113,8 @@ def round_act(
                 return ActResult(done, done.events, duplicate=True)
             if round_row.table.paused and seat is not None:
                 raise IllegalActionError("the table is paused: wait for your teacher")
+            if seat is not None and _session_finished(round_row.table.session_id):
+                raise IllegalActionError("the session is finished")
             engine = engine_round(round_row)
             events = [event.to_json() for event in engine.apply(action)]
             row = Action.objects.create(
@@ -150,6 +152,11 @@ def round_act(
         if key and (done := Action.objects.filter(round_id=round_id, idempotency_key=key).first()):
             return ActResult(done, done.events, duplicate=True)
         raise
+
+
+def _session_finished(session_id: int) -> bool:
+    """Once the teacher finishes the session, no one moves (not locked: read only)."""
+    return GameSession.objects.filter(pk=session_id, status=GameSession.Status.FINISHED).exists()
 
 
 def _mark_over(round_row: Round, engine: EngineRound, *, save: bool = True) -> list[str]:

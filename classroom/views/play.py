@@ -30,6 +30,7 @@ from classroom.delphi_forms import PredictForm
 from classroom.game_forms import FRAMES_BY_ID, MoveForm
 from classroom.live import session_stamp, table_stamp
 from classroom.models import Assignment, GameSession, Seat
+from classroom.refusals import refusal_message
 from classroom.secret_rules import is_rule_text
 from classroom.selectors.delphi import delphi_board
 from classroom.selectors.games import (
@@ -341,7 +342,7 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
             hypothesis=hypothesis if op in ("play", "no_play") else None,
         )
     except IllegalActionError as error:
-        return _("That move is not possible now (%(reason)s).") % {"reason": error}, False
+        return refusal_message(error, name_of=board.player_name), False
     if result.duplicate:
         return _ALREADY_DONE(), True
     return _outcome_message(result.events, board.player), True
@@ -508,7 +509,7 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
             idempotency_key=request.POST.get("key", ""),
         )
     except IllegalActionError as error:
-        return _render_board(request, seat, message=str(error), ok=False)
+        return _render_board(request, seat, message=refusal_message(error), ok=False)
     return _render_board(request, seat, message=_("Done."))
 
 
@@ -578,8 +579,7 @@ def table_predict(request: HttpRequest, pk: int) -> HttpResponse:
         message = _("That card has been placed already. Look at the next card, then predict.")
         return _render_board(request, seat, message=message, ok=False)
     except IllegalActionError as error:
-        message = _("That is not possible now (%(reason)s).") % {"reason": error}
-        return _render_board(request, seat, message=message, ok=False)
+        return _render_board(request, seat, message=refusal_message(error), ok=False)
     if result.duplicate:
         return _render_board(request, seat, message=_ALREADY_DONE())
     return _render_board(request, seat, message=_predicted_message(result.events, seat.position))

@@ -1,14 +1,12 @@
 """The review after class (teachers only): a session's overview with convergence charts and
 discussion prompts, one student's timeline, a replay of a round, the teacher's marks on free
-text, and the CSV exports.
+text (the CSV exports are in `classroom.views.exports`).
 
 The pages read stored results (`RoundInsight`); opening the overview asks for any missing or
 stale round to be computed, and while that runs a progress bar polls until it is done.
 """
 
 from __future__ import annotations
-
-import csv
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -18,13 +16,9 @@ from django.views.decorators.http import require_GET, require_POST
 from classroom.access import session_for_teacher, teacher_required
 from classroom.models import GameSession, Hypothesis, HypothesisMark, Round, Seat
 from classroom.selectors.review import (
-    PLAY_COLUMNS,
-    STUDENT_COLUMNS,
-    play_rows,
     round_review,
     session_people,
     session_review,
-    student_rows,
     student_timeline,
 )
 from classroom.selectors.rounds import replay_round
@@ -145,7 +139,8 @@ def round_replay_view(request: HttpRequest, pk: int, round_pk: int) -> HttpRespo
         for entry in table[:end]
         if entry.kind in ("starter", "play", "correction")
     ]
-    shown = plays[:step]
+    # Every play with who made it: the replay names the student ("Ava played 2D").
+    shown = [{**play, "person": review.people.get(play["player"])} for play in plays[:step]]
     context = {
         "session": session,
         "assignment": session.assignment,
@@ -155,9 +150,7 @@ def round_replay_view(request: HttpRequest, pk: int, round_pk: int) -> HttpRespo
         "step": step,
         "steps": len(plays),
         "current": shown[-1] if shown else None,
-        "shown": [
-            {**play, "person": review.people.get(play["player"])} for play in reversed(shown)
-        ],
+        "shown": list(reversed(shown)),
         "hide_names": hide,
         "names_query": "&names=hidden" if hide else "",
     }
@@ -165,31 +158,3 @@ def round_replay_view(request: HttpRequest, pk: int, round_pk: int) -> HttpRespo
     if request.htmx:
         template += "#stage"
     return render(request, template, context)
-
-
-def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response, csv.writer(response)
-
-
-@require_GET
-@teacher_required
-def session_plays_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    session = session_for_teacher(request, pk)
-    review = session_review(session, hide_names=True)
-    response, writer = _csv_response(f"session-{session.pk}-plays.csv")
-    writer.writerow(PLAY_COLUMNS)
-    writer.writerows(play_rows(review))
-    return response
-
-
-@require_GET
-@teacher_required
-def session_students_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    session = session_for_teacher(request, pk)
-    review = session_review(session, hide_names=True)
-    response, writer = _csv_response(f"session-{session.pk}-students.csv")
-    writer.writerow(STUDENT_COLUMNS)
-    writer.writerows(student_rows(review))
-    return response

@@ -33,6 +33,7 @@ from classroom.delphi_forms import RevealForm
 from classroom.game_forms import GuessVerdictForm, HintForm
 from classroom.live import session_stamp
 from classroom.models import Assignment, GameSession, Table
+from classroom.refusals import refusal_message
 from classroom.secret_rules import secret_rule
 from classroom.selectors.delphi import delphi_tables
 from classroom.selectors.games import (
@@ -45,12 +46,17 @@ from classroom.selectors.games import (
 )
 from classroom.services.delphi import StaleCardError, delphi_reveal
 from classroom.services.games import (
+    GAME_OVER,
     MAX_TABLE,
+    RULE_REVEALED,
+    SESSION_FINISHED,
     TEACHER_END,
     WHOLE_CLASS_GAMES,
     SeatingError,
     assignment_create,
+    next_library_rule,
     plan_tables,
+    revealed_rules,
     session_finish,
     session_open,
     session_seat,
@@ -62,9 +68,12 @@ from classroom.services.rounds import round_act, round_reveal, table_set_paused
 from classroom.teach_forms import (
     AssignmentForm,
     ManualSeatingForm,
+    NextRoundForm,
     PausedForm,
     RoundForm,
+    library_choices,
     rule_check,
+    rule_error_message,
 )
 from classroom.titles import neutral_title
 from eleusis.engine.cards import Card
@@ -117,6 +126,7 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
                 students_deal=data["rule_source"] == Assignment.RuleSource.STUDENTS,
                 config=form.config(),
                 table_size=data["table_size"],
+                game_rounds=data.get("game_rounds") or 0,
                 hypothesis_policy=data["hypothesis_policy"],
                 hypothesis_every=data["hypothesis_every"],
                 prediction_required=data["prediction_required"],
@@ -400,6 +410,7 @@ def _live_context(session: GameSession, **extra) -> dict:
         "tables": game.tables(session),
         "table_template": game.template,
         "hypotheses": session_hypotheses(session=session),
+        "next_rule_choices": library_choices()[1:],
         "stamp": session_stamp(session.pk),
         "poll_ms": POLL_MS,
         **extra,
@@ -501,7 +512,7 @@ def _act(request: HttpRequest, table: Table, action, done: str) -> HttpResponse:
         return _live_response(
             request,
             table.session,
-            _("%(table)s: not possible now (%(reason)s).") % {"table": table, "reason": refusal},
+            _("%(table)s: %(reason)s") % {"table": table, "reason": refusal_message(refusal)},
             ok=False,
             status=409,
         )
@@ -582,19 +593,61 @@ def table_reveal(request: HttpRequest, pk: int) -> HttpResponse:
     return _live_response(request, table.session, _("%(table)s: rule revealed.") % {"table": table})
 
 
+NEXT_ROUND_REFUSALS = {
+    GAME_OVER: gettext_lazy("%(table)s: the game is over; every round of it has been played."),
+    SESSION_FINISHED: gettext_lazy("%(table)s: the session is finished, no new round is dealt."),
+    RULE_REVEALED: gettext_lazy(
+        "%(table)s: that rule was revealed. Choose the next rule: from the library, your own, "
+        "or the next one in the list."
+    ),
+}
+
+
+def _next_rule_text(table: Table, choice: str, written: str) -> tuple[str | None, str]:
+    """The rule the teacher chose for the next round (None: the same again), or why not."""
+    if choice == "same":
+        return None, ""
+    if choice == "written":
+        try:
+            secret_rule(written)
+        except RuleSyntaxError as error:
+            return "", _("%(table)s: your rule has a mistake (%(reason)s).") % {
+                "table": table,
+                "reason": rule_error_message(error),
+            }
+        return written.strip(), ""
+    if choice == "list":
+        current = current_round(table=table)
+        after = current.rule_text if current else table.session.assignment.rule_text
+        entry = next_library_rule(after=after, excluded=revealed_rules(session=table.session))
+        if entry is None:
+            return "", _("%(table)s: every library rule was revealed.") % {"table": table}
+        return entry.text, ""
+    return LIBRARY[choice.removeprefix("library:")].text, ""
+
+
 @require_POST
 @teacher_required
 def table_next_round_view(request: HttpRequest, pk: int) -> HttpResponse:
     table = table_for_teacher(request, pk)
-    try:
-        table_next_round(table=table)
-    except IllegalActionError:
+    form = NextRoundForm(request.POST)
+    if not form.is_valid():
         return _live_response(
-            request,
-            table.session,
-            _("%(table)s: the round is still being played. End it first.") % {"table": table},
-            ok=False,
-            status=409,
+            request, table.session, _("Choose the rule of the next round."), ok=False, status=400
+        )
+    rule_text, error = _next_rule_text(
+        table, form.cleaned_data["next_rule"], form.cleaned_data["rule_text"]
+    )
+    if error:
+        return _live_response(request, table.session, error, ok=False, status=400)
+    try:
+        table_next_round(table=table, rule_text=rule_text)
+    except IllegalActionError as refusal:
+        message = NEXT_ROUND_REFUSALS.get(
+            str(refusal), gettext_lazy("%(table)s: the round is still being played. End it first.")
+        )
+        return _live_response(
+            request, table.session, str(message) % {"table": table}, ok=False, status=409
         )
     return _live_response(
         request, table.session, _("%(table)s: new round dealt.") % {"table": table}
@@ -626,14 +679,107 @@ def table_reveal_card(request: HttpRequest, pk: int) -> HttpResponse:
             request, table.session, message % {"table": table}, ok=False, status=409
         )
     except IllegalActionError as refusal:
-        message = _("%(table)s: not possible now (%(reason)s).")
         return _live_response(
             request,
             table.session,
-            message % {"table": table, "reason": refusal},
+            _("%(table)s: %(reason)s") % {"table": table, "reason": refusal_message(refusal)},
             ok=False,
             status=409,
         )
     if result.duplicate:
         return _live_response(request, table.session, _("Already done: that card is placed."))
     return _live_response(request, table.session, _("%(table)s: card placed.") % {"table": table})
+
+
+# The projector ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProjectedSeat:
+    position: int
+    name: str
+    is_bot: bool
+    cards: int
+    score: int
+    is_turn: bool
+
+
+@dataclass(frozen=True)
+class ProjectedTable:
+    """What the whole class may see of a table: the lines, whose turn, the scores, the hints as
+    sent. Built from the dealer's view field by field, so no rule and no hand reaches it."""
+
+    name: str
+    number: int
+    round_number: int | None
+    layout: tuple
+    hints: tuple[str, ...]
+    seats: list[ProjectedSeat]
+    over: bool
+    paused: bool
+
+    @property
+    def turn(self) -> ProjectedSeat | None:
+        return next((seat for seat in self.seats if seat.is_turn), None)
+
+
+def projected_tables(session: GameSession) -> list[ProjectedTable]:
+    tables = []
+    for summary in session_tables(session=session):
+        view = summary.view
+        tables.append(
+            ProjectedTable(
+                name=str(summary.table),
+                number=summary.table.number,
+                round_number=summary.round.number if summary.round else None,
+                layout=tuple(getattr(view, "layout", ()) or ()),
+                hints=tuple(getattr(view, "hints", ()) or ()),
+                seats=[
+                    ProjectedSeat(
+                        info.position,
+                        info.name,
+                        info.is_bot,
+                        info.hand_count,
+                        info.score,
+                        info.is_turn,
+                    )
+                    for info in summary.seats
+                    if not info.is_dealer
+                ],
+                over=bool(view and view.over),
+                paused=summary.table.paused,
+            )
+        )
+    return tables
+
+
+def _projector_context(session: GameSession, request: HttpRequest) -> dict:
+    from classroom.codes import join_code_display
+    from classroom.views.classes import join_url
+
+    classroom = session.assignment.classroom
+    return {
+        "session": session,
+        "assignment": session.assignment,
+        "classroom": classroom,
+        "code": join_code_display(classroom.join_code),
+        "join_url": join_url(request, classroom),
+        "lobby": [entry.student.nickname for entry in session.lobby.select_related("student")],
+        "tables": projected_tables(session) if session.status != GameSession.Status.LOBBY else [],
+        "stamp": session_stamp(session.pk),
+        "poll_ms": POLL_MS,
+    }
+
+
+@require_GET
+@teacher_required
+def session_projector(request: HttpRequest, pk: int) -> HttpResponse:
+    """The page for the classroom's projector: the join code while students arrive, then every
+    table's lines, whose turn it is and the hints sent; never a rule, never a hand."""
+    session = session_for_teacher(request, pk)
+    return _polled(
+        request,
+        session,
+        "classroom/teach/session_projector.html#projector",
+        lambda session: _projector_context(session, request),
+    )

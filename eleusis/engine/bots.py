@@ -2,7 +2,7 @@
 
 At every play or "no play" a bot records a hypothesis (the label of a candidate rule) and a
 prediction (will the card be accepted? is the declaration right?) in the action itself, like a
-student logging their thinking. Four kinds, registered by name in `BOTS`:
+student logging their thinking. Registered by name in `BOTS`:
 
 - `random`: plays a random card; its hypothesis is a random candidate, its prediction a coin.
 - `confirmation`: holds one hypothesis consistent with the table and plays cards it says are
@@ -14,6 +14,10 @@ student logging their thinking. Four kinds, registered by name in `BOTS`:
   most, and guesses when one class is left, or when no card in its hand could tell the
   surviving classes apart any more (some rules differ only on tables the secret rule never
   makes, such as "same parity as two cards back" under "alternate parity").
+- `wason-positive`: the Wason trap: starts from the narrowest idea that fits and plays only
+  cards it expects accepted; `wason-negative`: the same start, half its plays negative tests.
+- `perseverator`: like `confirmation`, but keeps logging a refuted idea for a few plays.
+- `non-logger`: plays like the scientist and logs no hypothesis.
 
 Candidates are (label, rule) pairs; by default the rule language's `candidate_rules()`. Bots are
 deterministic: all their randomness comes from `random.Random(seed)`.
@@ -24,7 +28,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from typing import ClassVar, Generic, TypeVar
 
@@ -522,8 +526,122 @@ class ScientistBot(Bot):
         return self._guess_once(classes[0], view)
 
 
+_BREADTHS: dict[int, tuple[CandidateSet, tuple[int, ...]]] = {}
+
+
+def breadths(cands: CandidateSet) -> tuple[int, ...]:
+    """How many of the fixed probes each candidate accepts: a narrow rule accepts few cards.
+    Computed once per candidate set."""
+    known = _BREADTHS.get(id(cands))
+    if known is None or known[0] is not cands:
+        known = (cands, tuple(sum(_fingerprint(rule)) for _, rule in cands.candidates))
+        _BREADTHS[id(cands)] = known
+    return known[1]
+
+
+class WasonPositiveBot(ConfirmationBot):
+    """The Wason trap: starts from the narrowest idea that fits the table (the one accepting
+    the fewest cards, ties in an order of its own) and plays only cards it expects accepted,
+    so a rule broader than its idea never refutes it; it moves on when a card or a wrong guess
+    does."""
+
+    name = "wason-positive"
+
+    @cached_property
+    def preference(self) -> dict[int, int]:
+        shuffled = super().preference
+        width = breadths(self.cands)
+        order = sorted(range(len(self.cands.candidates)), key=lambda i: (width[i], shuffled[i]))
+        return {index: rank for rank, index in enumerate(order)}
+
+
+class WasonNegativeBot(WasonPositiveBot):
+    """The same narrow start, tested with cards its idea says are wrong (negative tests)."""
+
+    name = "wason-negative"
+    test_chance = 0.5
+
+
+class PerseveratorBot(ConfirmationBot):
+    """Holds on to its idea after the table refuted it: it keeps logging it (and playing by it)
+    for `stubbornness` of its own plays after the refutation before taking the first idea that
+    fits. Like every bot it reads what it held from its own logged plays: no memory needed."""
+
+    name = "perseverator"
+    stubbornness = 4
+
+    def hypothesis(self, view: PlayerView) -> int | None:
+        self._update(view)
+        mine = [
+            (number, entry.hypothesis)
+            for number, entry in enumerate(view.table)
+            if entry.player == self.seat and entry.kind in ("play", "no_play")
+        ]
+        label = mine[-1][1] if mine else None
+        held = self._index_of(label) if label else None
+        if held is not None and held not in self.evidence.alive:
+            refuted = self._refuted_at(self.cands.rule(held), view)
+            since = 0
+            for number, logged in reversed(mine):
+                if logged != label or number <= refuted:
+                    break
+                since += 1
+            if since < self.stubbornness:
+                return held
+        return self.preferred(self.evidence.alive)
+
+    @staticmethod
+    def _refuted_at(rule: Rule, view: PlayerView) -> int:
+        """The first table entry that contradicts `rule` (-1 when none does: a wrong guess)."""
+        history: list[Attempt] = []
+        for number, entry in enumerate(view.table):
+            if not Evidence._check(entry, tuple(history), view)(rule):
+                return number
+            if entry.kind != "no_play":
+                history.append(Attempt(entry.cards[0], entry.accepted))
+        return -1
+
+    def _index_of(self, label: str) -> int | None:
+        return _labels(self.cands).get(label)
+
+
+_LABELS: dict[int, tuple[CandidateSet, dict[str, int]]] = {}
+
+
+def _labels(cands: CandidateSet) -> dict[str, int]:
+    """Each label's first candidate, once per candidate set."""
+    known = _LABELS.get(id(cands))
+    if known is None or known[0] is not cands:
+        table: dict[str, int] = {}
+        for index, (label, _) in enumerate(cands.candidates):
+            table.setdefault(label, index)
+        known = _LABELS[id(cands)] = (cands, table)
+    return known[1]
+
+
+class NonLoggerBot(ScientistBot):
+    """Plays and guesses like the scientist but logs no hypothesis (it still predicts)."""
+
+    name = "non-logger"
+
+    def act(self, view: PlayerView) -> Action:
+        action = super().act(view)
+        assert isinstance(action, Play | NoPlay)
+        return replace(action, hypothesis=None)
+
+
 BOTS: dict[str, type[Bot]] = {
-    bot.name: bot for bot in (RandomBot, ConfirmationBot, FalsifierBot, ScientistBot)
+    bot.name: bot
+    for bot in (
+        RandomBot,
+        ConfirmationBot,
+        FalsifierBot,
+        ScientistBot,
+        WasonPositiveBot,
+        WasonNegativeBot,
+        PerseveratorBot,
+        NonLoggerBot,
+    )
 }
 
 

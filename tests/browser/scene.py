@@ -154,6 +154,16 @@ def pages(scene: Scene) -> list[tuple[str, str, str]]:
         ("lobby (teacher)", "teacher", reverse("classroom:session_detail", args=[scene.lobby.pk])),
         ("live view", "teacher", reverse("classroom:session_live", args=[live_session.pk])),
         (
+            "projector",
+            "teacher",
+            reverse("classroom:session_projector", args=[live_session.pk]),
+        ),
+        (
+            "projector (lobby)",
+            "teacher",
+            reverse("classroom:session_projector", args=[scene.lobby.pk]),
+        ),
+        (
             "live view (Delphi)",
             "teacher",
             reverse("classroom:session_live", args=[scene.delphi.session.pk]),

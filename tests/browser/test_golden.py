@@ -178,3 +178,44 @@ def test_a_student_dealer_judges_three_cards_and_is_warned_privately(new_page, l
     history = engine_round(current_round(table=table)).state.history
     assert [a.accepted for a in history[1:]] == [True, True, False]
     watcher.locator("#table-live .layout .sideline").first.wait_for(timeout=SEEN_MS)
+
+
+def test_a_game_of_three_students_ends_after_each_has_dealt(new_page, live_server):
+    from tests.classroom.views.test_golden_game import play_out_rounds, students_deal_table
+
+    table, seats = students_deal_table(players=3)
+    play_out_rounds(table, seats, 2)
+    pages = [student_page(new_page, live_server, seat.student) for seat in seats]
+    for page in pages:
+        page.goto(f"/play/tables/{table.pk}/")
+    pages[0].get_by_role("heading", name="Running totals").wait_for()
+    pages[0].get_by_text("Rounds played: 2 of 3.").wait_for()
+    teacher = teacher_page(new_page, live_server, table.session.assignment.classroom.teacher)
+    teacher.goto(f"/teach/sessions/{table.session.pk}/live/")
+
+    # The third student deals; the round ends; every page shows the end of the game by itself.
+    third = pages[2]
+    third.get_by_label("Secret rule").fill("color != last.color")
+    third.get_by_role("button", name="Deal with this rule").click()
+    third.get_by_role("heading", name="You are the dealer").wait_for()
+    from classroom.services.rounds import round_act
+    from eleusis.engine.variants import End
+
+    round_act(round_id=current_round(table=table).pk, action=End("ended by the dealer"))
+
+    from classroom.selectors.games import game_totals
+
+    game = game_totals(table=table, seats=seats)
+    assert game.over
+    winner = game.winners[0]
+    for page in [*pages, teacher]:
+        end = page.locator(".game-over")
+        end.get_by_role("heading", name="The game is over").wait_for(timeout=SEEN_MS + 2_000)
+        assert winner.name in end.locator(".game-winner").inner_text()
+        rows = end.locator("tbody tr")
+        assert rows.count() == 3
+        for row in game.rows:
+            cells = rows.filter(has_text=row.name).locator("td")
+            assert cells.last.inner_text() == str(row.total)
+            assert cells.count() == 4  # three rounds and the total
+    assert pages[0].get_by_text("write the secret rule").count() == 0

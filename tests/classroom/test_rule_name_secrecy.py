@@ -13,8 +13,16 @@ from classroom.access import STUDENT_SESSION_KEY
 from classroom.demo import DEMO_RULE_ID, demo_create
 from classroom.models import Assignment, Student
 from classroom.selectors.games import current_round
-from classroom.services.games import lobby_join, session_open, session_seat, session_start
+from classroom.services.games import (
+    assignment_create,
+    lobby_join,
+    session_open,
+    session_seat,
+    session_start,
+)
+from classroom.services.rounds import engine_round
 from classroom.teach_forms import rule_check
+from classroom.templatetags.play_tags import card_label
 from eleusis.engine.rules import LIBRARY
 from tests.classroom.test_secret_rule import _fill, _patterns
 from tests.classroom.views.test_teach import assignment_data
@@ -99,3 +107,40 @@ def test_the_demo_names_no_rule_to_its_students():
     assert any("table-live" in body for body in bodies)
     secrets = _secrets(DEMO_RULE_ID) + _secrets("th-odd-even")
     assert _leaks(bodies, secrets) == []
+
+
+def test_the_projector_names_no_rule_and_shows_no_hand(visitors, classroom):
+    rule = LIBRARY["el-black-down-red-up"]
+    assignment = assignment_create(
+        classroom=classroom, title="Week 3", rule_text=rule.text, library_rule_id=rule.id
+    )
+    session = session_open(assignment=assignment)
+    for _ in range(4):
+        lobby_join(session=session, student=StudentFactory(classroom=classroom))
+    url = reverse("classroom:session_projector", kwargs={"pk": session.pk})
+    teacher = visitors["teacher"]
+    lobby_page = teacher.get(url).content.decode()
+    assert "projector-code" in lobby_page
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=5)
+    bodies = [
+        teacher.get(url).content.decode(),
+        teacher.get(url, HTTP_HX_REQUEST="true").content.decode(),
+    ]
+    assert all("projector-table-1" in body for body in bodies)
+    assert _leaks(bodies, [rule.text, *_secrets(rule.id)]) == []
+    hands = engine_round(current_round(table=table)).dealer_view().hands
+    layout_cards = {
+        str(c.card) for c in engine_round(current_round(table=table)).dealer_view().layout
+    }
+    in_hands_only = {
+        f'aria-label="{label}"'
+        for hand in hands
+        for card in hand
+        if str(card) not in layout_cards
+        for label in [card_label(card)]
+    }
+    assert not any(label in body for body in bodies for label in in_hands_only)
+    # Only the session's teacher sees it.
+    for name in ("anonymous", "student", "other_teacher"):
+        assert visitors[name].get(url).status_code in (302, 403, 404)

@@ -23,8 +23,9 @@ def _database_url() -> str:
 
 @pytest.fixture
 def worker(redis_url):
+    # The worker gets this test process's own Redis database, as it is (not offset again).
     env = {
-        **os.environ,
+        **{name: value for name, value in os.environ.items() if name != "PYTEST_XDIST_WORKER"},
         "REDIS_URL": redis_url,
         "DJANGO_SETTINGS_MODULE": "eleusis.settings",
         "BOT_MOVE_SECONDS": "0",

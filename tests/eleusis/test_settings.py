@@ -47,3 +47,22 @@ def test_a_bad_environment_is_refused_with_a_clear_message(env, message):
     result = _manage("check", **env)
     assert result.returncode != 0
     assert message in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("worker", "url", "expected"),
+    [
+        ("", "redis://127.0.0.1:6379/0", "redis://127.0.0.1:6379/0"),
+        ("gw0", "redis://127.0.0.1:6379/0", "redis://127.0.0.1:6379/1"),
+        ("gw1", "redis://127.0.0.1:6379/3", "redis://127.0.0.1:6379/5"),
+        ("gw1", "redis://127.0.0.1:6379", "redis://127.0.0.1:6379"),
+        ("gw0", "", ""),
+    ],
+)
+def test_parallel_test_processes_each_get_their_own_redis_database(
+    monkeypatch, worker, url, expected
+):
+    from eleusis.env import redis_url_for_process
+
+    monkeypatch.setenv("PYTEST_XDIST_WORKER", worker)
+    assert redis_url_for_process(url) == expected

@@ -13,7 +13,7 @@ from eleusis.engine.bots import (
     UnknownBotError,
     make_bot,
 )
-from eleusis.engine.history import Rule
+from eleusis.engine.history import Attempt, Rule
 from eleusis.engine.simulate import play_round, round_seeds, seat_bots, simulate
 from eleusis.engine.variants import Action, ExpressConfig, ExpressRound, Guess, NoPlay, Play
 from tests.engine.variants.helpers import (
@@ -58,7 +58,7 @@ def test_bots_are_deterministic(name: str) -> None:
     assert records() == records()
 
 
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", sorted(set(BOTS) - {"non-logger"}))
 def test_every_play_carries_a_hypothesis(name: str) -> None:
     round_ = _round(SAME_SUIT_OR_RANK, [name], seed=2)
     plays = [action for action in round_.actions if isinstance(action, Play | NoPlay)]
@@ -192,3 +192,63 @@ def test_a_bot_made_afresh_before_every_move_plays_like_one_kept_all_round(name:
         assert move == action
         fresh.apply(move)
     assert fresh.to_json() == kept.to_json()
+
+
+def test_the_non_logger_logs_nothing_but_still_predicts() -> None:
+    round_ = _round(SAME_SUIT_OR_RANK, ["non-logger"], seed=2)
+    plays = [action for action in round_.actions if isinstance(action, Play | NoPlay)]
+    assert plays and all(action.hypothesis is None for action in plays)
+    assert any(action.prediction is not None for action in plays)
+
+
+def test_the_wason_bots_start_from_the_narrowest_idea_that_fits() -> None:
+    from eleusis.engine.bots import breadths, candidate_set
+
+    cands = candidate_set(CANDIDATES, behaviour_equivalent)
+    width = breadths(cands)
+    for name in ("wason-positive", "wason-negative"):
+        round_ = _round(ODD_EVEN, [name], seed=5)
+        first = next(a for a in round_.actions if isinstance(a, Play | NoPlay))
+        start = round_.state.history[:1]
+        fitting = [
+            index
+            for index, (_, rule) in enumerate(CANDIDATES)
+            if _consistent(rule, round_, 1) and rule.accepts((), start[0].card)
+        ]
+        chosen = next(i for i, (label, _) in enumerate(CANDIDATES) if label == first.hypothesis)
+        assert width[chosen] == min(width[index] for index in fitting), name
+
+
+def test_the_wason_positive_tester_only_plays_what_its_idea_accepts() -> None:
+    for seed in round_seeds(4, 4):
+        positive = _round(LOW_HIGH, ["wason-positive"], seed)
+        assert {a.prediction for a in positive.actions if isinstance(a, Play)} <= {True}
+    predictions = [
+        a.prediction
+        for seed in round_seeds(4, 4)
+        for a in _round(LOW_HIGH, ["wason-negative"], seed).actions
+        if isinstance(a, Play)
+    ]
+    assert True in predictions and False in predictions
+
+
+def test_the_perseverator_keeps_logging_a_refuted_idea() -> None:
+    kept = 0
+    for seed in round_seeds(6, 4):
+        round_ = _round(ALTERNATE_COLORS, ["perseverator"], seed)
+        table = round_.state.table
+        for number, entry in enumerate(table):
+            if entry.kind != "play" or not entry.hypothesis:
+                continue
+            rule = LABELS[entry.hypothesis]
+            attempts = [
+                Attempt(e.cards[0], e.accepted)
+                for e in table[:number]
+                if e.kind in ("starter", "play")
+            ]
+            refuted = any(
+                rule.accepts(tuple(attempts[:i]), attempts[i].card) != attempts[i].accepted
+                for i in range(1, len(attempts))
+            )
+            kept += refuted
+    assert kept > 0

@@ -29,7 +29,7 @@ from eleusis.engine.insight.observer import Situation
 from eleusis.engine.rules.compiler import CompiledRule
 from eleusis.engine.rules.equivalence import equivalence, sample_history
 
-RULE_HISTORIES = 160
+RULE_HISTORIES = 120
 RULE_HISTORY_MAX_LENGTH = 40
 SAMPLE_SEED = 20_250_601
 METHOD = "balanced"
@@ -82,13 +82,33 @@ def rule_situations(secret: CompiledRule) -> RuleSituations:
     return known
 
 
+_AGREEMENTS: dict[tuple[str, str], Agreement] = {}
+_AGREEMENTS_LIMIT = 20_000
+_INDICES = range(len(FULL_DECK))
+
+
 def agreement(hypothesis: CompiledRule, secret: CompiledRule) -> Agreement:
-    """How far `hypothesis` agrees with `secret` (see the module's decisions)."""
+    """How far `hypothesis` agrees with `secret` (see the module's decisions); remembered per
+    pair of rule texts."""
+    key = (hypothesis.text, secret.text)
+    known = _AGREEMENTS.get(key)
+    if known is None:
+        known = _agreement(hypothesis, secret)
+        if len(_AGREEMENTS) >= _AGREEMENTS_LIMIT:
+            _AGREEMENTS.clear()
+        _AGREEMENTS[key] = known
+    return known
+
+
+def _agreement(hypothesis: CompiledRule, secret: CompiledRule) -> Agreement:
     accepted = rejected = narrow = broad = 0
+    judge = hypothesis.judge
     for situation, truths in rule_situations(secret):
-        for card, truth in zip(FULL_DECK, truths, strict=True):
-            says = situation.accepts(hypothesis, card)
-            if truth:
+        back, previous = situation.back, situation.previous
+        verdict, position = situation.previous_accepted, situation.position
+        for index in _INDICES:
+            says = judge(index, back, previous, verdict, position)
+            if truths[index]:
                 accepted += 1
                 narrow += not says
             else:
@@ -136,7 +156,18 @@ def agrees_from(hypothesis: CompiledRule, secret: CompiledRule, history: Sequenc
         for _ in range(0 if number == 0 else rng.randint(1, CONTINUATION_MAX_LENGTH)):
             card = rng.choice(FULL_DECK)
             table.append(Attempt(card, secret.accepts(table, card)))
-        for card in FULL_DECK:
-            if hypothesis.accepts(table, card) != secret.accepts(table, card):
+        situation = Situation(table)
+        if not situation.back:
+            if any(
+                hypothesis.judge_start(index) != secret.judge_start(index) for index in _INDICES
+            ):
+                return False
+            continue
+        back, previous = situation.back, situation.previous
+        verdict, position = situation.previous_accepted, situation.position
+        for index in _INDICES:
+            if hypothesis.judge(index, back, previous, verdict, position) != secret.judge(
+                index, back, previous, verdict, position
+            ):
                 return False
     return True

@@ -162,6 +162,8 @@ class PlayerInsight:
             return float(self.found)
         if measure == "choice_information":
             return self.mean_information
+        if measure == "realised_bits":
+            return self.mean_realised_bits
         raw = getattr(self, measure)
         return None if raw is None else float(raw)
 

@@ -67,6 +67,7 @@ from eleusis.engine.variants.base import (
     IllegalActionError,
     LayoutColumn,
     NoPlayJudgement,
+    Refusal,
     Round,
     RoundOver,
     RoundState,
@@ -82,21 +83,29 @@ from eleusis.engine.variants.base import (
 )
 from eleusis.engine.variants.codec import JSONDataclass
 
-CARDS_NOT_IN_HAND = "{cards} are not all in player {player}'s hand"
-EMPTY_STRING = "a string needs at least one card"
-WAITING_FOR_PROPHET = "waiting for the prophet's judgement: no {action} until then"
-NO_JUDGEMENT_PENDING = "nothing awaits the prophet's judgement"
-JUDGEMENT_NEEDS_CARD = (
-    'judging the "no play" of player {player} wrong names the legal card taken from the hand'
+CARDS_NOT_IN_HAND = Refusal("cards_not_in_hand", "{cards} are not all in player {player}'s hand")
+EMPTY_STRING = Refusal("empty_string", "a string needs at least one card")
+WAITING_FOR_PROPHET = Refusal(
+    "waiting_for_prophet", "waiting for the prophet's judgement: no {action} until then"
 )
-JUDGEMENT_NO_CARD = "a judgement of an attempt names no card (got {card})"
-PROPHET_NOT_NOW = "player {player} may become prophet only right after their own turn"
-PROPHET_TAKEN = "player {prophet} is already the prophet"
-PROPHET_AGAIN = "player {player} has been prophet this round already"
-PROPHET_TOO_FEW = (
-    "player {player} cannot become prophet: at least two other players must still be in the round"
+NO_JUDGEMENT_PENDING = Refusal("no_judgement_pending", "nothing awaits the prophet's judgement")
+JUDGEMENT_NEEDS_CARD = Refusal(
+    "judgement_needs_card",
+    'judging the "no play" of player {player} wrong names the legal card taken from the hand',
 )
-UNSUPPORTED_ACTION = "Abbott/Howell Eleusis has no {kind!r} action"
+JUDGEMENT_NO_CARD = Refusal(
+    "judgement_no_card", "a judgement of an attempt names no card (got {card})"
+)
+PROPHET_NOT_NOW = Refusal(
+    "prophet_not_now", "player {player} may become prophet only right after their own turn"
+)
+PROPHET_TAKEN = Refusal("prophet_taken", "player {prophet} is already the prophet")
+PROPHET_AGAIN = Refusal("prophet_again", "player {player} has been prophet this round already")
+PROPHET_TOO_FEW = Refusal(
+    "prophet_too_few",
+    "player {player} cannot become prophet: at least two other players must still be in the round",
+)
+UNSUPPORTED_ACTION = Refusal("unsupported_action", "Abbott/Howell Eleusis has no {kind!r} action")
 
 MAX_PLAYERS = 7
 PENALTY_PER_CARD = 2
@@ -367,15 +376,15 @@ class AbbottRound(Round):
         elif isinstance(action, End):
             self._end(action.reason, events)
         else:
-            raise IllegalActionError(UNSUPPORTED_ACTION.format(kind=action.kind))
+            raise IllegalActionError(UNSUPPORTED_ACTION, kind=action.kind)
         return events
 
     def _check_turn(self, player: int, action: str) -> None:
         self.check_player(player)
         if self.state.pending is not None:
-            raise IllegalActionError(WAITING_FOR_PROPHET.format(action=action))
+            raise IllegalActionError(WAITING_FOR_PROPHET, action=action)
         if player != self.state.turn:
-            raise IllegalActionError(NOT_YOUR_TURN.format(player=player, turn=self.state.turn))
+            raise IllegalActionError(NOT_YOUR_TURN, player=player, turn=self.state.turn)
 
     def _attempt(
         self,
@@ -391,7 +400,7 @@ class AbbottRound(Round):
             raise IllegalActionError(EMPTY_STRING)
         if Counter(cards) - Counter(state.hands[player]):
             shown = " ".join(str(card) for card in cards)
-            raise IllegalActionError(CARDS_NOT_IN_HAND.format(cards=shown, player=player))
+            raise IllegalActionError(CARDS_NOT_IN_HAND, cards=shown, player=player)
         state.prophet_window = None
         armed = self.expulsion_armed()
         if state.prophet is not None:
@@ -454,7 +463,7 @@ class AbbottRound(Round):
         player = pending.player
         if pending.what == "attempt":
             if action.card is not None:
-                raise IllegalActionError(JUDGEMENT_NO_CARD.format(card=action.card))
+                raise IllegalActionError(JUDGEMENT_NO_CARD, card=action.card)
             truth = self.judge_string(pending.cards)
             wrong = action.correct != truth
             state.pending = None
@@ -475,9 +484,9 @@ class AbbottRound(Round):
             return
         if not action.correct:
             if action.card is None:
-                raise IllegalActionError(JUDGEMENT_NEEDS_CARD.format(player=player))
+                raise IllegalActionError(JUDGEMENT_NEEDS_CARD, player=player)
             if action.card not in state.hands[player]:
-                raise IllegalActionError(CARD_NOT_IN_HAND.format(card=action.card, player=player))
+                raise IllegalActionError(CARD_NOT_IN_HAND, card=action.card, player=player)
         legal = self.legal_cards(player)
         # Judged wrong: wrong if the declaration was right, or if the card named is not legal
         # (the card goes back and the dealer takes a truly legal one).
@@ -601,27 +610,27 @@ class AbbottRound(Round):
         state = self.state
         problem = self.prophet_problem(action.player)
         if problem is not None:
-            raise IllegalActionError(problem)
+            raise problem
         state.prophet_window = None
         state.prophet = action.player
         state.marker = len(state.history)
         state.prophets.append(ProphetRecord(action.player, state.marker))
         events.append(ProphetNamed(action.player, state.marker))
 
-    def prophet_problem(self, player: int) -> str | None:
+    def prophet_problem(self, player: int) -> IllegalActionError | None:
         """Why `player` may not become prophet now (None: they may)."""
         state = self.state
         if state.pending is not None:
-            return WAITING_FOR_PROPHET.format(action="prophet")
+            return IllegalActionError(WAITING_FOR_PROPHET, action="prophet")
         if state.prophet is not None:
-            return PROPHET_TAKEN.format(prophet=state.prophet)
+            return IllegalActionError(PROPHET_TAKEN, prophet=state.prophet)
         if state.prophet_window != player:
-            return PROPHET_NOT_NOW.format(player=player)
+            return IllegalActionError(PROPHET_NOT_NOW, player=player)
         if any(record.player == player for record in state.prophets):
-            return PROPHET_AGAIN.format(player=player)
+            return IllegalActionError(PROPHET_AGAIN, player=player)
         others = [s for s in self.active_seats() if s != player]
         if len(others) < 2:
-            return PROPHET_TOO_FEW.format(player=player)
+            return IllegalActionError(PROPHET_TOO_FEW, player=player)
         return None
 
     # -- helpers ----------------------------------------------------------------------------

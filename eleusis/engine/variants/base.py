@@ -12,6 +12,7 @@ outside a variant never asks `if variant == ...`: it looks the class up with `va
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
@@ -24,14 +25,49 @@ from eleusis.engine.variants import codec
 from eleusis.engine.variants.codec import JSON
 
 
+class Refusal(str):
+    """Why the rules refuse an action: the English message template (a `str`, so tests can
+    `format` and compare it) with a stable `code`, so that a user interface can say the same in
+    the user's language from its own table of codes, with the same parameters."""
+
+    code: str
+
+    def __new__(cls, code: str, template: str) -> Refusal:
+        refusal = super().__new__(cls, template)
+        refusal.code = code
+        return refusal
+
+
 class IllegalActionError(ValueError):
-    """An action that the rules do not allow now. The message names the action's input."""
+    """An action that the rules do not allow now. `code` and `params` say why, for a user
+    interface's message table; the message is the English text, naming the action's input.
+
+    Raised as `IllegalActionError(NOT_YOUR_TURN, player=2, turn=0)`. A plain string is a refusal
+    with no code yet (`code == "other"`): interfaces show its English words."""
+
+    def __init__(self, refusal: str, **params: Any) -> None:
+        self.code = refusal.code if isinstance(refusal, Refusal) else "other"
+        self.params = params
+        super().__init__(refusal.format(**params) if params else str(refusal))
 
 
 # Messages that several games give alike (each game's module names them too, for its tests).
-NOT_YOUR_TURN = "not your turn: player {player} plays after player {turn}"
-CARD_NOT_IN_HAND = "{card} is not in player {player}'s hand"
-RULE_NOT_JUDGEABLE = "the app can deal only a rule it can judge: give a compiled rule"
+NOT_YOUR_TURN = Refusal("not_your_turn", "not your turn: player {player} plays after player {turn}")
+CARD_NOT_IN_HAND = Refusal("card_not_in_hand", "{card} is not in player {player}'s hand")
+UNKNOWN_ACTION = Refusal("unknown_action", "unknown action kind {kind!r}: expected one of {known}")
+UNREADABLE_ACTION = Refusal("unreadable_action", "cannot read {kind!r} action {data!r}: {error}")
+WORDS_NEED_THE_DEALER = Refusal(
+    "words_need_the_dealer", "only the dealer can judge {card} under a rule in words"
+)
+GUESS_UNREADABLE = Refusal(
+    "guess_unreadable", "the guess {text!r} is not a rule the app can read: {error}"
+)
+NO_RULE_TO_JUDGE = Refusal("no_rule_to_judge", "this round has no rule for the app to judge by")
+NO_SUCH_PLAYER = Refusal("no_such_player", "no player {player}: this round has players 0 to {last}")
+ROUND_OVER = Refusal("round_over", "the round is over ({reason}): {action} is not possible")
+RULE_NOT_JUDGEABLE = Refusal(
+    "rule_not_judgeable", "the app can deal only a rule it can judge: give a compiled rule"
+)
 
 
 class UnknownVariantError(KeyError):
@@ -70,13 +106,11 @@ class Action:
         fields = dict(data)
         kind = fields.pop("kind", None)
         if kind not in _ACTIONS:
-            raise IllegalActionError(
-                f"unknown action kind {kind!r}: expected one of {', '.join(sorted(_ACTIONS))}"
-            )
+            raise IllegalActionError(UNKNOWN_ACTION, kind=kind, known=", ".join(sorted(_ACTIONS)))
         try:
             action: Action = codec.load_dataclass(_ACTIONS[kind], fields)
         except ValueError as error:
-            raise IllegalActionError(f"cannot read {kind!r} action {data!r}: {error}") from None
+            raise IllegalActionError(UNREADABLE_ACTION, kind=kind, data=data, error=error) from None
         return action
 
 
@@ -134,7 +168,7 @@ class WrittenRule:
     text: str
 
     def accepts(self, history: History, card: Card) -> bool:
-        raise IllegalActionError(f"only the dealer can judge {card} under a rule in words")
+        raise IllegalActionError(WORDS_NEED_THE_DEALER, card=card)
 
 
 def language_guess_judge(secret: Rule | None, text: str) -> bool | None:
@@ -149,9 +183,7 @@ def language_guess_judge(secret: Rule | None, text: str) -> bool | None:
     try:
         guessed = compile_rule(text)
     except RuleSyntaxError as error:
-        raise IllegalActionError(
-            f"the guess {text!r} is not a rule the app can read: {error}"
-        ) from None
+        raise IllegalActionError(GUESS_UNREADABLE, text=text, error=error) from None
     if isinstance(secret, CompiledRule):
         secret_rule = secret
     else:
@@ -406,13 +438,20 @@ class Round(ABC):
         """Apply one action and return the events it caused. The state is unchanged if the
         action is illegal (IllegalActionError)."""
         if self.state.over:
-            raise IllegalActionError(
-                f"the round is over ({self.state.end_reason}): {action.kind} is not possible"
-            )
+            raise IllegalActionError(ROUND_OVER, reason=self.state.end_reason, action=action.kind)
         events = self._apply(action)
         self.actions.append(action)
         self.state.events.extend(event.to_json() for event in events)
         return events
+
+    def check(self, action: Action) -> IllegalActionError | None:
+        """Why the rules refuse `action` now (with its code and parameters), or None when they
+        allow it: what `apply` would answer, asked of a copy, so this round stays as it is."""
+        try:
+            copy.deepcopy(self).apply(action)
+        except IllegalActionError as refusal:
+            return refusal
+        return None
 
     def apply_all(self, actions: Iterable[Action]) -> list[Event]:
         events: list[Event] = []
@@ -494,14 +533,12 @@ class Round(ABC):
     def judge(self, history: History, card: Card) -> bool:
         """The app dealer's verdict: does the secret rule accept `card` after `history`?"""
         if self.rule is None:
-            raise IllegalActionError("this round has no rule for the app to judge by")
+            raise IllegalActionError(NO_RULE_TO_JUDGE)
         return bool(self.rule.accepts(tuple(history), card))
 
     def check_player(self, player: int) -> None:
         if not 0 <= player < self.players:
-            raise IllegalActionError(
-                f"no player {player}: this round has players 0 to {self.players - 1}"
-            )
+            raise IllegalActionError(NO_SUCH_PLAYER, player=player, last=self.players - 1)
 
     def _require_judgeable_rule(self) -> None:
         """For `validate_setup`: the app deals, so the secret rule must be one it can judge."""

@@ -34,6 +34,7 @@ from eleusis.engine.variants.base import (
     Event,
     IllegalActionError,
     LayoutColumn,
+    Refusal,
     Round,
     RoundOver,
     RoundState,
@@ -45,9 +46,13 @@ from eleusis.engine.variants.base import (
 )
 from eleusis.engine.variants.codec import JSONDataclass
 
-ALREADY_PREDICTED = "player {player} has already shown a token for {card}"
-NOTHING_TO_PREDICT = "no card is on show: there is nothing to predict"
-UNSUPPORTED_ACTION = "Delphi has no {kind!r} action"
+ALREADY_PREDICTED = Refusal(
+    "already_predicted", "player {player} has already shown a token for {card}"
+)
+NOTHING_TO_PREDICT = Refusal(
+    "nothing_to_predict", "no card is on show: there is nothing to predict"
+)
+UNSUPPORTED_ACTION = Refusal("unsupported_action", "Delphi has no {kind!r} action")
 MAX_PLAYERS = 500
 
 DelphiStarter = Literal["flip", "until_legal"]
@@ -230,7 +235,7 @@ class DelphiRound(Round):
         elif isinstance(action, End):
             self._end(action.reason, events)
         else:
-            raise IllegalActionError(UNSUPPORTED_ACTION.format(kind=action.kind))
+            raise IllegalActionError(UNSUPPORTED_ACTION, kind=action.kind)
         return events
 
     def _predict(self, action: Predict, events: list[Event]) -> None:
@@ -239,9 +244,7 @@ class DelphiRound(Round):
         if state.current is None:
             raise IllegalActionError(NOTHING_TO_PREDICT)
         if state.predictions[action.player] is not None:
-            raise IllegalActionError(
-                ALREADY_PREDICTED.format(player=action.player, card=state.current)
-            )
+            raise IllegalActionError(ALREADY_PREDICTED, player=action.player, card=state.current)
         state.predictions[action.player] = action.value
         state.hypotheses[action.player] = action.hypothesis
         events.append(Predicted(action.player))

@@ -55,6 +55,7 @@ from eleusis.engine.variants.base import (
     IllegalActionError,
     LayoutColumn,
     NoPlayJudgement,
+    Refusal,
     Round,
     RoundOver,
     RoundState,
@@ -70,36 +71,55 @@ from eleusis.engine.variants.base import (
     rule_text,
 )
 from eleusis.engine.variants.codec import JSONDataclass
-from eleusis.engine.variants.game import GameRound, SeatedGame
+from eleusis.engine.variants.game import GAME_OVER, GameRound, SeatedGame
 
 # ---------------------------------------------------------------------------------------------
 # Messages of IllegalActionError, importable by tests and by the UI's translations
 # (NOT_YOUR_TURN and CARD_NOT_IN_HAND are shared with the other games, from `base`).
 
-WAITING_FOR_VERDICT = "waiting for the dealer's verdict on the {what}: no {action} until then"
-NO_VERDICT_PENDING = "nothing awaits the dealer's verdict: there is nothing to judge"
-GUESS_NOT_ALLOWED = (
+WAITING_FOR_VERDICT = Refusal(
+    "waiting_for_verdict", "waiting for the dealer's verdict on the {what}: no {action} until then"
+)
+NO_VERDICT_PENDING = Refusal(
+    "no_verdict_pending", "nothing awaits the dealer's verdict: there is nothing to judge"
+)
+GUESS_NOT_ALLOWED = Refusal(
+    "guess_not_allowed",
     "player {player} may not guess now: a guess comes right after one's own right play "
-    'or right "no play"'
+    'or right "no play"',
 )
-CANNOT_JUDGE_GUESS = (
-    "the app cannot compare a guess with this round's rule: guess in free text for the dealer"
+CANNOT_JUDGE_GUESS = Refusal(
+    "cannot_judge_guess",
+    "the app cannot compare a guess with this round's rule: guess in free text for the dealer",
 )
-HINTS_OFF = "player {player} cannot buy a hint: buying hints is off in this round"
-HINT_ALREADY_BOUGHT = "player {player} has already bought a hint this turn"
-HINT_STOCK_EMPTY = "player {player} cannot buy a hint: the stock is empty"
-UNPROMPTED_HINT = (
+HINTS_OFF = Refusal(
+    "hints_off", "player {player} cannot buy a hint: buying hints is off in this round"
+)
+HINT_ALREADY_BOUGHT = Refusal(
+    "hint_already_bought", "player {player} has already bought a hint this turn"
+)
+HINT_STOCK_EMPTY = Refusal(
+    "hint_stock_empty", "player {player} cannot buy a hint: the stock is empty"
+)
+UNPROMPTED_HINT = Refusal(
+    "unprompted_hint",
     "the dealer may give a hint unprompted only when every player has had the same number of "
-    "turns (turns so far: {turns})"
+    "turns (turns so far: {turns})",
 )
-EMPTY_HINT = "a hint needs some text"
-GUESS_OR_PASS_FIRST = "player {player} decides first: guess the rule or pass"
-NOTHING_TO_PASS = "player {player} has no guess to pass: it is not their moment to guess"
-VERDICT_NEEDS_CARD = (
-    'the "no play" of player {player} was wrong: name the legal card the dealer takes from the hand'
+EMPTY_HINT = Refusal("empty_hint", "a hint needs some text")
+GUESS_OR_PASS_FIRST = Refusal(
+    "guess_or_pass_first", "player {player} decides first: guess the rule or pass"
 )
-VERDICT_NO_CARD = "a verdict on the {what} names no card (got {card})"
-UNSUPPORTED_ACTION = "Eleusis Express has no {kind!r} action"
+NOTHING_TO_PASS = Refusal(
+    "nothing_to_pass", "player {player} has no guess to pass: it is not their moment to guess"
+)
+VERDICT_NEEDS_CARD = Refusal(
+    "verdict_needs_card",
+    'the "no play" of player {player} was wrong: '
+    "name the legal card the dealer takes from the hand",
+)
+VERDICT_NO_CARD = Refusal("verdict_no_card", "a verdict on the {what} names no card (got {card})")
+UNSUPPORTED_ACTION = Refusal("unsupported_action", "Eleusis Express has no {kind!r} action")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -487,26 +507,24 @@ class ExpressRound(Round):
         elif isinstance(action, End):
             self._end(action.reason, events)
         else:
-            raise IllegalActionError(UNSUPPORTED_ACTION.format(kind=action.kind))
+            raise IllegalActionError(UNSUPPORTED_ACTION, kind=action.kind)
         return events
 
     def _check_turn(self, player: int, action: str) -> None:
         self.check_player(player)
         pending = self.state.pending
         if pending is not None:
-            raise IllegalActionError(WAITING_FOR_VERDICT.format(what=pending.what, action=action))
+            raise IllegalActionError(WAITING_FOR_VERDICT, what=pending.what, action=action)
         if self.state.deciding is not None:
-            raise IllegalActionError(GUESS_OR_PASS_FIRST.format(player=self.state.deciding))
+            raise IllegalActionError(GUESS_OR_PASS_FIRST, player=self.state.deciding)
         if player != self.state.turn:
-            raise IllegalActionError(NOT_YOUR_TURN.format(player=player, turn=self.state.turn))
+            raise IllegalActionError(NOT_YOUR_TURN, player=player, turn=self.state.turn)
 
     def _play(self, action: Play, events: list[Event]) -> None:
         self._check_turn(action.player, "play")
         hand = self.state.hands[action.player]
         if action.card not in hand:
-            raise IllegalActionError(
-                CARD_NOT_IN_HAND.format(card=action.card, player=action.player)
-            )
+            raise IllegalActionError(CARD_NOT_IN_HAND, card=action.card, player=action.player)
         self.state.guess_window = None
         if self.config.dealer == "person":
             self.state.pending = Pending(
@@ -559,11 +577,9 @@ class ExpressRound(Round):
         self.check_player(action.player)
         state = self.state
         if state.pending is not None:
-            raise IllegalActionError(
-                WAITING_FOR_VERDICT.format(what=state.pending.what, action="pass")
-            )
+            raise IllegalActionError(WAITING_FOR_VERDICT, what=state.pending.what, action="pass")
         if state.deciding != action.player:
-            raise IllegalActionError(NOTHING_TO_PASS.format(player=action.player))
+            raise IllegalActionError(NOTHING_TO_PASS, player=action.player)
         self._close_guess(action.player, skipped=False, events=events)
 
     def _close_guess(self, player: int, *, skipped: bool, events: list[Event]) -> None:
@@ -575,9 +591,7 @@ class ExpressRound(Round):
     def _skip_turn(self, events: list[Event]) -> None:
         state = self.state
         if state.pending is not None:
-            raise IllegalActionError(
-                WAITING_FOR_VERDICT.format(what=state.pending.what, action="skip")
-            )
+            raise IllegalActionError(WAITING_FOR_VERDICT, what=state.pending.what, action="skip")
         if state.deciding is not None:
             self._close_guess(state.deciding, skipped=True, events=events)
             return
@@ -650,11 +664,9 @@ class ExpressRound(Round):
         self.check_player(action.player)
         state = self.state
         if state.pending is not None:
-            raise IllegalActionError(
-                WAITING_FOR_VERDICT.format(what=state.pending.what, action="guess")
-            )
+            raise IllegalActionError(WAITING_FOR_VERDICT, what=state.pending.what, action="guess")
         if state.guess_window != action.player:
-            raise IllegalActionError(GUESS_NOT_ALLOWED.format(player=action.player))
+            raise IllegalActionError(GUESS_NOT_ALLOWED, player=action.player)
         correct: bool | None = None
         if action.checkable:
             correct = self.judge_guess(self.rule, action.text)
@@ -687,11 +699,11 @@ class ExpressRound(Round):
         self._check_turn(action.player, "hint")
         state = self.state
         if not self.config.buying_hints:
-            raise IllegalActionError(HINTS_OFF.format(player=action.player))
+            raise IllegalActionError(HINTS_OFF, player=action.player)
         if state.hint_bought:
-            raise IllegalActionError(HINT_ALREADY_BOUGHT.format(player=action.player))
+            raise IllegalActionError(HINT_ALREADY_BOUGHT, player=action.player)
         if not state.stock and self.config.stock_exhaustion == "end":
-            raise IllegalActionError(HINT_STOCK_EMPTY.format(player=action.player))
+            raise IllegalActionError(HINT_STOCK_EMPTY, player=action.player)
         state.guess_window = None
         state.hint_bought = True
         state.hint_requests.append(action.player)
@@ -705,7 +717,7 @@ class ExpressRound(Round):
         if state.hint_requests:
             requested_by: int | None = state.hint_requests.pop(0)
         elif self.config.hints_after_equal_turns and len(set(state.turns_taken)) > 1:
-            raise IllegalActionError(UNPROMPTED_HINT.format(turns=state.turns_taken))
+            raise IllegalActionError(UNPROMPTED_HINT, turns=state.turns_taken)
         else:
             requested_by = None
         state.hints.append(HintRecord(action.text, requested_by))
@@ -720,13 +732,11 @@ class ExpressRound(Round):
         if needs_card:
             assert pending.player is not None
             if action.card is None:
-                raise IllegalActionError(VERDICT_NEEDS_CARD.format(player=pending.player))
+                raise IllegalActionError(VERDICT_NEEDS_CARD, player=pending.player)
             if action.card not in state.hands[pending.player]:
-                raise IllegalActionError(
-                    CARD_NOT_IN_HAND.format(card=action.card, player=pending.player)
-                )
+                raise IllegalActionError(CARD_NOT_IN_HAND, card=action.card, player=pending.player)
         elif action.card is not None:
-            raise IllegalActionError(VERDICT_NO_CARD.format(what=pending.what, card=action.card))
+            raise IllegalActionError(VERDICT_NO_CARD, what=pending.what, card=action.card)
         state.pending = None
         if pending.what == "starter":
             if action.correct:
@@ -893,7 +903,7 @@ class ExpressGame(SeatedGame):
         self, rule: Rule | None, *, judge_guess: GuessJudge | None = None
     ) -> ExpressRound:
         if self.over:
-            raise IllegalActionError("the game is over: everyone has dealt")
+            raise IllegalActionError(GAME_OVER)
         return ExpressRound(
             self.config, self.round_seed(), rule, self.people - 1, judge_guess=judge_guess
         )

@@ -15,12 +15,22 @@ from typing import Any
 
 from eleusis.engine.history import Rule
 from eleusis.engine.variants import codec
-from eleusis.engine.variants.base import GuessJudge, IllegalActionError, Round, variant_class
+from eleusis.engine.variants.base import (
+    GuessJudge,
+    IllegalActionError,
+    Refusal,
+    Round,
+    variant_class,
+)
 from eleusis.engine.variants.codec import JSON, JSONDataclass
 
-GAME_OVER = "the game is over: everyone has dealt once"
-ROUND_NOT_OVER = "the round is not over yet: finish it before recording it"
-WRONG_VARIANT = "this is a game of {expected!r}: a {got!r} round cannot be recorded in it"
+GAME_OVER = Refusal("game_over", "the game is over: everyone has dealt once")
+ROUND_NOT_OVER = Refusal(
+    "round_not_over", "the round is not over yet: finish it before recording it"
+)
+WRONG_VARIANT = Refusal(
+    "wrong_variant", "this is a game of {expected!r}: a {got!r} round cannot be recorded in it"
+)
 
 
 @dataclass
@@ -120,7 +130,7 @@ class RotationGame(SeatedGame):
     def record(self, round_: Round) -> GameRound:
         """Add a finished round's scores; the deal passes left."""
         if round_.name != self.variant:
-            raise IllegalActionError(WRONG_VARIANT.format(expected=self.variant, got=round_.name))
+            raise IllegalActionError(WRONG_VARIANT, expected=self.variant, got=round_.name)
         return self._add_result(round_)
 
     @property

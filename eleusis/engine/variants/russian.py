@@ -53,6 +53,7 @@ from eleusis.engine.variants.base import (
     CardJudgement,
     Event,
     IllegalActionError,
+    Refusal,
     Round,
     RoundOver,
     RoundState,
@@ -66,11 +67,12 @@ from eleusis.engine.variants.base import (
 from eleusis.engine.variants.codec import JSONDataclass
 
 CARD_NOT_PLAYABLE = CARD_NOT_IN_HAND
-WRONG_CARD_TOO_EARLY = (
+WRONG_CARD_TOO_EARLY = Refusal(
+    "wrong_card_too_early",
     "{card} lies in front of player {player}: a wrong card can be played only once the hand is "
-    "empty"
+    "empty",
 )
-UNSUPPORTED_ACTION = "the Russian rules have no {kind!r} action"
+UNSUPPORTED_ACTION = Refusal("unsupported_action", "the Russian rules have no {kind!r} action")
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +238,7 @@ class RussianRound(Round):
         elif isinstance(action, End):
             self._end(action.reason, events)
         else:
-            raise IllegalActionError(UNSUPPORTED_ACTION.format(kind=action.kind))
+            raise IllegalActionError(UNSUPPORTED_ACTION, kind=action.kind)
         return events
 
     def playable(self, player: int) -> list[Card]:
@@ -249,11 +251,11 @@ class RussianRound(Round):
         state = self.state
         player, card = action.player, action.card
         if player != state.turn:
-            raise IllegalActionError(NOT_YOUR_TURN.format(player=player, turn=state.turn))
+            raise IllegalActionError(NOT_YOUR_TURN, player=player, turn=state.turn)
         if card not in self.playable(player):
             if card in state.wrong[player]:
-                raise IllegalActionError(WRONG_CARD_TOO_EARLY.format(card=card, player=player))
-            raise IllegalActionError(CARD_NOT_PLAYABLE.format(card=card, player=player))
+                raise IllegalActionError(WRONG_CARD_TOO_EARLY, card=card, player=player)
+            raise IllegalActionError(CARD_NOT_PLAYABLE, card=card, player=player)
         from_wrong = not state.hands[player]
         source = state.wrong[player] if from_wrong else state.hands[player]
         accepted = self.judge(state.history, card)

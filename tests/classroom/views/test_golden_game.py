@@ -244,3 +244,110 @@ def test_a_wrong_no_play_names_the_card_that_fits():
     state = engine_round(current_round(table=table)).state
     assert state.table[-1].kind == "correction" and state.table[-1].cards == [fits]
     assert dealer.post(move, {"op": "verdict", "card": "ZZ"}).status_code == 400
+
+
+# A game ends -------------------------------------------------------------------------------
+
+
+def play_out_rounds(table, seats, count):
+    """Each dealer in turn deals a rule the app judges; one right play; the dealer ends it."""
+    from classroom.services.games import round_deal_by_student
+    from classroom.services.rounds import round_act
+    from eleusis.engine.variants import End, Play
+
+    for _ in range(count):
+        number = table.rounds.count()
+        dealer = seats[number % len(seats)]
+        round_row = round_deal_by_student(seat=dealer, rule_text="color != last.color", seed=11)
+        engine = engine_round(round_row)
+        turn = engine.state.turn
+        last = engine.state.history[-1].card
+        card = next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
+        round_act(
+            round_id=round_row.pk,
+            action=Play(turn, card),
+            seat=seats[round_row.position_of(turn)],
+        )
+        round_act(round_id=round_row.pk, action=End("ended by the dealer"))
+
+
+def students_deal_table(players=3, **options):
+    from classroom.services.games import (
+        assignment_create,
+        lobby_join,
+        session_open,
+        session_seat,
+        session_start,
+    )
+    from tests.factories import ClassroomFactory, StudentFactory
+
+    classroom = ClassroomFactory()
+    assignment = assignment_create(
+        classroom=classroom, title="Deal in turn", rule_text="", students_deal=True, **options
+    )
+    session = session_open(assignment=assignment)
+    for _ in range(players):
+        lobby_join(session=session, student=StudentFactory(classroom=classroom))
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=3)
+    return table, list(table.seats.select_related("student").order_by("position"))
+
+
+def test_a_game_of_three_ends_once_each_student_has_dealt_with_totals():
+    from classroom.selectors.games import game_totals
+    from classroom.services.games import GAME_OVER, round_deal_by_student
+    from eleusis.engine.variants import IllegalActionError
+
+    table, seats = students_deal_table(players=3)
+    play_out_rounds(table, seats, 2)
+    game = game_totals(table=table, seats=seats)
+    assert not game.over and game.rounds_played == 2 and game.target == 3
+    page = student_client(seats[2].student).get(reverse("classroom:table", args=[table.pk]))
+    assert "Running totals" in page.content.decode()
+    assert "write the secret rule" in page.content.decode()  # the third dealer's turn
+
+    play_out_rounds(table, seats, 1)
+    game = game_totals(table=table, seats=seats)
+    assert game.over and game.rounds_played == 3
+    expected = {}
+    for round_row in table.rounds.order_by("number"):
+        scores = engine_round(round_row).scores()
+        for seat in seats:
+            player = round_row.player_of(seat.position)
+            score = scores.dealer if player is None else scores.players[player]
+            expected[seat.position] = expected.get(seat.position, 0) + score
+    assert {row.position: row.total for row in game.rows} == expected
+    best = max(expected.values())
+    assert {row.position for row in game.winners} == {
+        p for p, total in expected.items() if total == best
+    }
+    with pytest.raises(IllegalActionError, match=GAME_OVER):
+        round_deal_by_student(seat=seats[0], rule_text="color != last.color")
+
+    for seat in seats:
+        body = student_client(seat.student).get(reverse("classroom:table", args=[table.pk]))
+        html = body.content.decode()
+        assert "The game is over" in html and "Winner" in html
+        assert "write the secret rule" not in html
+    teacher = Client()
+    teacher.force_login(table.session.assignment.classroom.teacher)
+    live = teacher.get(reverse("classroom:session_live", args=[table.session.pk])).content.decode()
+    assert "The game is over" in live and "Next round" not in live
+
+
+def test_the_teacher_sets_the_number_of_rounds():
+    from classroom.services.games import GAME_OVER, table_next_round
+    from classroom.services.rounds import round_act
+    from eleusis.engine.variants import End, IllegalActionError
+
+    table, _seats = live_table(players=3, game_rounds=2)
+    round_act(round_id=current_round(table=table).pk, action=End("ended by the teacher"))
+    second = table_next_round(table=table)
+    round_act(round_id=second.pk, action=End("ended by the teacher"))
+    with pytest.raises(IllegalActionError, match=GAME_OVER):
+        table_next_round(table=table)
+    teacher = Client()
+    teacher.force_login(table.session.assignment.classroom.teacher)
+    response = teacher.post(reverse("classroom:table_next_round", args=[table.pk]), **HTMX)
+    assert "the game is over" in response.content.decode()
+    assert table.rounds.count() == 2

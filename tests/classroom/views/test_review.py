@@ -4,9 +4,6 @@ with a row for every play."""
 
 from __future__ import annotations
 
-import csv
-import io
-
 import pytest
 from django.urls import reverse
 
@@ -193,26 +190,6 @@ def test_the_replay_steps_through_the_plays(visitors, played) -> None:
     assert 'rel="next"' not in html
     assert teacher.get(f"{url}?step=oops").status_code == 200
     assert "Play 6 of 6" in teacher.get(f"{url}?step=99").content.decode()
-
-
-def _csv(response) -> list[dict[str, str]]:
-    assert response["Content-Type"].startswith("text/csv")
-    return list(csv.DictReader(io.StringIO(response.content.decode())))
-
-
-def test_the_csv_has_a_row_for_every_play_with_pseudonyms(visitors, played) -> None:
-    teacher = visitors["teacher"]
-    rows = _csv(teacher.get(urls(played)["plays_csv"][1]))
-    assert [int(row["play"]) for row in rows] == list(range(1, PLAYS + 1))
-    nickname = played["seat"].student.nickname
-    assert all(nickname not in value for row in rows for value in row.values())
-    assert {row["student"] for row in rows} == {"Student 1", "Student 2", "Student 3"}
-    checkable = [row for row in rows if row["checkable"]]
-    assert checkable and all(row["agreement"] == "1.0000" for row in checkable)
-    assert all(row["verdict"] in {"right", "wrong"} for row in rows)
-    assert {"information_bits", "candidates_after", "test", "fits_table"} <= set(rows[0])
-    students = _csv(teacher.get(urls(played)["students_csv"][1]))
-    assert len(students) == 3 and sum(int(row["plays"]) for row in students) == PLAYS
 
 
 def test_discussion_prompts_come_from_the_class(visitors, played) -> None:

@@ -551,10 +551,14 @@ def test_reveal_only_after_the_round_is_over():
     )
     assert "!= last.color" in student_page.content.decode()
 
-    # And the next round can now be dealt.
-    response = teacher.post(reverse("classroom:table_next_round", kwargs={"pk": table.pk}))
+    # The revealed rule is not dealt again; the next in the library is.
+    url = reverse("classroom:table_next_round", kwargs={"pk": table.pk})
+    assert teacher.post(url).status_code == 409
+    assert table.rounds.count() == 1
+    response = teacher.post(url, {"next_rule": "list"})
     assert response.status_code == 302
     assert table.rounds.count() == 2
+    assert table.rounds.order_by("number").last().rule_text != round_row.rule_text
 
 
 def test_a_stale_control_does_not_act_on_the_next_round():

@@ -4,6 +4,7 @@ scientist's agreement rises fastest, and the ideal observer never trails any bot
 
 from __future__ import annotations
 
+import math
 import statistics
 from functools import cache
 
@@ -103,3 +104,14 @@ def test_the_ideal_observer_never_trails_any_bot(bot: str) -> None:
                 compared += 1
                 assert insight.solved_at is not None and insight.solved_at <= bot_sure_at
     assert compared >= 3  # most rounds ran long enough for the bots' reading to settle
+
+
+def test_auc_and_cohens_d_on_known_samples() -> None:
+    from eleusis.engine.insight.validation import auc, cohens_d
+
+    assert auc([3, 4, 5], [0, 1, 2]) == 1.0
+    assert auc([0, 1], [0, 1]) == 0.5
+    assert auc([1, 1], [0, 1]) == 0.75  # one tie counts half
+    assert auc([], [1]) is None
+    assert cohens_d([1, 3], [0, 2]) == pytest.approx(1 / math.sqrt(2))
+    assert cohens_d([1, 1], [1, 1]) == 0.0

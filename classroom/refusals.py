@@ -1,0 +1,91 @@
+"""Why a move was refused, in the user's language: one table from the engine's refusal codes
+(`eleusis.engine.variants.Refusal`) to sentences, filled with the refusal's parameters.
+
+The engine speaks of players by number; here a number becomes the player's nickname through
+`name_of`. A refusal the table does not know (a code added to the engine later, or a service's
+plain message, code "other") keeps its English reason behind a translated lead-in, so a teacher
+still learns what happened; a test keeps every engine code in the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from eleusis.engine.variants import IllegalActionError
+
+PLAYER_PARAMETERS = ("player", "turn", "prophet")
+
+REFUSALS: Mapping[str, Any] = {
+    "not_your_turn": _("It is not your turn yet: it is %(turn)s's turn."),
+    "card_not_in_hand": _("%(card)s is not in your hand any more."),
+    "cards_not_in_hand": _("Some of those cards are not in your hand any more."),
+    "round_over": _("This round is over."),
+    "game_over": _("The game is over: everyone has dealt."),
+    "round_not_over": _("The round is not over yet."),
+    "waiting_for_verdict": _("Wait: the dealer is judging a move first."),
+    "waiting_for_prophet": _("Wait: the prophet is judging a move first."),
+    "no_verdict_pending": _("There is nothing to judge right now."),
+    "no_judgement_pending": _("There is nothing for the prophet to judge right now."),
+    "guess_not_allowed": _("You may guess right after one of your own plays is accepted."),
+    "guess_or_pass_first": _("%(player)s decides first: guess the rule or pass."),
+    "nothing_to_pass": _("There is no guess to pass right now."),
+    "cannot_judge_guess": _(
+        "The app cannot compare a guess with this rule: write your guess in words for the dealer."
+    ),
+    "guess_unreadable": _("The app cannot read that guess as a rule."),
+    "hints_off": _("Buying hints is off in this game."),
+    "hint_already_bought": _("You have already bought a hint this turn."),
+    "hint_stock_empty": _("No hint can be bought: the stock is empty."),
+    "unprompted_hint": _(
+        "A hint can be given only when every player has had the same number of turns."
+    ),
+    "empty_hint": _("Write the hint first."),
+    "verdict_needs_card": _(
+        "The “no play” was wrong: choose the legal card that goes from the hand to the line."
+    ),
+    "verdict_no_card": _("Choose the card this verdict is about."),
+    "judgement_needs_card": _(
+        "The “no play” was wrong: choose the legal card that goes from the hand to the line."
+    ),
+    "judgement_no_card": _("Choose the card this judgement is about."),
+    "already_predicted": _("You have already predicted this card."),
+    "nothing_to_predict": _("No card is on show: there is nothing to predict."),
+    "empty_string": _("Choose at least one card to play."),
+    "prophet_not_now": _("You may become the prophet only right after your own turn."),
+    "prophet_taken": _("%(prophet)s is already the prophet."),
+    "prophet_again": _("You have been the prophet this round already."),
+    "prophet_too_few": _("Too few players are left for a prophet."),
+    "wrong_card_too_early": _(
+        "Your wrong cards can be played only once the cards in your hand are gone."
+    ),
+    "no_such_player": _("There is no such player at this table."),
+    "no_rule_to_judge": _("This round has no rule for the app to judge by."),
+    "rule_not_judgeable": _("The app can deal only a rule it can judge."),
+    "words_need_the_dealer": _("Only the dealer can judge a rule written in words."),
+    "unknown_action": _("That move does not exist."),
+    "unreadable_action": _("That move could not be read."),
+    "unsupported_action": _("That move is not part of this game."),
+    "wrong_variant": _("That round belongs to another game."),
+}
+
+
+def _default_name(player: int) -> str:
+    return gettext("player %(number)s") % {"number": player + 1}
+
+
+def refusal_message(
+    refusal: IllegalActionError, *, name_of: Callable[[int], str] = _default_name
+) -> str:
+    """The refusal as one sentence for the person who tried the move."""
+    template = REFUSALS.get(refusal.code)
+    if template is None:
+        return gettext("That is not possible now (%(reason)s).") % {"reason": refusal}
+    params: dict[str, Any] = {name: str(value) for name, value in refusal.params.items()}
+    for name in PLAYER_PARAMETERS:
+        if isinstance(refusal.params.get(name), int):
+            params[name] = name_of(refusal.params[name])
+    return str(template) % params

@@ -1,0 +1,196 @@
+"""Validating the review's measures on bots whose strategy is known.
+
+`validate(rounds)` plays `rounds` rounds of Eleusis Express per strategy, the library rules
+taken in turn and every round seeded, each table seated with four bots of one strategy, and
+analyses them as the review does. Each player of each round gives one value per measure
+(`PlayerInsight.value`). For each measure of `catalog.MEASURES` it reports the mean and spread
+per strategy, and for each pair (a, b) the AUC (the chance that a random player-round of `a`
+scores higher than one of `b`, ties counting half) and Cohen's d (the difference of the means
+over the pooled standard deviation). A measure earns its place on the teacher's page when its
+own pairs reach `catalog.THRESHOLD`.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from eleusis.engine.insight.candidates import CandidatePool
+from eleusis.engine.insight.catalog import MEASURES, PAIRS, THRESHOLD, Measure
+from eleusis.engine.insight.log import round_log
+from eleusis.engine.insight.measures import PlayerInsight, analyse_round
+from eleusis.engine.rules.library import LIBRARY
+from eleusis.engine.simulate import play_round, round_seeds, seat_bots
+from eleusis.engine.variants import ExpressConfig, ExpressRound
+
+PLAYERS = 4
+MAX_ACTIONS = 160  # about forty plays each for four players, guesses included
+STRATEGIES: tuple[str, ...] = tuple(dict.fromkeys(name for pair in PAIRS for name in pair))
+
+
+def play_strategy(
+    strategy: str, rule_id: str, seed: int, pool: CandidatePool
+) -> list[PlayerInsight]:
+    """One round at a table of `PLAYERS` bots of `strategy`, analysed: a value per player."""
+    secret = LIBRARY[rule_id].compiled()
+    round_ = ExpressRound(ExpressConfig(), seed, secret, PLAYERS)
+    for _ in play_round(round_, seat_bots([strategy], PLAYERS, seed), MAX_ACTIONS):
+        pass
+    return list(analyse_round(round_log(round_), secret, pool=pool).players)
+
+
+def auc(a: Sequence[float], b: Sequence[float]) -> float | None:
+    """P(a value of `a` > a value of `b`), ties counting half (the Mann–Whitney U / ab)."""
+    if not a or not b:
+        return None
+    ranked = sorted([(value, 0) for value in a] + [(value, 1) for value in b])
+    # Average ranks over ties, then U from the rank sum of `a`.
+    rank_sum = 0.0
+    index = 0
+    while index < len(ranked):
+        end = index
+        while end + 1 < len(ranked) and ranked[end + 1][0] == ranked[index][0]:
+            end += 1
+        average = (index + end) / 2 + 1
+        rank_sum += average * sum(1 for k in range(index, end + 1) if ranked[k][1] == 0)
+        index = end + 1
+    u = rank_sum - len(a) * (len(a) + 1) / 2
+    return u / (len(a) * len(b))
+
+
+def cohens_d(a: Sequence[float], b: Sequence[float]) -> float | None:
+    """(mean a − mean b) / pooled standard deviation; None when it is undefined."""
+    if len(a) < 2 or len(b) < 2:
+        return None
+    pooled = math.sqrt(
+        ((len(a) - 1) * statistics.variance(a) + (len(b) - 1) * statistics.variance(b))
+        / (len(a) + len(b) - 2)
+    )
+    difference = statistics.mean(a) - statistics.mean(b)
+    if pooled == 0.0:
+        return 0.0 if difference == 0.0 else None
+    return difference / pooled
+
+
+@dataclass(frozen=True)
+class PairResult:
+    a: str
+    b: str
+    auc: float | None
+    d: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "a": self.a,
+            "b": self.b,
+            "auc": None if self.auc is None else round(self.auc, 3),
+            "d": None if self.d is None else round(self.d, 2),
+        }
+
+
+@dataclass(frozen=True)
+class MeasureResult:
+    measure: Measure
+    values: dict[str, list[float]]  # per strategy, one per player-round that has a value
+    pairs: tuple[PairResult, ...]  # the measure's own pairs
+    other_pairs: tuple[PairResult, ...]
+
+    @property
+    def passes(self) -> bool:
+        return all(p.auc is not None and p.auc >= THRESHOLD for p in self.pairs)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.measure.id,
+            "label": self.measure.label,
+            "shown": self.measure.shown,
+            "process": self.measure.process,
+            "passes": self.passes,
+            "pairs": [pair.to_dict() for pair in self.pairs],
+            "other_pairs": [pair.to_dict() for pair in self.other_pairs],
+            "strategies": {
+                name: {
+                    "n": len(values),
+                    "mean": round(statistics.mean(values), 4) if values else None,
+                    "sd": round(statistics.pstdev(values), 4) if values else None,
+                }
+                for name, values in self.values.items()
+            },
+        }
+
+
+def _pair(values: dict[str, list[float]], a: str, b: str) -> PairResult:
+    return PairResult(a, b, auc(values[a], values[b]), cohens_d(values[a], values[b]))
+
+
+def validate(
+    rounds: int,
+    *,
+    seed: int = 2024,
+    pool: CandidatePool | None = None,
+    progress: Callable[[str, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play and analyse `rounds` rounds per strategy; the report as JSON-ready data."""
+    chosen = pool if pool is not None else CandidatePool.shared()
+    ids = sorted(LIBRARY)
+    seeds = round_seeds(seed, rounds)
+    players: dict[str, list[PlayerInsight]] = {name: [] for name in STRATEGIES}
+    for number, round_seed in enumerate(seeds):
+        rule_id = ids[number % len(ids)]
+        for strategy in STRATEGIES:
+            players[strategy].extend(play_strategy(strategy, rule_id, round_seed, chosen))
+        if progress is not None:
+            progress(rule_id, number + 1)
+    results = []
+    for measure in MEASURES:
+        values: dict[str, list[float]] = {}
+        for name, insights in players.items():
+            values[name] = [
+                value
+                for insight in insights
+                if insight.plays and (value := insight.value(measure.id)) is not None
+            ]
+        own = tuple(_pair(values, a, b) for a, b in measure.pairs)
+        other = tuple(_pair(values, a, b) for a, b in PAIRS if (a, b) not in measure.pairs)
+        results.append(MeasureResult(measure, values, own, other))
+    return {
+        "rounds": rounds,
+        "seed": seed,
+        "players": PLAYERS,
+        "threshold": THRESHOLD,
+        "strategies": list(STRATEGIES),
+        "measures": [result.to_dict() for result in results],
+    }
+
+
+def table(report: dict[str, Any]) -> str:
+    """The report as a short text table: each measure's own pairs with AUC and d."""
+    lines = [f"{report['rounds']} rounds per strategy, {report['players']} players a table"]
+    lines.append(f"{'measure':<22} {'shown':<6} {'pair':<34} {'AUC':>6} {'d':>7}")
+    for measure in report["measures"]:
+        for pair in measure["pairs"]:
+            auc_text = "—" if pair["auc"] is None else f"{pair['auc']:.3f}"
+            d_text = "—" if pair["d"] is None else f"{pair['d']:.2f}"
+            shown = "yes" if measure["shown"] else "no"
+            lines.append(
+                f"{measure['id']:<22} {shown:<6} {pair['a'] + ' vs ' + pair['b']:<34} "
+                f"{auc_text:>6} {d_text:>7}"
+            )
+    lines.append("")
+    lines.append("mean (sd) per strategy")
+    names = report["strategies"]
+    lines.append(f"{'measure':<22} " + " ".join(f"{name[:14]:>15}" for name in names))
+    for measure in report["measures"]:
+        cells = []
+        for name in names:
+            stats = measure["strategies"][name]
+            cells.append(
+                f"{'—':>15}"
+                if stats["mean"] is None
+                else f"{stats['mean']:>8.2f} ({stats['sd']:.2f})"[:15].rjust(15)
+            )
+        lines.append(f"{measure['id']:<22} " + " ".join(cells))
+    return "\n".join(lines)

@@ -1,0 +1,196 @@
+"""A real class, in real browsers: the projector, and the classroom's events (late arrivals,
+leavers, the end of the session, the next round's rule)."""
+
+import pytest
+from django.conf import settings
+from django.contrib.sessions.backends.cached_db import SessionStore
+from django.test import Client
+
+from classroom.access import STUDENT_SESSION_KEY
+from classroom.codes import join_code_display
+from classroom.selectors.games import current_round
+from classroom.services.games import (
+    assignment_create,
+    lobby_join,
+    session_open,
+    session_seat,
+    session_start,
+)
+from classroom.services.rounds import engine_round, round_act
+from classroom.titles import library_matches
+from eleusis.engine.rules import LIBRARY
+from eleusis.engine.variants import DealerHint
+from eleusis.web.rule_check import rule_check
+from tests.factories import ClassroomFactory, StudentFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+RULE = LIBRARY["th-alternate-colors"]
+
+
+def _cookie_page(new_page, live_server, session_key):
+    page = new_page()
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session_key, "url": live_server.url}]
+    )
+    return page
+
+
+def student_page(new_page, live_server, student):
+    session = SessionStore()
+    session[STUDENT_SESSION_KEY] = student.pk
+    session.create()
+    return _cookie_page(new_page, live_server, session.session_key)
+
+
+def teacher_page(new_page, live_server, teacher):
+    client = Client()
+    client.force_login(teacher)
+    return _cookie_page(new_page, live_server, client.cookies[settings.SESSION_COOKIE_NAME].value)
+
+
+def lobby(players=4, **options):
+    classroom = ClassroomFactory()
+    assignment = assignment_create(
+        classroom=classroom,
+        title="Mystery rule 1 · easy",
+        rule_text=RULE.text,
+        library_rule_id=RULE.id,
+        table_size=max(players, 3),
+        **options,
+    )
+    session = session_open(assignment=assignment)
+    students = [StudentFactory(classroom=classroom) for _ in range(players)]
+    for student in students:
+        lobby_join(session=session, student=student)
+    return session, students
+
+
+def test_the_projector_shows_the_code_then_the_tables_never_a_rule_or_a_hand(
+    new_page, live_server, screenshot
+):
+    session, students = lobby(players=4)
+    classroom = session.assignment.classroom
+    page = teacher_page(new_page, live_server, classroom.teacher)
+    page.goto(f"/teach/sessions/{session.pk}/projector/")
+    code = page.locator(".projector-code")
+    assert code.inner_text() == join_code_display(classroom.join_code)
+    assert float(code.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 48
+    for student in students:
+        page.get_by_text(student.nickname, exact=True).wait_for()
+
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=11)
+    round_row = current_round(table=table)
+    # The poll brings the table in, without a reload: the lines and whose turn it is.
+    page.locator("#projector-table-1 .layout").wait_for()
+    engine = engine_round(round_row)
+    turn_name = table.seats.get(position=engine.state.turn).name
+    page.locator(".projector-turn").get_by_text(turn_name).wait_for()
+    round_act(round_id=round_row.pk, action=DealerHint(text="Look at the colors"))
+    page.locator(".projector-hints").get_by_text("Look at the colors").wait_for()
+
+    html = page.content()
+    for secret in (RULE.text, RULE.name, RULE.description, rule_check(RULE.text).explanation):
+        assert secret not in html
+    assert "Secret rule" not in html and "Show hand" not in html
+    # Every card on the page is on the table's lines: no hand is shown.
+    view = engine_round(round_row).dealer_view()
+    on_lines = sum(1 + sum(len(g) for g in column.sideline) for column in view.layout)
+    assert page.locator(".card").count() == on_lines
+    assert not page.locator(".hand-cards, .teach-hand, .suggested-hints").count()
+
+    # Names hide for the projector: the N key.
+    page.keyboard.press("n")
+    assert not page.get_by_text(turn_name, exact=True).first.is_visible()
+    page.locator(".projector-turn").get_by_text("Player").wait_for()
+    screenshot(page, "projector")
+
+
+def test_the_last_suggested_hint_stays_closed_until_the_teacher_opens_it(new_page, live_server):
+    session, _students = lobby(players=3)
+    session_seat(session=session, method="arrival")
+    session_start(session=session, seed=3)
+    page = teacher_page(new_page, live_server, session.assignment.classroom.teacher)
+    page.goto(f"/teach/sessions/{session.pk}/live/")
+    explanation = rule_check(RULE.text).explanation.split(". ")[0]  # the rule in words
+    last = page.locator(".suggested-hints details.last-hint")
+    assert last.count() == 1
+    assert not last.get_by_role("button").is_visible()
+    assert page.locator(".suggested-hints button:visible").count() >= 1
+    for button in page.locator(".suggested-hints button:visible").all():
+        assert explanation not in button.inner_text()
+    last.locator("summary").click()
+    assert explanation in last.get_by_role("button").inner_text()
+    # It stays open across the live view's polls.
+    page.wait_for_timeout(2_000)
+    assert last.get_by_role("button").is_visible()
+
+
+def _started(players=4, seed=5):
+    session, students = lobby(players=players)
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=seed)
+    return session, table, students
+
+
+def test_finishing_the_session_is_final(new_page, live_server):
+    session, table, students = _started()
+    page = teacher_page(new_page, live_server, session.assignment.classroom.teacher)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"/teach/sessions/{session.pk}/live/")
+    player = student_page(new_page, live_server, students[0])
+    player.goto(f"/play/tables/{table.pk}/")
+    page.get_by_role("button", name="Finish the session").click()
+    page.get_by_text("The session is finished.", exact=True).wait_for()
+    assert page.get_by_role("button", name="Next round").count() == 0
+
+    # A next round sent anyway (a stale page, a crafted request) is refused; nothing is dealt.
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    answer = page.request.post(
+        f"/teach/tables/{table.pk}/next-round/",
+        form={"next_rule": "list"},
+        headers={"X-CSRFToken": token, "Referer": live_server.url},
+    )
+    assert answer.status == 409
+    assert "the session is finished" in answer.text()
+    assert table.rounds.count() == 1
+    # No move either: the student's table says the round is over and offers no card to play.
+    player.reload()
+    player.locator("#table-status").get_by_text("This game has ended.").wait_for()
+    assert player.locator("button[aria-label^='Play the']:enabled").count() == 0
+
+
+def test_the_next_round_after_a_reveal_deals_another_rule(new_page, live_server):
+    session, table, _students = _started()
+    page = teacher_page(new_page, live_server, session.assignment.classroom.teacher)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"/teach/sessions/{session.pk}/live/")
+    page.get_by_role("button", name="End round").click()
+    page.get_by_role("button", name="Reveal the rule").click()
+    page.get_by_text("The rule has been revealed to this table.").wait_for()
+    choice = page.get_by_label("Rule of the next round at Table 1")
+    options = choice.locator("option").all_inner_texts()
+    assert not any("same rule" in option for option in options)
+    assert choice.input_value() == "list"
+    page.get_by_role("button", name="Next round").click()
+    page.get_by_text("Table 1: new round dealt.").wait_for()
+    first, second = table.rounds.order_by("number")
+    assert second.rule_text != first.rule_text
+    assert LIBRARY["th-alternate-colors"] not in library_matches(second.rule_text)
+
+    # Reveal that one too, then try the first rule again, by name from the library: refused.
+    page.get_by_role("button", name="End round").click()
+    page.get_by_role("button", name="Reveal the rule").click()
+    page.get_by_label("Rule of the next round at Table 1").select_option(
+        "library:th-alternate-colors"
+    )
+    page.get_by_role("button", name="Next round").click()
+    page.get_by_text("that rule was revealed").wait_for()
+    assert table.rounds.count() == 2
+    # The teacher's own rule is dealt.
+    page.get_by_label("Rule of the next round at Table 1").select_option("written")
+    page.get_by_label("My own rule (in the rule language)").fill("suit == hearts or rank > 10")
+    page.get_by_role("button", name="Next round").click()
+    page.get_by_text("Table 1: new round dealt.").wait_for()
+    assert current_round(table=table).rule_text == "suit == hearts or rank > 10"

@@ -1,0 +1,43 @@
+"""Every refusal of the engine has words in the message table, in every language."""
+
+import ast
+from pathlib import Path
+
+from classroom.refusals import REFUSALS, refusal_message
+from eleusis.engine.variants import IllegalActionError, express
+
+VARIANTS = Path(__file__).resolve().parents[2] / "eleusis" / "engine" / "variants"
+
+
+def _engine_codes() -> set[str]:
+    codes = set()
+    for path in VARIANTS.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Refusal":
+                codes.add(node.args[0].value)
+    return codes
+
+
+def test_every_engine_refusal_code_has_words():
+    codes = _engine_codes()
+    assert len(codes) > 30  # the walk really found them
+    assert sorted(codes - set(REFUSALS)) == []
+
+
+def test_a_player_number_becomes_the_nickname():
+    refusal = IllegalActionError(express.NOT_YOUR_TURN, player=2, turn=0)
+    names = {0: "Ana", 2: "Ben"}
+    assert refusal_message(refusal, name_of=names.__getitem__) == (
+        "It is not your turn yet: it is Ana's turn."
+    )
+
+
+def test_a_refusal_without_a_code_keeps_its_reason():
+    assert refusal_message(IllegalActionError("the table is paused")) == (
+        "That is not possible now (the table is paused)."
+    )
+
+
+def test_the_list_of_turns_never_reaches_the_user():
+    refusal = IllegalActionError(express.UNPROMPTED_HINT, turns=[2, 2, 1])
+    assert "[" not in refusal_message(refusal)
