@@ -15,7 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from classroom.models import GameSession, Hypothesis, Round, RoundInsight, Seat
 from eleusis.engine.cards import Card
@@ -482,7 +484,7 @@ def discussion_prompts(rounds: list[RoundReview], students: list[StudentSummary]
                 _("The most informative wrong card"),
                 _(
                     "%(name)s's %(card)s at play %(number)s of %(table)s was rejected, and it "
-                    "told the table more than any other wrong card (%(bits).2f bits): it ruled "
+                    "told the table more than any other wrong card (%(bits)s bits): it ruled "
                     "out many rules at once. Wrong cards are data. What did it rule out?"
                 )
                 % {
@@ -490,7 +492,7 @@ def discussion_prompts(rounds: list[RoundReview], students: list[StudentSummary]
                     "card": str(Card.parse(play["cards"][0])),
                     "number": play["number"],
                     "table": review.round.table,
-                    "bits": play["realised_bits"],
+                    "bits": number_format(play["realised_bits"], 2),  # "0,97" in Spanish
                 },
             )
         )
@@ -500,9 +502,12 @@ def discussion_prompts(rounds: list[RoundReview], students: list[StudentSummary]
         prompts.append(
             Prompt(
                 _("Testing against your own idea"),
-                _(
+                ngettext(
                     "%(names)s played cards their own hypothesis said would be rejected. A test "
-                    "you expect to fail can teach the most: ask them what they learned from it."
+                    "you expect to fail can teach the most: ask what they learned from it.",
+                    "%(names)s played cards their own hypotheses said would be rejected. A test "
+                    "you expect to fail can teach the most: ask them what they learned from it.",
+                    len(testers),
                 )
                 % {"names": names},
             )
@@ -512,9 +517,12 @@ def discussion_prompts(rounds: list[RoundReview], students: list[StudentSummary]
         prompts.append(
             Prompt(
                 _("Holding on to a refuted idea"),
-                _(
+                ngettext(
+                    "%(count)s student kept a hypothesis after a card on the table had already "
+                    "contradicted it. What makes an idea hard to give up?",
                     "%(count)s students kept a hypothesis after a card on the table had already "
-                    "contradicted it. What makes an idea hard to give up?"
+                    "contradicted it. What makes an idea hard to give up?",
+                    len(keepers),
                 )
                 % {"count": len(keepers)},
             )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -58,7 +59,7 @@ def _warnings(rule: CompiledRule) -> list[str]:
 
 
 def _warning_text(warning: RuleWarning, analysis: Analysis) -> str:
-    legal = {"mean": f"{analysis.mean_legal:.1f}"}
+    legal = {"mean": number_format(analysis.mean_legal, 1)}  # "12,5" in Spanish
     if warning.code == "too_strict":
         return (
             gettext(

@@ -53,15 +53,13 @@ def _started(classroom, students, title, **options):
     return table, list(table.seats.select_related("student").order_by("position"))
 
 
-def _play(round_row, seats, moves):
+def _play(round_row, seats, moves, words):
     for move in range(moves):
         round_row.refresh_from_db()
         engine = engine_round(round_row)
         player = engine.state.turn
         card = engine.state.hands[player][move % 3]
-        hypothesis = HypothesisInput(
-            text="red and black take turns", checkable="color != last.color"
-        )
+        hypothesis = HypothesisInput(text=words["hypothesis"], checkable="color != last.color")
         round_act(
             round_id=round_row.pk,
             action=Play(player, card, hypothesis=hypothesis.summary, prediction=True),
@@ -71,24 +69,46 @@ def _play(round_row, seats, moves):
         )
 
 
-def build() -> Scene:
-    classroom = ClassroomFactory()
+# The class's own words: English ones, or (`english=False`, for tests that look for English
+# left untranslated in the pages) words that are no language's.
+WORDS = {
+    True: {
+        "class": "Class 5B",
+        "teacher": "teacher5b",
+        "titles": ("Colors, week 3", "Colors, week 2", "Delphi, week 4", "Colors, week 5"),
+        "hypothesis": "red and black take turns",
+        "hint": "Look at the colors.",
+    },
+    False: {
+        "class": "5B",
+        "teacher": "t5b",
+        "titles": ("Eleusis 3", "Eleusis 2", "Delphi 4", "Eleusis 5"),
+        "hypothesis": "♥♠ ♥♠ ♥♠",
+        "hint": "♥ ♠ ♥ ♠ …",
+    },
+}
+
+
+def build(*, english: bool = True) -> Scene:
+    words = WORDS[english]
+    classroom = ClassroomFactory(name=words["class"], teacher__username=words["teacher"])
     students = [StudentFactory(classroom=classroom, nickname=name) for name in NICKNAMES]
     scene = Scene(classroom=classroom, teacher=classroom.teacher, students=students)
+    live_title, finished_title, delphi_title, lobby_title = words["titles"]
 
-    scene.live, scene.live_seats = _started(classroom, students, "Colors, week 3")
+    scene.live, scene.live_seats = _started(classroom, students, live_title)
     round_row = scene.live.rounds.get()
-    _play(round_row, scene.live_seats, 5)
-    round_act(round_id=round_row.pk, action=DealerHint("Look at the colors."))
+    _play(round_row, scene.live_seats, 5, words)
+    round_act(round_id=round_row.pk, action=DealerHint(words["hint"]))
 
-    scene.finished, finished_seats = _started(classroom, students, "Colors, week 2")
+    scene.finished, finished_seats = _started(classroom, students, finished_title)
     round_row = scene.finished.rounds.get()
-    _play(round_row, finished_seats, 8)
+    _play(round_row, finished_seats, 8, words)
     round_act(round_id=round_row.pk, action=End("time is up"))
 
     assignment = assignment_create(
         classroom=classroom,
-        title="Delphi, week 4",
+        title=delphi_title,
         variant="delphi",
         rule_text=ALTERNATE_COLORS,
         config={"starter": "until_legal"},
@@ -101,7 +121,7 @@ def build() -> Scene:
     scene.delphi_seats = list(scene.delphi.seats.select_related("student").order_by("position"))
 
     lobby_assignment = assignment_create(
-        classroom=classroom, title="Colors, week 5", rule_text=ALTERNATE_COLORS
+        classroom=classroom, title=lobby_title, rule_text=ALTERNATE_COLORS
     )
     scene.lobby = session_open(assignment=lobby_assignment)
     for student in students[:2]:
