@@ -5,7 +5,7 @@
 
 A session of `students` students at tables of `table` (the last table takes the rest), each
 table playing `rounds` finished rounds of Eleusis Express, the library rules taken in turn, the
-seats filled by bots of every kind (random, confirmation, falsifier, scientist) standing in for
+seats filled by bots of several kinds (see `BOTS`) standing in for
 students. Bots play before the clock starts; the timing covers what the insight task does for
 every round: replay the log (`round_log`) and compute every measure (`analyse_round`), with the
 candidate pool built once per process (timed apart, as a worker builds it once). Nothing here
@@ -27,7 +27,7 @@ from eleusis.engine.rules import LIBRARY
 from eleusis.engine.simulate import play_round, round_seeds, seat_bots
 from eleusis.engine.variants import ExpressConfig, ExpressRound
 
-BOTS = ["random", "confirmation", "falsifier", "scientist"]
+BOTS = ["random", "confirmation", "falsifier", "scientist", "wason-positive", "perseverator"]
 
 
 def table_sizes(students: int, table: int) -> list[int]:
@@ -67,7 +67,7 @@ def main() -> None:
     args = parser.parse_args()
 
     start = time.perf_counter()
-    pool = CandidatePool.build()
+    pool = CandidatePool.shared()  # what a worker builds once per process
     pool_seconds = time.perf_counter() - start
     rounds = played_session(args.students, args.rounds, args.table, args.seed)
     plays = 0

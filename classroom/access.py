@@ -17,7 +17,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from classroom.models import Assignment, Classroom, GameSession, Seat, Student, Table
 from classroom.selectors.classes import classroom_by_code, student_by_id
-from classroom.throttle import CODE_GUESSES, client_fingerprint, throttle_fail
+from classroom.throttle import code_guess_refused
 from eleusis.web.access import LOGIN_URL_NAME, teacher_required  # noqa: F401  (re-exported)
 
 STUDENT_SESSION_KEY = "student_id"
@@ -101,11 +101,11 @@ def classroom_for_code(request: HttpRequest, code: str) -> Classroom:
     """The class with this join code (anyone who knows the code may join or sign in).
 
     A wrong code counts as a guess against the client (see classroom/throttle.py); the view
-    checks `throttle_is_blocked(CODE_GUESSES, client_fingerprint(request))` before calling this.
+    checks `code_guesses_blocked(request)` before calling this.
     """
     classroom = classroom_by_code(code=code)
     if classroom is None:
-        throttle_fail(CODE_GUESSES, client_fingerprint(request))
+        code_guess_refused(request)
         raise Http404
     return classroom
 

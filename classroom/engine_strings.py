@@ -1,8 +1,9 @@
 """The engine's words, for the translation catalogs. GENERATED: do not edit by hand.
 
-The sentence frames (eleusis/engine/rules/frames.py) and the library's rule names come from the
-pure engine, which cannot import Django, so `makemessages` finds them here. Rewrite this file with
-`./manage.py engine_strings`; tests/classroom/test_engine_strings.py fails while it is stale.
+The sentence frames (eleusis/engine/rules/frames.py), the library's rule names and the phrases of
+the hints and of the explanations of rules come from the pure engine, which cannot import
+Django, so `makemessages` finds them here. Rewrite this file with `./manage.py engine_strings`;
+tests/classroom/test_engine_strings.py fails while it is stale.
 classroom/frames_i18n.py translates the frames at run time.
 """
 
@@ -203,6 +204,10 @@ HINT_PHRASES = (
     gettext_noop("the previous play, right or wrong"),
     # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a place the rule looks at (in 'The rule looks only at {what}.')
     gettext_noop("whether the previous play was right"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a whole hint sentence
+    gettext_noop("whether the play before the previous one was right"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a whole hint sentence
+    gettext_noop("all the cards already on the mainline"),
     # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a place the rule looks at (in 'The rule looks only at {what}.')
     gettext_noop("the position on the mainline"),
     # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. {props} is card properties such as 'color' or 'suit and rank'
@@ -241,6 +246,8 @@ HINT_PHRASES = (
     gettext_noop("half (low A–7 or high 8–K)"),
     # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a card property, in 'It is about {props}.' and 'the {props} of {card}'
     gettext_noop("face (J, Q, K) or not"),
+    # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a whole hint sentence
+    gettext_noop("prime (2, 3, 5, 7, J, K) or not"),
     # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a share of the 52 cards, the {fraction} of 'Exactly {fraction} of all cards fit after any card'
     gettext_noop("one thirteenth"),
     # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a share of the 52 cards, the {fraction} of 'Exactly {fraction} of all cards fit after any card'
@@ -267,4 +274,433 @@ HINT_PHRASES = (
     gettext_noop("four"),
     # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. This is a number in words, the {count} of 'the last {count} cards'
     gettext_noop("five"),
+)
+
+# The phrases and words the explanation of a secret rule is built from (see explain.py).
+EXPLANATION_PHRASES = (
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("A card may be played when {cond}."),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{text}."),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("Any card may be played."),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("No card may be played."),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("The mainline may start with a card when {cond}."),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("Any card may start the mainline."),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop(
+        "While the mainline is shorter than the cards this rule looks back at, any card may be played."
+    ),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("if {cond}, {then}; otherwise {otherwise}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("if {cond}, {then}; otherwise, {otherwise}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("any card will do"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("no card will do"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("always"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("never"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} or {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("({text})"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("it is not so that {cond}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} has the same {prop} as {other}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} has a different {prop} from {other}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} is {quality}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} is not {quality}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} is a face card (J, Q, K)"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} is not a face card"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the previous play was right"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the previous play was wrong"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the play before the previous one was right"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the play before the previous one was wrong"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} is prime (2, 3, 5, 7, J or K)"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card} is not prime (2, 3, 5, 7, J or K)"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} exactly when {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("either {left} or {right}, but not both"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the number of {what} cards already on the mainline"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the number of cards already on the mainline"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the sum of the {prop}s of all the cards already on the mainline"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the size of {value} (without its sign)"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("Until there has been a play before the previous one, any card may be played."),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{item} is {choices}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{item} is not {choices}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{item} is from {low} to {high}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{item} is not from {low} to {high}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{items} or {last}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the card"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{card}'s {prop}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the card's position on the mainline (the starter is 1)"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the sum of the {prop}s of the last {count} mainline cards"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} + {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} − {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} × {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the remainder of {left} divided by {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("−{value}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{value} counted round 1 to {modulus}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the {kind} after {value} in the order {cycle}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} is {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} is not {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} is less than {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} is at most {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} is more than {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("{left} is at least {right}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("({then} if {cond}, otherwise {otherwise})"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("value"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("face"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("prime"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("parity"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("a spade"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("a heart"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("a diamond"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("a club"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("spades"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("hearts"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("diamonds"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("clubs"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("low"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("high"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("no"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("yes"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("prime (2, 3, 5, 7, J, K)"),
+)
+
+# The sentence builder's words: the pieces a student's sentence is put together
+# from, the drop-downs' questions and choices, and its messages (builder.py).
+BUILDER_PHRASES = (
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("If the last card is {what},"),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("If the card two back is {what},"),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("If the last play was wrong,"),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("If the last play was right,"),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("On odd places of the line,"),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("On even places of the line,"),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("If the last two cards add up to an even number,"),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("If the last two cards add up to an odd number,"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play {what}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play anything but {what}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play the same {prop} as {ref}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play a different {prop} from {ref}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play the other color from {ref}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play a rank within {n} of {ref}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play a higher rank than {ref}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play a lower rank than {ref}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play {n} up from {ref} (K wraps to A)"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play one up or one down from {ref} (K wraps to A)"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play a card that adds up with {ref} to an even number"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play a card that adds up with {ref} to an odd number"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play the next suit after {ref}, in the order {order}"),
+    # Translators: A piece of a hypothesis sentence
+    gettext_noop("play any card"),
+    # Translators: A whole hypothesis sentence; {first} and {second} are what to play, {condition} an 'If …,' start. Keep every {placeholder} as it is
+    gettext_noop("{first}."),
+    # Translators: A whole hypothesis sentence; {first} and {second} are what to play
+    gettext_noop("{first} and {second}."),
+    # Translators: A whole hypothesis sentence; {first} and {second} are what to play
+    gettext_noop("{first} or {second}."),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("{condition} {first}; otherwise any card goes."),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("{condition} {first} and {second}; otherwise any card goes."),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("{condition} {first} or {second}; otherwise any card goes."),
+    # Translators: The start of a hypothesis sentence, before what to play; {what} is a kind of card ('a red card')
+    gettext_noop("{condition} {first}; otherwise {second}."),
+    # Translators: A card property inside 'play the same {prop} as {ref}'
+    gettext_noop("color"),
+    # Translators: A card property inside 'play the same {prop} as {ref}'
+    gettext_noop("suit"),
+    # Translators: A card property inside 'play the same {prop} as {ref}'
+    gettext_noop("rank"),
+    # Translators: A card property inside 'play the same {prop} as {ref}'
+    gettext_noop("odd/even kind"),
+    # Translators: A card property inside 'play the same {prop} as {ref}'
+    gettext_noop("low/high half"),
+    # Translators: A card property inside 'play the same {prop} as {ref}'
+    gettext_noop("face/number kind"),
+    # Translators: An earlier card inside 'play the same {prop} as {ref}'
+    gettext_noop("the last card"),
+    # Translators: An earlier card inside 'play the same {prop} as {ref}'
+    gettext_noop("the card two back"),
+    # Translators: An earlier card inside 'play the same {prop} as {ref}'
+    gettext_noop("the card three back"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a red card"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a black card"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a heart"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a diamond"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a spade"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a club"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("an odd card (A, 3, 5, 7, 9, J, K)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("an even card (2, 4, 6, 8, 10, Q)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a low card (A–7)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a high card (8–K)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a face card (J, Q, K)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a number card (A–10)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a prime card (2, 3, 5, 7, J, K)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("an ace (A)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("an 8"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a jack (J)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a queen (Q)"),
+    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    gettext_noop("a king (K)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("When"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("Always"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("If the last card is …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("If the card two back is …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("If the last play was wrong"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("If the last play was right"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("On odd places of the line"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("On even places of the line"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("If the last two cards add up to …"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("what the card is"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("red"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("black"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("heart"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("diamond"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("spade"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("club"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("odd"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("even"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("low (A–7)"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("high (8–K)"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("face (J, Q, K)"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("number (A–10)"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("prime (2, 3, 5, 7, J, K)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("Play"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("play a … card"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("play anything but a … card"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("the same … as …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("a different … from …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("the other color from …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("a rank within … of …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("higher than …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("lower than …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("… up from …, K wraps to A"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("one up or one down from …, K wraps to A"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("adds up with … to an odd/even number"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("the next suit after …, in the order …"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("any card"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("what kind of card"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("which property"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("odd/even"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("low/high"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("face/number"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("how many"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("which card before"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("in which order"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("Then"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("(nothing more)"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("and"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("or"),
+    # Translators: A choice in a drop-down of the sentence builder
+    gettext_noop("otherwise"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("Second part"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("what kind of card (second part)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("which property (second part)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("how many (second part)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("which card before (second part)"),
+    # Translators: The label of a drop-down of the sentence builder
+    gettext_noop("in which order (second part)"),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop(
+        "Choose what to play: start with “play a … card”, “the same … as …” or another part."
+    ),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop(
+        "Say what the card in your “if …” is: choose a color, a suit, a rank or a kind of card."
+    ),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("Two cards add up to a number: choose “even” or “odd” for it."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("Say which card: choose a color, a suit, a rank or a kind of card."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop(
+        "Say what is the same or different: color, suit, rank, odd/even, low/high or face/number."
+    ),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("Say how many ranks: choose a number."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("Say which card before: the last card, the card two back or the card three back."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("Say in which order the suits go round."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("You chose “{join}”: now build the second part."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("Join the two parts with “and”, “or” or “otherwise”."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop(
+        "“Otherwise” needs an “if …” first: choose a condition at the start, or join the parts with “and” or “or”."
+    ),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("Both parts say the same thing: change one of them."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("No card can ever be played that way: {words} Change one of the parts."),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop(
+        "Both sides of “otherwise” say the same thing, so the “if” changes nothing: change one of them."
+    ),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop(
+        "“Any card” with another part says only the other part: choose “(nothing more)” or another part."
+    ),
+    # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
+    gettext_noop("There is no part called {name}."),
 )

@@ -1,7 +1,9 @@
 """Forms for teachers' accounts and classes, and for students joining and signing in."""
 
+import logging
+
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from classroom.codes import JOIN_CODE_LENGTH, join_code_is_well_formed, join_code_normalize
@@ -10,6 +12,15 @@ from classroom.models.accounts import NICKNAME_MAX_LENGTH
 from classroom.nicknames import nickname_normalize, nickname_problem
 from classroom.pictures import PICTURE_COUNT, PICTURES
 from classroom.services.classes import CLASSROOM_NAME_MAX_LENGTH, PRECREATE_MAX
+from classroom.throttle import (
+    RESET_MAILS_PER_CLIENT,
+    RESET_MAILS_PER_EMAIL,
+    client_fingerprint,
+    email_fingerprint,
+    throttle_over,
+)
+
+logger = logging.getLogger(__name__)
 
 
 class TeacherSignupForm(UserCreationForm):
@@ -26,10 +37,27 @@ class TeacherSignupForm(UserCreationForm):
         fields = ("username", "email")
 
     def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip()
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(_("An account with this email already exists."))
-        return email
+        # No check that the address is free: the answer would tell anyone whether an address has
+        # an account here. Password reset mails every account of the address (each its own link).
+        return self.cleaned_data["email"].strip()
+
+
+class ThrottledPasswordResetForm(PasswordResetForm):
+    """Django's reset form, whose mail goes out at most `RESET_MAILS_PER_EMAIL` times an hour to
+    one address and `RESET_MAILS_PER_CLIENT` times an hour from one device. Past a limit nothing
+    is sent and the page says the same as ever, so it tells nothing about the address either."""
+
+    def save(self, *args, **kwargs):
+        email = self.cleaned_data["email"]
+        request = kwargs.get("request")
+        per_email = throttle_over(RESET_MAILS_PER_EMAIL, email_fingerprint(email))
+        per_client = request is not None and throttle_over(
+            RESET_MAILS_PER_CLIENT, client_fingerprint(request)
+        )
+        if per_email or per_client:
+            logger.warning("password reset mail not sent: the hourly limit is reached")
+            return None
+        return super().save(*args, **kwargs)
 
 
 class ClassroomForm(forms.Form):
@@ -139,4 +167,5 @@ __all__ = [
     "SigninCodeForm",
     "StudentRenameForm",
     "TeacherSignupForm",
+    "ThrottledPasswordResetForm",
 ]

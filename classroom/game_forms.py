@@ -3,7 +3,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from classroom.builder_i18n import choices_from, message
 from eleusis.engine.cards import Card, CardError
+from eleusis.engine.rules.builder import BuilderError, build
 from eleusis.engine.rules.frames import FRAMES, FrameError
 
 FRAMES_BY_ID = {frame.id: frame for frame in FRAMES}
@@ -31,6 +33,9 @@ class MoveForm(forms.Form):
 
     op = forms.ChoiceField(choices=OPS)
     round = forms.IntegerField(min_value=1)
+    # How many moves the round had when the page was drawn: a move made on an older page is
+    # refused instead of landing on a table that moved on.
+    seq = forms.IntegerField(min_value=0, max_value=2**31 - 1, required=False)
     key = forms.CharField(max_length=64, required=False)
     card = forms.CharField(max_length=4, required=False)
     hypothesis = forms.CharField(
@@ -62,6 +67,18 @@ class MoveForm(forms.Form):
             ) from None
         return frame, choices
 
+    def _built(self):
+        """The sentence built from the builder's parts (b_if, b_then, ...), or None when the
+        student chose none; a ValidationError that says what to change when it is unfinished or
+        cannot mean anything."""
+        choices = choices_from(self.data)
+        if not choices:
+            return None
+        try:
+            return build(choices)
+        except BuilderError as error:
+            raise forms.ValidationError(message(error, choices), code="builder") from None
+
     def clean_card(self) -> Card | None:
         text = self.cleaned_data.get("card", "")
         if not text:
@@ -73,12 +90,18 @@ class MoveForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        try:
+            data["built"] = self._built()
+        except forms.ValidationError as error:
+            self.add_error(None, error)
+            data["built"] = None
         op = data.get("op")
         if op == "play" and not data.get("card"):
             self.add_error("card", _("Choose a card to play."))
         if op == "guess" and not data.get("guess", "").strip():
             self.add_error("guess", _("Write your guess first."))
-        if op == "guess_sentence" and not data.get("frame") and "frame" not in self.errors:
+        has_sentence = data.get("frame") or data.get("built")
+        if op == "guess_sentence" and not has_sentence and not self.errors:
             self.add_error("frame", _("Build your sentence first, then guess with it."))
         return data
 

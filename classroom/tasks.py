@@ -1,16 +1,22 @@
 """Celery tasks of the classroom. Each takes ids, re-fetches, returns quietly when the row is
 gone, and is safe to run twice (every move goes through `round_act` with an idempotency key)."""
 
+import logging
+from datetime import timedelta
 from functools import cache
 
 from celery import shared_task
 from django.conf import settings
+from django.db.models import Exists, Max, OuterRef, Q
+from django.utils import timezone
 
 from classroom.models import Round, Seat
 from classroom.services.rounds import HypothesisInput, engine_round, round_act
 from eleusis.engine.bots import default_candidates, make_bot
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import End, IllegalActionError, PassGuess
+
+logger = logging.getLogger(__name__)
 
 # A bot round never runs for ever: past this many actions the app ends it.
 MAX_BOT_ACTIONS = 400
@@ -61,20 +67,74 @@ def bots_play(round_id: int) -> int:
             action = _bot(round_row, seat, state.turn).act(engine.view(state.turn))
         label = getattr(action, "hypothesis", None)
         try:
-            round_act(
+            result = round_act(
                 round_id=round_id,
                 action=action,
                 seat=seat,
                 idempotency_key=f"bot:{round_row.version + 1}",
                 hypothesis=bot_hypothesis(label) if label else None,
                 schedule=False,
+                expected_version=round_row.version,
             )
         except IllegalActionError:
             return moves  # the table changed under us (a person acted); their move wins
+        if result.duplicate:
+            return moves  # another run of this task made this move: that run goes on, not this
         moves += 1
         if not settings.CELERY_TASK_ALWAYS_EAGER and settings.BOT_MOVE_SECONDS:
-            bots_play.apply_async((round_id,), countdown=settings.BOT_MOVE_SECONDS)
+            _play_later(round_id)
             return moves
+
+
+def _play_later(round_id: int) -> None:
+    """The bots' next move, after `BOT_MOVE_SECONDS`. If the broker is away the chain stops
+    here, and the beat sweep (`bots_sweep`) starts it again once the broker is back."""
+    try:
+        bots_play.apply_async((round_id,), countdown=settings.BOT_MOVE_SECONDS)
+    except Exception:  # the move is saved; the sweep re-drives the round
+        logger.exception("could not schedule the next bot move of round %s", round_id)
+
+
+# A chain of bot moves that has not moved for this long is taken as broken (a worker killed,
+# the broker or the database away) and is re-driven by the sweep.
+def _stalled_after() -> timedelta:
+    return timedelta(seconds=max(5.0, 3 * settings.BOT_MOVE_SECONDS))
+
+
+# Rounds left alone for longer than this are not re-driven: nobody is watching them.
+SWEEP_HORIZON = timedelta(hours=6)
+SWEEP_LIMIT = 500
+
+
+@shared_task(name="classroom.bots_sweep", ignore_result=True)
+def bots_sweep() -> int:
+    """Re-drive the bots of every round where a bot may be due and nothing has moved for a
+    while: after a worker was killed, or the broker or the database went away, the chain of
+    `bots_play` tasks is broken and nothing else would restart it. Runs from Celery beat every
+    `BOTS_SWEEP_SECONDS`. A re-drive never plays twice: `bots_play` moves only when a bot is due,
+    and each bot move carries the round's version as its idempotency key. Returns how many
+    rounds it re-drove."""
+    now = timezone.now()
+    stalled = now - _stalled_after()
+    horizon = now - SWEEP_HORIZON
+    bot_seats = Seat.objects.filter(table_id=OuterRef("table_id")).exclude(bot="")
+    round_ids = list(
+        Round.objects.filter(status=Round.Status.PLAYING, table__paused=False)
+        .filter(Exists(bot_seats))
+        .annotate(last=Max("actions__created_at"))
+        .filter(
+            Q(last__lt=stalled, last__gt=horizon)
+            | Q(last__isnull=True, created_at__lt=stalled, created_at__gt=horizon)
+        )
+        .order_by("last")
+        .values_list("pk", flat=True)[:SWEEP_LIMIT]
+    )
+    for round_id in round_ids:
+        # Not run by then (no worker yet), later sweeps send others: never a long backlog.
+        bots_play.apply_async((round_id,), expires=max(30.0, 3 * settings.BOTS_SWEEP_SECONDS))
+    if round_ids:
+        logger.info("bots sweep: re-drove %s rounds", len(round_ids))
+    return len(round_ids)
 
 
 @cache
@@ -123,15 +183,23 @@ def delphi_bots_play(round_id: int) -> int:
             return moves
         engine = engine_round(round_row)
         state = engine.state
-        seat = next((s for s in bots if state.predictions[s.position] is None), None)
+        players = {s.pk: round_row.player_of(s.position) for s in bots}  # None: the oracle
+        seat = next(
+            (
+                s
+                for s in bots
+                if players[s.pk] is not None and state.predictions[players[s.pk]] is None
+            ),
+            None,
+        )
         if seat is None or state.current is None:
             return moves
+        player = players[seat.pk]
+        assert player is not None
         bot = DELPHI_BOTS.get(seat.bot, DELPHI_BOTS["random"])
-        action = bot(seat.position, f"{round_row.seed}:{seat.position}").predict(
-            engine.view(seat.position)
-        )
+        action = bot(player, f"{round_row.seed}:{seat.position}").predict(engine.view(player))
         try:
-            round_act(
+            result = round_act(
                 round_id=round_id,
                 action=action,
                 seat=seat,
@@ -141,9 +209,11 @@ def delphi_bots_play(round_id: int) -> int:
             )
         except IllegalActionError:
             return moves  # the teacher placed the card meanwhile; the next call sees the next
+        if result.duplicate:
+            return moves
         moves += 1
         if not settings.CELERY_TASK_ALWAYS_EAGER and settings.BOT_MOVE_SECONDS:
-            bots_play.apply_async((round_id,), countdown=settings.BOT_MOVE_SECONDS)
+            _play_later(round_id)
             return moves
 
 

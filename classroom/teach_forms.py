@@ -11,6 +11,7 @@ from classroom.models import Assignment, Student
 from classroom.services.games import MAX_TABLE, MIN_TABLE
 from classroom.titles import title_leak
 from eleusis.engine.rules import LIBRARY, RuleSyntaxError, compile_rule
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.web.rule_check import (  # noqa: F401  (re-exported for the classroom's views)
     DIFFICULTY_LABELS,
     DIFFICULTY_ORDER,
@@ -91,7 +92,7 @@ class AssignmentForm(forms.Form):
     library_rule = forms.ChoiceField(label=_("Library rule"), choices=(), required=False)
     rule_text = forms.CharField(
         label=_("My rule"),
-        max_length=2000,
+        max_length=MAX_RULE_LENGTH,
         required=False,
         strip=False,
         widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "autocomplete": "off"}),
@@ -270,10 +271,8 @@ class AssignmentForm(forms.Form):
             self.errors.pop(name, None)
             data[name] = self.fields[name].initial
         data["hypothesis_policy"] = Assignment.HypothesisPolicy.OPTIONAL
-        if data.get("rule_source") == Assignment.RuleSource.STUDENTS:
-            self.add_error(
-                "rule_source", _("In Delphi the app deals: pick a rule or write your own.")
-            )
+        # Each student deals in turn: the rotating oracle writes the rule, the app turns the
+        # cards (the Russian seed's way), beside the teacher-set Delphi.
         if data.get("mode") == Assignment.Mode.SOLO:
             self.add_error("mode", _("Delphi is played live, by the whole class."))
 

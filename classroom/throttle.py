@@ -1,8 +1,24 @@
-"""Throttling of guesses (join codes, picture passwords) through the cache.
+"""Throttling of guesses and of costly requests, with atomic counters in the cache.
 
-Failures are counted per key for a short window. When a key is the client's network address,
-only a salted hash of it is used (HMAC with SECRET_KEY, truncated), and only in the cache, where
-it expires after the window: the address itself is never stored, in the database or in logs.
+Each limit counts hits per key for a window that starts at the first hit. Counting is one atomic
+increment that returns the new count, and the decision is taken on that count: parallel requests
+each get their own number, so none slips past the limit (a read-then-write check would let a
+burst through).
+
+What is counted, and against what key (see the views):
+- a wrong class code, against the device's address (`client_fingerprint`): past `CODE_GUESSES`
+  a wrong code gets the wait page, but a right code still works, so one guesser behind a
+  school's shared address cannot lock the other students out; past `CODE_GUESSES_HARD`, an
+  hour's worth of guessing, that address is refused every code until the window ends;
+- a picture-password try, against the student tried (`PICTURE_TRIES_PER_STUDENT`), before the
+  pictures are checked; a right answer clears it. Other students are never affected;
+- a solo practice game started, against the student; a password-reset mail, against the e-mail
+  address (hashed) and against the device.
+
+When a key is the client's network address or an e-mail address, only a salted hash of it is
+used (HMAC with SECRET_KEY, truncated), and only in the cache, where it expires after the
+window: the address itself is never stored, in the database or in logs. When the cache is down
+the counters read as zero: the limits are lifted rather than the app stopped.
 """
 
 import hashlib
@@ -17,16 +33,26 @@ from django.http import HttpRequest
 @dataclass(frozen=True)
 class Limit:
     scope: str
-    max_failures: int
+    max_failures: int  # how many hits the window allows
     window_seconds: int
 
 
-# Wrong class codes from one device (joining or signing in).
+# Wrong class codes from one device (joining or signing in): past this, wrong codes wait.
 CODE_GUESSES = Limit("code", max_failures=10, window_seconds=10 * 60)
-# Wrong picture passwords for one student, from anywhere.
+# Wrong class codes from one device over an hour: past this, every code from it waits.
+CODE_GUESSES_HARD = Limit("code-hard", max_failures=100, window_seconds=60 * 60)
+# Picture-password tries for one student, from anywhere (a right answer clears them).
 PICTURE_GUESSES_PER_STUDENT = Limit("pictures-student", max_failures=5, window_seconds=10 * 60)
-# Wrong picture passwords from one device, for any student.
-PICTURE_GUESSES_PER_CLIENT = Limit("pictures-client", max_failures=15, window_seconds=10 * 60)
+# Solo practice games one student may start.
+SOLO_STARTS_PER_STUDENT = Limit("solo-student", max_failures=20, window_seconds=10 * 60)
+# Password-reset mails: to one address, and asked from one device.
+RESET_MAILS_PER_EMAIL = Limit("reset-email", max_failures=3, window_seconds=60 * 60)
+RESET_MAILS_PER_CLIENT = Limit("reset-client", max_failures=10, window_seconds=60 * 60)
+
+
+def _salted(kind: str, value: str) -> str:
+    salt = f"eleusis-throttle:{kind}:{settings.SECRET_KEY}".encode()
+    return hmac.new(salt, value.encode(), hashlib.sha256).hexdigest()[:24]
 
 
 def client_fingerprint(request: HttpRequest) -> str:
@@ -36,23 +62,53 @@ def client_fingerprint(request: HttpRequest) -> str:
     return hmac.new(salt, address.encode(), hashlib.sha256).hexdigest()[:24]
 
 
+def email_fingerprint(email: str) -> str:
+    return _salted("email", email.strip().lower())
+
+
 def _cache_key(limit: Limit, key: str) -> str:
     return f"throttle:{limit.scope}:{key}"
 
 
+def throttle_count(limit: Limit, key: str) -> int:
+    """Count one hit and return the count in this window, this hit included (atomic). 0 when
+    the cache is unavailable."""
+    cache_key = _cache_key(limit, key)
+    if cache.add(cache_key, 1, timeout=limit.window_seconds):
+        return 1
+    try:
+        return int(cache.incr(cache_key))
+    except ValueError:  # expired between add and incr: this hit opens a new window
+        cache.add(cache_key, 1, timeout=limit.window_seconds)
+        return 1
+
+
+def throttle_over(limit: Limit, key: str) -> bool:
+    """Count one hit; whether it is past the limit (the hit should be refused)."""
+    return throttle_count(limit, key) > limit.max_failures
+
+
 def throttle_is_blocked(limit: Limit, key: str) -> bool:
-    return int(cache.get(_cache_key(limit, key), 0)) >= limit.max_failures
+    """Whether the window's hits already reach the limit (without counting one)."""
+    return int(cache.get(_cache_key(limit, key), 0) or 0) >= limit.max_failures
 
 
 def throttle_fail(limit: Limit, key: str) -> None:
-    """Count one failure; the window starts at the first failure and is not extended."""
-    cache_key = _cache_key(limit, key)
-    if not cache.add(cache_key, 1, timeout=limit.window_seconds):
-        try:
-            cache.incr(cache_key)
-        except ValueError:  # expired between add and incr
-            cache.add(cache_key, 1, timeout=limit.window_seconds)
+    """Count one failure (the window starts at the first failure and is not extended)."""
+    throttle_count(limit, key)
 
 
 def throttle_reset(limit: Limit, key: str) -> None:
     cache.delete(_cache_key(limit, key))
+
+
+def code_guess_refused(request: HttpRequest) -> bool:
+    """Count a wrong class code from this device; whether to answer with the wait page."""
+    client = client_fingerprint(request)
+    hard = throttle_over(CODE_GUESSES_HARD, client)
+    return throttle_over(CODE_GUESSES, client) or hard
+
+
+def code_guesses_blocked(request: HttpRequest) -> bool:
+    """Whether this device has guessed so many codes that no code is checked for it now."""
+    return throttle_is_blocked(CODE_GUESSES_HARD, client_fingerprint(request))

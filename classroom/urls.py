@@ -3,6 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
+from classroom.forms import ThrottledPasswordResetForm
 from classroom.views import classes, students
 
 app_name = "classroom"
@@ -19,7 +20,8 @@ account_urls = [
     path(
         "password-reset/",
         auth_views.PasswordResetView.as_view(
-            success_url=reverse_lazy("classroom:password_reset_done")
+            form_class=ThrottledPasswordResetForm,
+            success_url=reverse_lazy("classroom:password_reset_done"),
         ),
         name="password_reset",
     ),
@@ -91,6 +93,8 @@ play_urls = [
     path("play/tables/<int:pk>/", play.table_page, name="table"),
     path("play/tables/<int:pk>/move/", play.table_move, name="table_move"),
     path("play/frames/", play.frame_slots, name="frame_slots"),
+    path("play/builder/", play.builder_parts, name="builder_parts"),
+    path("play/builder/words/", play.phrase_match, name="phrase_match"),
     path("play/tables/<int:pk>/rule-check/", play.table_rule_check, name="table_rule_check"),
     path("play/tables/<int:pk>/deal/", play.table_deal, name="table_deal"),
     path("play/tables/<int:pk>/dealer/", play.table_dealer_move, name="table_dealer_move"),
@@ -114,6 +118,9 @@ teach_urls = [
     path("teach/sessions/<int:pk>/start/", teach.session_start_view, name="session_start"),
     path("teach/sessions/<int:pk>/live/", teach.session_live, name="session_live"),
     path("teach/sessions/<int:pk>/projector/", teach.session_projector, name="session_projector"),
+    path(
+        "teach/sessions/<int:pk>/late-seat/", teach.session_late_seat_view, name="session_late_seat"
+    ),
     path("teach/sessions/<int:pk>/pause/", teach.session_pause_view, name="session_pause"),
     path("teach/tables/<int:pk>/pause/", teach.table_pause_view, name="table_pause"),
     path("teach/tables/<int:pk>/end/", teach.table_end_round, name="table_end_round"),

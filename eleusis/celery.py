@@ -1,11 +1,58 @@
 """The Celery app. With no REDIS_URL, tasks run eagerly in the calling process (see settings)."""
 
+import logging
 import os
 
 from celery import Celery
+from kombu.transport import redis as kombu_redis
+from redis.exceptions import ReadOnlyError, RedisError
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eleusis.settings")
+
+logger = logging.getLogger(__name__)
 
 app = Celery("eleusis", include=["eleusis.tasks"])
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+# The worker must outlive its broker (README, Production). When Redis goes away while the worker
+# holds unacknowledged messages (a bot move waiting for its countdown), kombu 5.7 closes the
+# transport first and then tries to hand those messages back through it, and the
+# AttributeError it meets is not one of the connection errors Celery ignores on reconnecting:
+# the worker stopped with "Unrecoverable error". Handing them back needs the broker that just
+# went away, so failing to is expected: it is logged, the worker reconnects, and whatever the
+# messages would have done is re-driven by the beat sweep (classroom.bots_sweep).
+_restore_unacked = kombu_redis.QoS.restore_unacked
+
+
+def _restore_unacked_if_reachable(self, client=None):
+    try:
+        return _restore_unacked(self, client)
+    except (AttributeError, OSError, RedisError) as error:
+        logger.warning(
+            "could not hand %s unacknowledged messages back to the broker (%s); the sweep "
+            "re-drives their work",
+            len(self._delivered),
+            type(error).__name__,
+        )
+        self._delivered.clear()
+        return None
+
+
+kombu_redis.QoS.restore_unacked = _restore_unacked_if_reachable
+
+
+# A Redis that refuses writes (a replica, a full disk) makes every broker write fail with
+# ReadOnlyError, which kombu counts as a channel error: the worker stopped with "Unrecoverable
+# error" instead of waiting. Counted as a connection error, it reconnects and retries for ever
+# (broker_connection_max_retries = None) until Redis takes writes again.
+_redis_error_classes = kombu_redis.get_redis_error_classes
+
+
+def _redis_error_classes_read_only_as_lost():
+    errors = _redis_error_classes()
+    return errors._replace(connection_errors=(*errors.connection_errors, ReadOnlyError))
+
+
+kombu_redis.get_redis_error_classes = _redis_error_classes_read_only_as_lost

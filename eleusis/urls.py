@@ -12,3 +12,5 @@ urlpatterns = [
     path("", include("classroom.urls")),
     path("lessons/", include("lessons.urls")),
 ]
+
+handler500 = "eleusis.views.server_error"

@@ -1,6 +1,8 @@
-"""The teacher's lesson pages: lesson plans, the rule library, the rule editor, printables.
+"""The teacher's lesson pages: lesson plans, the rule library, the rule editor, printables; and
+"How to play", which students read too.
 
-None of these pages holds private data: any logged-in teacher may see them all. The rule check
+None of these pages holds private data: any logged-in teacher may see them all, and anyone may
+read "How to play". The rule check
 is shared with the classroom (`eleusis.web.rule_check`); the engine does the rest.
 """
 
@@ -13,12 +15,12 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_GET
 
 from eleusis.engine.rules import FRAMES, LIBRARY
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.web.access import teacher_required
 from eleusis.web.frames_i18n import frame_blank_text
-from eleusis.web.rule_check import rule_check
+from eleusis.web.rule_check import RuleCheck, rule_check, rule_checks_exhausted
 from lessons.rules import comparison, library_sections
 
-MAX_RULE_LENGTH = 2000  # as the assignment form's rule field
 BLANK = "___"
 SOUND_ALIKE = ("th-parity-color", "el-parity-color")
 
@@ -52,8 +54,15 @@ def editor(request: HttpRequest) -> HttpResponse:
     the comparison as either rule is typed); without JavaScript the form reloads the page."""
     text = request.GET.get("rule_text", "")[:MAX_RULE_LENGTH]
     other = request.GET.get("other", "")[:MAX_RULE_LENGTH]
-    context = {"check": rule_check(text), "rule_text": text, "other": other}
     target = request.htmx.target if request.htmx else None
+    if (text.strip() or other.strip()) and rule_checks_exhausted(request):
+        context = {"check": RuleCheck(text, throttled=True), "rule_text": text, "other": other}
+        fragment = {"rule-check": "classroom/teach/assignment_form.html#rule-check"}
+        template = fragment.get(target or "", "lessons/editor.html")
+        if target == "comparison":
+            template = "lessons/editor.html#comparison"
+        return render(request, template, {**context, "comparison": None}, status=429)
+    context = {"check": rule_check(text), "rule_text": text, "other": other}
     if target == "rule-check":
         return render(request, "classroom/teach/assignment_form.html#rule-check", context)
     context["comparison"] = comparison(text, other)
@@ -74,3 +83,10 @@ def print_frames(request: HttpRequest) -> HttpResponse:
 @teacher_required
 def print_guidelines(request: HttpRequest) -> HttpResponse:
     return render(request, "lessons/print_guidelines.html")
+
+
+@require_GET
+def how_to_play(request: HttpRequest) -> HttpResponse:
+    """How each game is played and scored, for students and teachers alike: open to everyone
+    (it holds nothing private), linked from the table and the lesson plans."""
+    return render(request, "lessons/how_to_play.html")

@@ -237,6 +237,11 @@ class Round(models.Model):
     def seat_count(self) -> int:
         return self.players + (0 if self.dealer_position is None else 1)
 
+    def seated(self, position: int) -> bool:
+        """Whether the seat at `position` was at the table when this round was dealt (a student
+        seated later joins at the next round)."""
+        return position < self.seat_count
+
     def player_of(self, position: int) -> int | None:
         """The engine's player number of the seat at `position` (None for the dealer's seat)."""
         if self.dealer_position is None:

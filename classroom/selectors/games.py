@@ -7,10 +7,11 @@ revealed.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet, Value
 from django.utils.translation import gettext as _
 
 from classroom.models import (
@@ -26,6 +27,8 @@ from classroom.models import (
 )
 from classroom.selectors.rounds import engine_round
 from eleusis.engine.variants import DealerView, PlayerView
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,7 @@ class Board:
     player: int | None = None  # the engine's number for this seat in this round
     dealer: DealerView | None = None  # only for the student dealing this round
     must_write_rule: bool = False  # students deal in turn, and the next rule is this seat's
+    joins_next_round: bool = False  # seated after this round was dealt: plays from the next
     verdict: DealerPending | None = None  # what waits for this seat's verdict (they deal)
     game: GameTotals | None = None  # the running totals of the table's game
 
@@ -230,11 +234,23 @@ def current_round(*, table: Table) -> Round | None:
     return table.rounds.order_by("-number").first()
 
 
+def current_round_with_key(*, table: Table, key: str) -> Round | None:
+    """The current round, with `key_used`: whether an action of it carries this (scoped)
+    idempotency key already. One query for both."""
+    used = Action.objects.filter(round=OuterRef("pk"), idempotency_key=key) if key else None
+    rounds = table.rounds.annotate(key_used=Exists(used) if used is not None else Value(False))
+    return rounds.order_by("-number").first()
+
+
 def _seat_infos(
     seats: list[Seat], round_row: Round | None, view: PlayerView | DealerView | None
 ) -> list[SeatInfo]:
     infos = []
     for seat in seats:
+        if round_row is not None and not round_row.seated(seat.position):
+            # Seated after the deal: no hand, no score in this round; plays from the next.
+            infos.append(SeatInfo(seat.position, seat.name, bool(seat.bot), 0, 0, False))
+            continue
         player = round_row.player_of(seat.position) if round_row else seat.position
         hand_count, score, is_turn = 0, 0, False
         if view is not None and player is None:
@@ -346,24 +362,42 @@ def next_dealer_position(*, table: Table, seat_count: int) -> int:
     return table.rounds.count() % max(seat_count, 1)
 
 
-def student_board(*, table: Table, seat: Seat) -> Board:
-    seats = list(table.seats.select_related("student").order_by("position"))
-    round_row = current_round(table=table)
+_UNSET: Any = object()
+
+
+def student_board(
+    *,
+    table: Table,
+    seat: Seat,
+    round_row: Round | None = _UNSET,
+    engine: Any = None,
+    seats: list[Seat] | None = None,
+    last_hypothesis: Hypothesis | None = _UNSET,
+) -> Board:
+    """What `seat` sees. A caller that already holds the current round (and its decoded engine,
+    the seats, or the seat's newest hypothesis) passes them, and they are not read again: a
+    play reads and decodes the round once for its checks, its move and the page it answers."""
+    if seats is None:
+        seats = list(table.seats.select_related("student").order_by("position"))
+    if round_row is _UNSET:
+        round_row = current_round(table=table)
     view = dealer = None
     player: int | None = seat.position
+    joins_next_round = False
     plays_made = 0
-    last_hypothesis = None
     revealed = None
     if round_row is not None:
-        engine = engine_round(round_row)
-        player = round_row.player_of(seat.position)
-        if player is None:
+        if engine is None:
+            engine = engine_round(round_row)
+        joins_next_round = not round_row.seated(seat.position)
+        player = None if joins_next_round else round_row.player_of(seat.position)
+        if joins_next_round:
+            pass  # neither a player's view nor the dealer's: nothing of the round is theirs
+        elif player is None:
             dealer = engine.dealer_view()
         else:
             view = engine.view(player)
-        plays_made = Action.objects.filter(
-            round=round_row, seat=seat, kind__in=("play", "no_play")
-        ).count()
+        plays_made = _plays_made(round_row, engine, seat, player)
         if round_row.revealed:
             revealed = "\n".join(t for t in (round_row.rule_words, round_row.rule_text) if t)
     assignment = table.session.assignment
@@ -374,11 +408,12 @@ def student_board(*, table: Table, seat: Seat) -> Board:
         and (round_row is None or round_row.status == Round.Status.OVER)
         and next_dealer_position(table=table, seat_count=len(seats)) == seat.position
     )
-    last_hypothesis = (
-        Hypothesis.objects.filter(seat__student_id=seat.student_id, seat__table=table)
-        .order_by("-action__round__number", "-action__seq")
-        .first()
-    )
+    if last_hypothesis is _UNSET:
+        last_hypothesis = (
+            Hypothesis.objects.filter(seat__student_id=seat.student_id, seat__table=table)
+            .order_by("-action__round__number", "-action__seq")
+            .first()
+        )
     infos = _seat_infos(seats, round_row, view or dealer)
     verdict = None
     if round_row is not None and dealer is not None:
@@ -397,6 +432,22 @@ def student_board(*, table: Table, seat: Seat) -> Board:
         player=player,
         dealer=dealer,
         must_write_rule=must_write_rule,
+        joins_next_round=joins_next_round,
+    )
+
+
+def _plays_made(round_row: Round, engine: Any, seat: Seat, player: int | None) -> int:
+    """How many plays (or declared no-plays) this seat made in the round: counted in the
+    engine's own log of actions, which is the round's log, without a query."""
+    actions = getattr(engine, "actions", None)
+    if player is None or actions is None or len(actions) != round_row.version:
+        return Action.objects.filter(
+            round=round_row, seat=seat, kind__in=("play", "no_play")
+        ).count()
+    return sum(
+        1
+        for action in actions
+        if action.kind in ("play", "no_play") and getattr(action, "player", None) == player
     )
 
 
@@ -409,6 +460,7 @@ class TableSummary:
     view: DealerView | None
     seats: list[SeatInfo]
     game: GameTotals | None = None
+    broken: bool = False  # the table could not be read: shown as such, the others as usual
 
     @property
     def pending_guess(self) -> Any:
@@ -417,20 +469,26 @@ class TableSummary:
 
 
 def session_tables(*, session: GameSession) -> list[TableSummary]:
+    """Every table of the session for the teacher's pages. A table that cannot be read (a log the
+    engine cannot replay, a seat the round does not know) is logged and shown as broken: one
+    table never takes the whole live view down."""
     summaries = []
     for table in session.tables.prefetch_related("seats__student").order_by("number"):
         seats = sorted(table.seats.all(), key=lambda seat: seat.position)
         round_row = current_round(table=table)
-        view = engine_round(round_row).dealer_view() if round_row else None
-        summaries.append(
-            TableSummary(
+        try:
+            view = engine_round(round_row).dealer_view() if round_row else None
+            summary = TableSummary(
                 table,
                 round_row,
                 view,
                 _seat_infos(seats, round_row, view),
                 game_totals(table=table, seats=seats),
             )
-        )
+        except Exception:  # any fault of one table's data: the others are still shown
+            logger.exception("table %s cannot be shown", table.pk)
+            summary = TableSummary(table, round_row, None, [], None, broken=True)
+        summaries.append(summary)
     return summaries
 
 

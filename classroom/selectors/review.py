@@ -246,6 +246,7 @@ def session_rounds(session: GameSession) -> list[Round]:
     return list(
         Round.objects.filter(table__session=session, status=Round.Status.OVER)
         .select_related("table", "insight")
+        .defer("snapshot")  # the engine state: large, and the review does not read it
         .order_by("table__number", "number")
     )
 

@@ -12,7 +12,13 @@ from __future__ import annotations
 from django.db import transaction
 
 from classroom.models import Round, Seat
-from classroom.services.rounds import ActResult, HypothesisInput, engine_round, round_act
+from classroom.services.rounds import (
+    ActResult,
+    HypothesisInput,
+    action_key,
+    engine_round,
+    round_act,
+)
 from eleusis.engine.cards import Card
 from eleusis.engine.variants import IllegalActionError, Predict, Reveal
 
@@ -48,7 +54,8 @@ def delphi_predict(
     key = idempotency_key[:64]
     with transaction.atomic():
         round_row = _locked(round_id)
-        if key and (done := round_row.actions.filter(idempotency_key=key).first()):
+        scoped = action_key(seat, key)
+        if scoped and (done := round_row.actions.filter(idempotency_key=scoped).first()):
             return ActResult(done, done.events, duplicate=True)
         player = round_row.player_of(seat.position)
         if seat.table_id != round_row.table_id or player is None:
@@ -71,7 +78,7 @@ def delphi_reveal(*, round_id: int, card: Card) -> ActResult:
     key = f"reveal:{card.code}"
     with transaction.atomic():
         round_row = _locked(round_id)
-        if done := round_row.actions.filter(idempotency_key=key).first():
+        if done := round_row.actions.filter(idempotency_key=action_key(None, key)).first():
             return ActResult(done, done.events, duplicate=True)
         _check_card(round_row, card)
         return round_act(round_id=round_id, action=Reveal(), idempotency_key=key)

@@ -10,7 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from classroom.live import session_changed
+from classroom.live import session_changed, table_changed
 from classroom.models import (
     Assignment,
     Classroom,
@@ -128,7 +128,22 @@ def session_seat(
 ) -> list[Table]:
     """Seat the lobby at tables: `random`, by `arrival`, or `manual` (`groups` of students).
     Seating again replaces the tables of a session that has not started. A whole-class game
-    (Delphi) seats everyone at one table, unless the teacher makes groups by hand."""
+    (Delphi) seats everyone at one table, unless the teacher makes groups by hand.
+    The session row is locked while its tables are replaced: a double click seats twice, in turn,
+    harmlessly."""
+    with transaction.atomic():
+        session = (
+            GameSession.objects.select_for_update().select_related("assignment").get(pk=session.pk)
+        )
+        return _seat(session, method, groups, seed)
+
+
+def _seat(
+    session: GameSession,
+    method: str,
+    groups: Sequence[Sequence[Student]] | None,
+    seed: int | None,
+) -> list[Table]:
     if session.status != GameSession.Status.LOBBY:
         raise SeatingError("the session has started: its tables are set")
     students = [entry.student for entry in session.lobby.select_related("student")]
@@ -167,6 +182,70 @@ def session_seat(
             tables.append(table)
         transaction.on_commit(lambda: session_changed(session.pk))
     return tables
+
+
+def late_arrivals(*, session: GameSession) -> list[Student]:
+    """Students in the lobby of a session under way who have no seat yet, in order of arrival."""
+    seated = Seat.objects.filter(table__session=session, student__isnull=False).values("student")
+    return [
+        entry.student
+        for entry in session.lobby.exclude(student__in=seated).select_related("student")
+    ]
+
+
+def late_arrival_seat(
+    *, session: GameSession, student: Student, table: Table | None = None
+) -> Table:
+    """Seat a student who arrived after the start: at `table` (a free seat: they play from its
+    next round) or, with no table, at a new table of their own, dealt at once. Seating a student
+    who has a seat already returns their table (a double click seats once)."""
+    with transaction.atomic():
+        session = (
+            GameSession.objects.select_for_update().select_related("assignment").get(pk=session.pk)
+        )
+        existing = Seat.objects.filter(table__session=session, student=student).first()
+        if existing is not None:
+            return existing.table
+        if session.status not in (GameSession.Status.RUNNING, GameSession.Status.PAUSED):
+            raise SeatingError("the session is not under way")
+        if session.assignment.variant in WHOLE_CLASS_GAMES:
+            raise SeatingError("the whole class plays at one table")
+        if not session.lobby.filter(student=student).exists():
+            raise SeatingError("a student at a table is not in the lobby")
+        if table is None:
+            number = (
+                session.tables.order_by("-number").values_list("number", flat=True).first() or 0
+            ) + 1
+            paused = session.status == GameSession.Status.PAUSED
+            table = Table.objects.create(session=session, number=number, paused=paused)
+            Seat.objects.create(table=table, position=0, student=student)
+            if session.assignment.rule_source != Assignment.RuleSource.STUDENTS:
+                _deal(table, session.assignment, seed=None, rule_text=_fresh_rule(session))
+        else:
+            table = Table.objects.select_for_update().get(pk=table.pk, session=session)
+            positions = list(table.seats.values_list("position", flat=True))
+            if len(positions) >= MAX_TABLE:
+                raise SeatingError("that table is full")
+            Seat.objects.create(
+                table=table, position=max(positions, default=-1) + 1, student=student
+            )
+        table_id = table.pk
+        transaction.on_commit(lambda: session_changed(session.pk))
+        transaction.on_commit(lambda: table_changed(table_id))
+    return table
+
+
+def _fresh_rule(session: GameSession) -> str:
+    """The assignment's rule, unless it was revealed in the session: then the next library rule
+    nobody was shown."""
+    revealed = revealed_rules(session=session)
+    text = session.assignment.rule_text
+    if text.strip() not in revealed:
+        return text
+    entry = next_library_rule(after=text, excluded=revealed)
+    if entry is None:
+        raise SeatingError("every library rule was revealed in this session")
+    return entry.text
 
 
 def session_start(*, session: GameSession, seed: int | None = None) -> GameSession:

@@ -153,6 +153,7 @@ def session_insight_request(*, session: GameSession) -> list[RoundInsight | None
     rounds = list(
         Round.objects.filter(table__session=session, status=Round.Status.OVER)
         .select_related("insight")
+        .defer("snapshot", "insight__results")
         .order_by("table__number", "number")
     )
     marks = {

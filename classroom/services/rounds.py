@@ -48,11 +48,27 @@ class HypothesisInput:
         return (self.text.strip() or self.checkable.strip()) or None
 
 
+class StaleMoveError(IllegalActionError):
+    """The move was made against an older state of the round than the one it would land on."""
+
+
+def action_key(seat: Seat | None, key: str) -> str:
+    """The stored idempotency key: the caller's key scoped to who acts (a seat, or the dealer),
+    so that no student's key can ever take the place of a bot's or another seat's move."""
+    if not key:
+        return ""
+    scope = f"s{seat.pk}:" if seat is not None else "d:"
+    return scope + key[: 64 - len(scope)]
+
+
 @dataclass(frozen=True)
 class ActResult:
     action: Action
     events: list[dict[str, Any]]
     duplicate: bool = False
+    round: Round | None = None  # the round after the move, and its engine: not read again
+    engine: EngineRound | None = None
+    hypothesis: Hypothesis | None = None
 
 
 def round_create(
@@ -98,24 +114,46 @@ def round_act(
     idempotency_key: str = "",
     hypothesis: HypothesisInput | None = None,
     schedule: bool = True,
+    expected_version: int | None = None,
+    engine: EngineRound | None = None,
 ) -> ActResult:
     """Apply one action to a round and append it to the log.
 
     `seat` is who acts (None for the dealer: the app or the teacher). Raises IllegalActionError
     (nothing written) when the engine refuses the action or the table is paused. `schedule`:
     whether to let the bots at the table answer afterwards (the bots' own task says no).
+    `idempotency_key` is scoped to the seat (`action_key`). `expected_version`: how many
+    actions the round had when the move was made; if it has more now, the move is refused
+    (`StaleMoveError`) rather than applied to a table that moved on. `engine`: the round as
+    the caller decoded it at `expected_version` (it checked the move on it, and checked the
+    key): used instead of decoding the snapshot again. A key used twice is still caught by
+    the database's unique constraint.
     """
-    key = idempotency_key[:64]
+    key = action_key(seat, idempotency_key)
     try:
         with transaction.atomic():
-            round_row = Round.objects.select_for_update().select_related("table").get(pk=round_id)
-            if key and (done := round_row.actions.filter(idempotency_key=key).first()):
+            # The session comes along (is it finished?), locked only for the round's row.
+            rounds = Round.objects.select_for_update(of=("self",)).select_related("table__session")
+            if engine is not None:  # the caller decoded it: the snapshot need not travel again
+                rounds = rounds.defer("snapshot")
+            round_row = rounds.get(pk=round_id)
+            if (
+                key
+                and engine is None
+                and (done := round_row.actions.filter(idempotency_key=key).first())
+            ):
                 return ActResult(done, done.events, duplicate=True)
             if round_row.table.paused and seat is not None:
                 raise IllegalActionError("the table is paused: wait for your teacher")
-            if seat is not None and _session_finished(round_row.table.session_id):
+            if seat is not None and round_row.table.session.status == GameSession.Status.FINISHED:
                 raise IllegalActionError("the session is finished")
-            engine = engine_round(round_row)
+            if expected_version is not None and expected_version != round_row.version:
+                raise StaleMoveError(
+                    f"the table moved on: made at move {expected_version}, "
+                    f"the table is at move {round_row.version}"
+                )
+            if engine is None or expected_version != round_row.version:
+                engine = engine_round(round_row)
             events = [event.to_json() for event in engine.apply(action)]
             row = Action.objects.create(
                 round=round_row,
@@ -126,8 +164,9 @@ def round_act(
                 events=events,
                 idempotency_key=key,
             )
+            logged = None
             if hypothesis is not None and seat is not None and not hypothesis.is_empty:
-                Hypothesis.objects.create(
+                logged = Hypothesis.objects.create(
                     action=row,
                     seat=seat,
                     text=hypothesis.text.strip(),
@@ -142,11 +181,11 @@ def round_act(
             round_row.save(update_fields=update + ended)
             if ended:
                 transaction.on_commit(lambda: _review_when_over(round_id))
-            table_id = round_row.table_id
-            transaction.on_commit(lambda: table_changed(table_id))
+            table_id, session_id = round_row.table_id, round_row.table.session_id
+            transaction.on_commit(lambda: table_changed(table_id, session_id))
             if schedule:
                 transaction.on_commit(lambda: schedule_bots(round_id))
-            return ActResult(row, events)
+            return ActResult(row, events, round=round_row, engine=engine, hypothesis=logged)
     except IntegrityError:
         # Two requests with the same key raced past the check; the first one won. Return it.
         if key and (done := Action.objects.filter(round_id=round_id, idempotency_key=key).first()):
@@ -210,6 +249,11 @@ def _review_when_over(round_id: int) -> None:
 def schedule_bots(round_id: int) -> None:
     """Let the bots at the table answer. Runs after the commit: whatever happens to the bots
     (a broker outage, a bot's error), the move that was just saved stays saved."""
+    from eleusis.cache import cache_is_degraded
+
+    if cache_is_degraded():  # Redis (the broker too) just failed: do not wait on it again
+        logger.warning("bots of round %s wait for the sweep: Redis is unavailable", round_id)
+        return
     try:
         enqueue(BOTS_PLAY, round_id)
     except Exception:  # the player's move is committed; the bots wait for the next change

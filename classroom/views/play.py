@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -26,6 +27,8 @@ from classroom.access import (
     session_for_student,
     student_required,
 )
+from classroom.builder_i18n import builder_state, choices_from, suggestion_for
+from classroom.builder_i18n import words as builder_words
 from classroom.delphi_forms import PredictForm
 from classroom.game_forms import FRAMES_BY_ID, MoveForm
 from classroom.live import session_stamp, table_stamp
@@ -35,15 +38,24 @@ from classroom.secret_rules import is_rule_text
 from classroom.selectors.delphi import delphi_board
 from classroom.selectors.games import (
     current_round,
+    current_round_with_key,
     hint_refusal,
     student_board,
     student_tables,
 )
 from classroom.services.delphi import StaleCardError, delphi_predict
 from classroom.services.games import lobby_join, round_deal_by_student, solo_start
-from classroom.services.rounds import HypothesisInput, round_act
+from classroom.services.rounds import (
+    HypothesisInput,
+    StaleMoveError,
+    action_key,
+    engine_round,
+    round_act,
+)
 from classroom.teach_forms import rule_check
+from classroom.throttle import SOLO_STARTS_PER_STUDENT, throttle_over
 from eleusis.engine.cards import Card
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.engine.variants import (
     BuyHint,
     DealerHint,
@@ -55,12 +67,15 @@ from eleusis.engine.variants import (
     Verdict,
 )
 from eleusis.web.frames_i18n import frame_sentence
-
-POLL_MS = 1500
+from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
 
 
 def _ALREADY_DONE() -> str:
     return _("Already done: that move was sent twice and counted once.")
+
+
+def _MOVED_ON() -> str:
+    return _("The table has moved on since you chose that move. Have a look, then play again.")
 
 
 # The lobby ------------------------------------------------------------------------------------
@@ -91,7 +106,7 @@ def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
         "session": session,
         "waiting": session.lobby.filter(student=request.student).exists(),
         "stamp": stamp,
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "table": table,
     }
     template = "classroom/play/lobby.html#lobby" if request.htmx else "classroom/play/lobby.html"
@@ -104,6 +119,8 @@ def solo_start_view(request: HttpRequest, pk: int) -> HttpResponse:
     assignment = assignment_for_student(request, pk)
     if assignment.mode != Assignment.Mode.SOLO:
         return HttpResponse(_("This game is played live in class."), status=409)
+    if throttle_over(SOLO_STARTS_PER_STUDENT, str(request.student.pk)):
+        return render(request, "classroom/throttled.html", status=429)
     table = solo_start(assignment=assignment, student=request.student)
     return redirect("classroom:table", pk=table.pk)
 
@@ -121,11 +138,14 @@ def _render_board(
     error_field: str = "",
     reset_inputs: bool = False,
     extra: dict | None = None,
+    board: Any = None,
 ) -> HttpResponse:
     """The table page (the fragments an htmx request swaps). `reset_inputs` sends the inputs of
-    a move (hypothesis, sentence, prediction, guess) empty again, after a move that was made."""
+    a move (hypothesis, sentence, prediction, guess) empty again, after a move that was made.
+    `board`: the board as the move that was just made left it, when the view has it."""
     game = table_game(seat.table)
-    board = game.board(table=seat.table, seat=seat)
+    if board is None:
+        board = game.board(table=seat.table, seat=seat)
     mode = request.GET.get("mode")
     if request.htmx and mode and mode != board.mode:
         return HttpResponse(status=200, headers={"HX-Refresh": "true"})
@@ -134,7 +154,7 @@ def _render_board(
         "board": board,
         "assignment": assignment,
         "stamp": table_stamp(seat.table_id),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "message": message,
         "message_ok": ok,
         # The id of the field a refusal is about: the page marks it and moves focus to it.
@@ -152,6 +172,7 @@ def _express_context(board, assignment: Assignment) -> dict:
     next_play = board.plays_made + 1
     return {
         "frames": FRAMES_BY_ID.values(),
+        "builder": builder_state({}),
         "hypothesis_required": assignment.hypothesis_required_at(next_play),
         # Nothing of the last move comes back in the inputs: a sentence or words left selected
         # would be sent again with the next play without the student choosing them.
@@ -181,7 +202,7 @@ TABLE_GAMES: dict[str, TableGame] = {
         frozenset({"move", "deal", "dealer"}),
     ),
     "delphi": TableGame(
-        "classroom/play/delphi.html", delphi_board, _no_context, frozenset({"predict"})
+        "classroom/play/delphi.html", delphi_board, _no_context, frozenset({"predict", "deal"})
     ),
 }
 
@@ -234,8 +255,8 @@ def table_move(request: HttpRequest, pk: int) -> HttpResponse:
             status=_bad(request),
             error_field=_FIELD_IDS.get(next(iter(form.errors), ""), ""),
         )
-    message, ok = _move(seat, form)
-    return _render_board(request, seat, message=message, ok=ok, reset_inputs=ok)
+    message, ok, after = _move(seat, form)
+    return _render_board(request, seat, message=message, ok=ok, reset_inputs=ok, board=after)
 
 
 # The form's fields as the page's ids (a refusal about one of them marks it and focuses it).
@@ -263,21 +284,42 @@ def _bad(request: HttpRequest) -> int:
     return 200 if request.htmx else 400
 
 
-def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
-    """Make the move the form asks for. Returns the message for the student and whether the
-    move was made. Checks what a child could get wrong before the engine, in their words."""
+def _move(seat: Seat, form: MoveForm) -> tuple[str, bool, Any]:
+    """Make the move the form asks for. Returns the message for the student, whether the move
+    was made, and the board after it (None: read it anew). Checks what a child could get wrong
+    before the engine, in their words. The round is read and decoded once: for the checks,
+    the move itself (`round_act(engine=...)`) and the page that answers."""
+    outcome = _move_checked(seat, form)
+    return outcome if len(outcome) == 3 else (*outcome, None)
+
+
+def _move_checked(seat: Seat, form: MoveForm) -> tuple:
     data = form.cleaned_data
-    round_row = current_round(table=seat.table)
+    key = data.get("key") or ""
+    round_row = current_round_with_key(table=seat.table, key=action_key(seat, key))
     if round_row is None or round_row.pk != data["round"]:
         return _("The table has moved on to a new round. Have a look, then play again."), False
-    key = data.get("key") or ""
-    if key and round_row.actions.filter(idempotency_key=key).exists():
-        return _ALREADY_DONE(), True
-    board = student_board(table=seat.table, seat=seat)
+    if key and round_row.key_used:
+        return _ALREADY_DONE(), True, None
+    seq = data.get("seq")
+    if seq is not None and seq != round_row.version:
+        return _MOVED_ON(), False, None
+    seats = list(seat.table.seats.select_related("student").order_by("position"))
+    engine = engine_round(round_row)
+    board = student_board(
+        table=seat.table,
+        seat=seat,
+        round_row=round_row,
+        engine=engine,
+        seats=seats,
+        last_hypothesis=None,  # not needed for the checks; the answer reads it
+    )
     view = board.view
     op = data["op"]
     if board.table.paused:
         return _("Your teacher has paused the game. Wait a moment."), False
+    if board.joins_next_round:
+        return _("You join the game at the next round: watch the table meanwhile."), False
     if board.player is None:
         return _("You are the dealer this round: the others play."), False
     if view is None or view.over:
@@ -340,17 +382,40 @@ def _move(seat: Seat, form: MoveForm) -> tuple[str, bool]:
             seat=seat,
             idempotency_key=key,
             hypothesis=hypothesis if op in ("play", "no_play") else None,
+            expected_version=round_row.version,
+            engine=engine,
+            # Only a table with bots needs the bots' task.
+            schedule=any(info.is_bot for info in board.seats),
         )
+    except StaleMoveError:
+        return _MOVED_ON(), False, None
     except IllegalActionError as error:
-        return refusal_message(error, name_of=board.player_name), False
+        return refusal_message(error, name_of=board.player_name), False, None
     if result.duplicate:
-        return _ALREADY_DONE(), True
-    return _outcome_message(result.events, board.player), True
+        return _ALREADY_DONE(), True, None
+    after = student_board(
+        table=seat.table,
+        seat=seat,
+        round_row=result.round,
+        engine=result.engine,
+        seats=seats,
+        **({"last_hypothesis": result.hypothesis} if result.hypothesis else {}),
+    )
+    return _outcome_message(result.events, board.player), True, after
 
 
 def _hypothesis(data: dict) -> HypothesisInput:
-    """The student's words and, when they built a sentence from a frame, its checkable form."""
+    """The student's words and, when they built a sentence, its checkable form (the words are
+    the sentence read back in their language when they wrote none)."""
     text = data.get("hypothesis", "")
+    built = data.get("built")
+    if built is not None:
+        return HypothesisInput(
+            text=text.strip() or builder_words(built),
+            checkable=built.text,
+            frame_id="builder",
+            frame_choices=built.filling,
+        )
     if not data.get("frame"):
         return HypothesisInput(text=text)
     frame, choices = data["frame"]
@@ -359,6 +424,28 @@ def _hypothesis(data: dict) -> HypothesisInput:
         checkable=frame.fill(choices),
         frame_id=frame.id,
         frame_choices=choices,
+    )
+
+
+@require_GET
+@student_required
+def builder_parts(request: HttpRequest) -> HttpResponse:
+    """The sentence builder's drop-downs for the parts chosen so far, with the sentence read
+    back in the student's words or what to change (swapped in at each choice)."""
+    state = builder_state(choices_from(request.GET))
+    return render(request, "classroom/play/table.html#builder_parts", {"builder": state})
+
+
+@require_GET
+@student_required
+def phrase_match(request: HttpRequest) -> HttpResponse:
+    """ "Did you mean: …?" for a hypothesis in words the app knows (eleusis/engine/rules/
+    phrases.py), with a button that puts the sentence in the builder; nothing otherwise. The
+    words stay free text unless the student takes the sentence."""
+    return render(
+        request,
+        "classroom/play/table.html#did_you_mean",
+        {"suggestion": suggestion_for(request.GET.get("hypothesis", "")[:500])},
     )
 
 
@@ -410,7 +497,12 @@ def _deciding(events: list[dict], position: int) -> bool:
 def table_rule_check(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealing student's rule editor: explanation and warnings as they type."""
     seat_for_student(request, pk)
-    text = request.POST.get("rule_text", "")[:2000]
+    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
+    if rule_checks_exhausted(request):
+        check = RuleCheck(text, throttled=True)
+        return render(
+            request, "classroom/teach/assignment_form.html#rule-check", {"check": check}, status=429
+        )
     return render(
         request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
     )
@@ -423,8 +515,11 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
     seat = seat_for_student(request, pk)
     if refused := _refused(request, seat, "deal"):
         return refused
-    text = request.POST.get("rule_text", "")[:2000]
-    words = request.POST.get("rule_words", "")[:2000].strip()
+    if seat.table.session.assignment.rule_source != Assignment.RuleSource.STUDENTS:
+        message = _("Your teacher chose the rule of this game.")
+        return _render_board(request, seat, message=message, ok=False, status=409)
+    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
+    words = request.POST.get("rule_words", "")[:MAX_RULE_LENGTH].strip()
     by_hand = seat.table.session.assignment.config.get("dealer") == "person"
     if by_hand and not words:
         message = _("Write your secret rule in words first.")
@@ -501,13 +596,17 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
             ok=False,
             status=_bad(request),
         )
+    seq = request.POST.get("seq", "")
     try:
         round_act(
             round_id=board.round.pk,
             action=action,
             seat=seat,
             idempotency_key=request.POST.get("key", ""),
+            expected_version=int(seq) if seq.isdigit() else None,
         )
+    except StaleMoveError:
+        return _render_board(request, seat, message=_MOVED_ON(), ok=False)
     except IllegalActionError as error:
         return _render_board(request, seat, message=refusal_message(error), ok=False)
     return _render_board(request, seat, message=_("Done."))

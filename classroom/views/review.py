@@ -8,6 +8,7 @@ stale round to be computed, and while that runs a progress bar polls until it is
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -25,8 +26,6 @@ from classroom.selectors.rounds import replay_round
 from classroom.services.review import hypothesis_mark_set, session_insight_request
 from eleusis.engine.history import Attempt
 from eleusis.engine.variants.base import layout_of
-
-POLL_MS = 1500
 
 
 def _hide_names(request: HttpRequest) -> bool:
@@ -73,7 +72,7 @@ def _context(review, request: HttpRequest | None = None) -> dict:
         "session": session,
         "assignment": session.assignment,
         "classroom": session.assignment.classroom,
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "hide_names": request is not None and _hide_names(request),
     }
 

@@ -21,12 +21,10 @@ from classroom.pictures import PICTURES, picture_password_matches, picture_passw
 from classroom.selectors.classes import classroom_by_code, classroom_students
 from classroom.services.classes import student_join
 from classroom.throttle import (
-    CODE_GUESSES,
-    PICTURE_GUESSES_PER_CLIENT,
     PICTURE_GUESSES_PER_STUDENT,
-    client_fingerprint,
-    throttle_fail,
-    throttle_is_blocked,
+    code_guess_refused,
+    code_guesses_blocked,
+    throttle_over,
     throttle_reset,
 )
 
@@ -36,7 +34,7 @@ def _throttled(request: HttpRequest) -> HttpResponse:
 
 
 def _code_guesses_blocked(request: HttpRequest) -> bool:
-    return throttle_is_blocked(CODE_GUESSES, client_fingerprint(request))
+    return code_guesses_blocked(request)
 
 
 @require_http_methods(["GET", "POST"])
@@ -50,7 +48,8 @@ def join(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         classroom = classroom_by_code(code=form.cleaned_data["code"])
         if classroom is None:
-            throttle_fail(CODE_GUESSES, client_fingerprint(request))
+            if code_guess_refused(request):
+                return _throttled(request)
             form.add_error("code", _("No class has this code. Check it with your teacher."))
         else:
             try:
@@ -113,7 +112,8 @@ def signin(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         classroom = classroom_by_code(code=form.cleaned_data["code"])
         if classroom is None:
-            throttle_fail(CODE_GUESSES, client_fingerprint(request))
+            if code_guess_refused(request):
+                return _throttled(request)
             form.add_error("code", _("No class has this code. Check it with your teacher."))
         else:
             return redirect("classroom:signin_pick", code=classroom.join_code)
@@ -143,15 +143,15 @@ def signin_pictures(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     if _code_guesses_blocked(request):
         return _throttled(request)
     student = student_for_signin(request, code, pk)
-    client = client_fingerprint(request)
     student_key = str(student.pk)
     context = {"student": student, "classroom": student.classroom, "pictures": PICTURES}
     if request.method == "GET":
         context["form"] = PictureSigninForm()
         return render(request, "classroom/signin_pictures.html", context)
-    if throttle_is_blocked(PICTURE_GUESSES_PER_STUDENT, student_key) or throttle_is_blocked(
-        PICTURE_GUESSES_PER_CLIENT, client
-    ):
+    # Counted before the pictures are checked, atomically: a burst of parallel tries cannot
+    # slip past the limit. Only this student's count: another student's right answer, from the
+    # same school network, is never refused because of it.
+    if throttle_over(PICTURE_GUESSES_PER_STUDENT, student_key):
         return _throttled(request)
     form = PictureSigninForm(request.POST)
     context["form"] = form
@@ -163,8 +163,6 @@ def signin_pictures(request: HttpRequest, code: str, pk: int) -> HttpResponse:
                 request, _("Welcome back, %(nickname)s!") % {"nickname": student.nickname}
             )
             return redirect("classroom:student_home")
-        throttle_fail(PICTURE_GUESSES_PER_STUDENT, student_key)
-        throttle_fail(PICTURE_GUESSES_PER_CLIENT, client)
         form.add_error(
             None, _("Those are not your pictures. Try again, or ask your teacher to show you.")
         )

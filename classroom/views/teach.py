@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
@@ -54,6 +55,8 @@ from classroom.services.games import (
     WHOLE_CLASS_GAMES,
     SeatingError,
     assignment_create,
+    late_arrival_seat,
+    late_arrivals,
     next_library_rule,
     plan_tables,
     revealed_rules,
@@ -78,10 +81,12 @@ from classroom.teach_forms import (
 from classroom.titles import neutral_title
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH
+from eleusis.engine.rules.explain import all_phrases as explain_phrases
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 from eleusis.engine.variants import DealerHint, End, IllegalActionError, SkipTurn, Verdict
+from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
 
-POLL_MS = 1500
 END_REASONS = {
     "guessed": gettext_lazy("someone found the rule"),
     "hand_emptied": gettext_lazy("a player ran out of cards"),
@@ -156,7 +161,12 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
 @teacher_required
 def rule_check_view(request: HttpRequest) -> HttpResponse:
     """The rule editor's live check: explanation and warnings, or where the error is."""
-    text = request.POST.get("rule_text", "")[:2000]
+    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
+    if rule_checks_exhausted(request):
+        check = RuleCheck(text, throttled=True)
+        return render(
+            request, "classroom/teach/assignment_form.html#rule-check", {"check": check}, status=429
+        )
     return render(
         request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
     )
@@ -203,10 +213,11 @@ def _lobby_context(session: GameSession, **extra) -> dict:
         "session": session,
         "assignment": session.assignment,
         "classroom": session.assignment.classroom,
+        "late": late_arrivals(session=session) if session.status != "lobby" else [],
         "students": students,
         "tables": tables,
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         "manual_form": extra.pop("manual_form", None)
         or ManualSeatingForm(students=students, suggested=count or 1, max_size=_max_size(session)),
         **extra,
@@ -355,8 +366,8 @@ HINT_MAX_LENGTH = HintForm.base_fields["text"].max_length or 300
 
 @lru_cache(maxsize=256)
 def rule_hints(language: str | None, rule_text: str) -> tuple[Hint, ...]:
-    """The hints suggested for a rule in `language` (the engine's phrases through the catalogs;
-    the explanation of level 4 stays English), as many as a dealer's hint can hold; computed once
+    """The hints suggested for a rule in `language` (the engine's phrases through the catalogs,
+    the explanation of level 4 too), as many as a dealer's hint can hold; computed once
     per language, rule and process (level 3 analyses the rule)."""
     try:
         rule = secret_rule(rule_text)
@@ -364,7 +375,8 @@ def rule_hints(language: str | None, rule_text: str) -> tuple[Hint, ...]:
         return ()
     with translation.override(language):
         phrases = {key: _(value) for key, value in HINT_PHRASES.items()}
-    hints = suggest_hints(rule, phrases=phrases)
+        explained = {text: _(text) for text in explain_phrases()}
+    hints = suggest_hints(rule, phrases=phrases, explain_phrases=explained)
     return tuple(hint for hint in hints if len(hint.text) <= HINT_MAX_LENGTH)
 
 
@@ -372,13 +384,30 @@ def live_tables(session: GameSession) -> list[LiveTable]:
     tables = []
     for summary in session_tables(session=session):
         hands = summary.view.hands if summary.view else ()
-        seats = [
-            LiveSeat(info, hands[info.position] if info.position < len(hands) else ())
+        round_row = summary.round
+        # The engine numbers the players from the dealing student's left: a seat's position is
+        # its player number only when the app deals.
+        players = {
+            info.position: (
+                (round_row.player_of(info.position) if round_row.seated(info.position) else None)
+                if round_row
+                else info.position
+            )
             for info in summary.seats
+        }
+        seats = [
+            LiveSeat(info, hands[player] if player is not None and player < len(hands) else ())
+            for info in summary.seats
+            for player in [players[info.position]]
         ]
         pending = summary.pending_guess
         guesser = next(
-            (info for info in summary.seats if pending and info.position == pending.player), None
+            (
+                info
+                for info in summary.seats
+                if pending is not None and players[info.position] == pending.player
+            ),
+            None,
         )
         tables.append(LiveTable(summary, seats, guesser))
     return tables
@@ -411,8 +440,15 @@ def _live_context(session: GameSession, **extra) -> dict:
         "table_template": game.template,
         "hypotheses": session_hypotheses(session=session),
         "next_rule_choices": library_choices()[1:],
+        "late": late_arrivals(session=session) if session.status != "lobby" else [],
+        "free_tables": [
+            table
+            for table in session.tables.order_by("number")
+            if session.assignment.variant not in WHOLE_CLASS_GAMES
+            and table.seats.count() < MAX_TABLE
+        ],
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
         **extra,
     }
 
@@ -717,6 +753,7 @@ class ProjectedTable:
     seats: list[ProjectedSeat]
     over: bool
     paused: bool
+    broken: bool = False
 
     @property
     def turn(self) -> ProjectedSeat | None:
@@ -748,6 +785,7 @@ def projected_tables(session: GameSession) -> list[ProjectedTable]:
                 ],
                 over=bool(view and view.over),
                 paused=summary.table.paused,
+                broken=summary.broken,
             )
         )
     return tables
@@ -767,7 +805,7 @@ def _projector_context(session: GameSession, request: HttpRequest) -> dict:
         "lobby": [entry.student.nickname for entry in session.lobby.select_related("student")],
         "tables": projected_tables(session) if session.status != GameSession.Status.LOBBY else [],
         "stamp": session_stamp(session.pk),
-        "poll_ms": POLL_MS,
+        "poll_ms": settings.POLL_INTERVAL_MS,
     }
 
 
@@ -783,3 +821,37 @@ def session_projector(request: HttpRequest, pk: int) -> HttpResponse:
         "classroom/teach/session_projector.html#projector",
         lambda session: _projector_context(session, request),
     )
+
+
+@require_POST
+@teacher_required
+def session_late_seat_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Seat a student who arrived after the start: at a table with a free seat (from its next
+    round) or at a new table, dealt at once."""
+    session = session_for_teacher(request, pk)
+    student = next(
+        (s for s in late_arrivals(session=session) if str(s.pk) == request.POST.get("student")),
+        None,
+    )
+    where = request.POST.get("table", "")
+    table = None
+    if where != "new":
+        table = session.tables.filter(pk=where).first() if where.isdigit() else None
+        if table is None:
+            return _live_response(
+                request, session, _("Choose a table, or a new table."), ok=False, status=400
+            )
+    if student is None:
+        return _live_response(
+            request, session, _("That student is seated already, or not in the lobby."), ok=True
+        )
+    try:
+        table = late_arrival_seat(session=session, student=student, table=table)
+    except SeatingError as error:
+        return _live_response(request, session, _seating_message(error), ok=False, status=409)
+    if where == "new":
+        message = _("%(name)s is at %(table)s, a new table: the round is dealt.")
+    else:
+        message = _("%(name)s is at %(table)s: they join at its next round.")
+    session.refresh_from_db()
+    return _live_response(request, session, message % {"name": student.nickname, "table": table})

@@ -3,14 +3,21 @@ explanation and its warnings from the rule-making guidelines, or the syntax erro
 
 Shared by the classroom (the assignment form, a student dealer's rule) and the lessons (the rule
 editor, the library), which must not import each other.
+
+Checking costs an analysis (bounded, and cached by rule text in the engine), so the endpoints that
+check as one types are throttled per user: `rule_checks_exhausted(request)` counts each check in
+the cache (atomic add and incr) and says when a user has used up the window's checks.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
+from django.core.cache import cache
+from django.http import HttpRequest
 from django.utils.formats import number_format
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from eleusis.engine.rules import (
@@ -21,6 +28,11 @@ from eleusis.engine.rules import (
     analyse,
     compile_rule,
 )
+from eleusis.engine.rules.explain import all_phrases, explain
+
+# Checks one user may ask for in a window: typing sends one check per pause (400 ms).
+RULE_CHECKS_PER_WINDOW = 60
+RULE_CHECK_WINDOW_SECONDS = 60
 
 DIFFICULTY_LABELS = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard")}
 DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
@@ -34,6 +46,7 @@ class RuleCheck:
     explanation: str = ""
     warnings: list[str] = field(default_factory=list)
     error: RuleSyntaxError | None = None
+    throttled: bool = False  # too many checks in a row: nothing was checked
 
     @property
     def ok(self) -> bool:
@@ -48,7 +61,41 @@ def rule_check(text: str) -> RuleCheck:
         rule = compile_rule(text)
     except RuleSyntaxError as error:
         return RuleCheck(text, error=error)
-    return RuleCheck(text, explanation=rule.explain(), warnings=_warnings(rule))
+    return RuleCheck(text, explanation=explanation(rule), warnings=_warnings(rule))
+
+
+def explanation(rule: CompiledRule) -> str:
+    """The engine's explanation of `rule` in the active language."""
+    return explain(rule, phrases=_explain_phrases(get_language() or ""))
+
+
+@lru_cache(maxsize=16)
+def _explain_phrases(language: str) -> dict[str, str]:
+    """The engine's explanation phrases, translated through the catalogs (the phrases reach the
+    catalogs through classroom/engine_strings.py)."""
+    return {text: gettext(text) for text in all_phrases()}
+
+
+def rule_checks_exhausted(request: HttpRequest) -> bool:
+    """Count one rule check for the user (a teacher, or a seated student) and say whether they
+    have used up the window's checks; anonymous requests share one count per session."""
+    user = getattr(request, "user", None)
+    student = getattr(request, "student", None)
+    if user is not None and user.is_authenticated:
+        who = f"user:{user.pk}"
+    elif student is not None:
+        who = f"student:{student.pk}"
+    else:
+        who = f"session:{getattr(request.session, 'session_key', None) or 'none'}"
+    key = f"throttle:rule-check:{who}"
+    if cache.add(key, 1, timeout=RULE_CHECK_WINDOW_SECONDS):
+        return False
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.add(key, 1, timeout=RULE_CHECK_WINDOW_SECONDS)
+        return False
+    return count > RULE_CHECKS_PER_WINDOW
 
 
 def _warnings(rule: CompiledRule) -> list[str]:
@@ -78,6 +125,7 @@ def _warning_text(warning: RuleWarning, analysis: Analysis) -> str:
         )
     if warning.code == "no_starter":
         return gettext("No starter: no card can start the mainline.")
+    # Dead branches quote the rule: the engine's words say which branch.
     # Dead ends and never-playable cards name cards and plays: the engine's words say which.
     return warning.message
 

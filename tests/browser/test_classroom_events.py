@@ -17,6 +17,7 @@ from classroom.services.games import (
     session_start,
 )
 from classroom.services.rounds import engine_round, round_act
+from classroom.templatetags.play_tags import card_label
 from classroom.titles import library_matches
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import DealerHint
@@ -194,3 +195,87 @@ def test_the_next_round_after_a_reveal_deals_another_rule(new_page, live_server)
     page.get_by_role("button", name="Next round").click()
     page.get_by_text("Table 1: new round dealt.").wait_for()
     assert current_round(table=table).rule_text == "suit == hearts or rank > 10"
+
+
+def test_the_newest_card_is_in_view_on_a_phone_with_twenty_cards_on_the_line(
+    new_page, live_server, screenshot
+):
+    from eleusis.engine.variants import PassGuess, Play
+    from tests.factories import live_table
+
+    table, seats = live_table(players=4, rule_text="rank >= 1")  # every card is right
+    round_row = current_round(table=table)
+    while len(engine_round(current_round(table=table)).dealer_view().layout) < 20:
+        engine = engine_round(current_round(table=table))
+        if engine.state.deciding is not None:
+            round_act(round_id=round_row.pk, action=PassGuess(player=engine.state.deciding))
+            continue
+        turn = engine.state.turn
+        card = engine.state.hands[turn][0]
+        round_act(round_id=round_row.pk, action=Play(player=turn, card=card), seat=seats[turn])
+    newest = engine_round(current_round(table=table)).dealer_view().layout[-1].card
+
+    phone = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
+    student = student_page(lambda **o: new_page(**phone, **o), live_server, seats[0].student)
+    student.goto(f"/play/tables/{table.pk}/")
+    teacher = teacher_page(
+        lambda **o: new_page(**phone, **o), live_server, table.session.assignment.classroom.teacher
+    )
+    teacher.goto(f"/teach/sessions/{table.session.pk}/live/")
+    for page, where in ((student, "#table-live .layout"), (teacher, ".teach-table .layout")):
+        line = page.locator(where).first
+        assert line.locator(":scope > li").count() == 20
+        last = line.locator(":scope > li").last.locator(".card").first
+        assert last.get_attribute("aria-label") == card_label(newest)
+        last.scroll_into_view_if_needed()
+        box = last.bounding_box()
+        # In view without scrolling sideways: inside the 375 px the phone shows.
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+        assert line.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    assert student.evaluate("document.documentElement.scrollWidth") <= 375
+    screenshot(student, "phone-twenty-cards")
+
+
+def test_a_late_arrival_is_shown_in_the_lobby_and_seated_from_the_live_view(new_page, live_server):
+    session, table, _students = _started(players=3)
+    teacher = teacher_page(new_page, live_server, session.assignment.classroom.teacher)
+    teacher.on("dialog", lambda dialog: dialog.accept())
+    late, later = (StudentFactory(classroom=session.assignment.classroom) for _ in range(2))
+    pages = []
+    for student in (late, later):
+        page = student_page(new_page, live_server, student)
+        page.goto("/me/")
+        page.get_by_role("button", name="Go to the game").click()
+        page.get_by_text("You are in the lobby.").wait_for()
+        pages.append(page)
+    teacher.goto(f"/teach/sessions/{session.pk}/")
+    lobby = teacher.locator("section", has=teacher.get_by_role("heading", name="Arrived late"))
+    lobby.get_by_text(late.nickname).wait_for()
+    lobby.get_by_text(later.nickname).wait_for()
+
+    # A free seat at table 1: the student's lobby moves to the table; they play from its next round.
+    teacher.goto(f"/teach/sessions/{session.pk}/live/")
+    teacher.get_by_label(late.nickname).select_option(
+        label="Table 1: a free seat, from its next round"
+    )
+    teacher.get_by_label(late.nickname).locator("xpath=..").get_by_role(
+        "button", name="Seat"
+    ).click()
+    teacher.get_by_text(f"{late.nickname} is at Table 1").wait_for()
+    pages[0].locator("#table-status").get_by_text("you join the game at the next round").wait_for()
+    assert pages[0].locator("button[aria-label^='Play the']").count() == 0
+    # A new table for the other: dealt at once, their hand is there.
+    teacher.get_by_label(later.nickname).select_option("new")
+    teacher.get_by_label(later.nickname).locator("xpath=..").get_by_role(
+        "button", name="Seat"
+    ).click()
+    teacher.get_by_text(f"{later.nickname} is at Table 2, a new table").wait_for()
+    pages[1].get_by_role("heading", name="Your hand").wait_for()
+    assert pages[1].locator("button[aria-label^='Play the']").count() > 0
+
+    # The next round at table 1 deals the late student in.
+    teacher.locator("#table-1").get_by_role("button", name="End round").click()
+    teacher.locator("#table-1").get_by_role("button", name="Next round").click()
+    teacher.get_by_text("Table 1: new round dealt.").wait_for()
+    assert current_round(table=table).players == 4
+    pages[0].locator("button[aria-label^='Play the']").first.wait_for()

@@ -17,11 +17,11 @@ from tests.factories import live_table
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _signed_in_page(new_page, live_server, student):
+def _signed_in_page(new_page, live_server, student, **options):
     session = SessionStore()
     session[STUDENT_SESSION_KEY] = student.pk
     session.create()
-    page = new_page()
+    page = new_page(**options)
     page.context.add_cookies(
         [
             {
@@ -59,8 +59,9 @@ def _play(page, table, round_row, count):
 
 def _inputs_are_empty(page):
     assert page.locator("#id_hypothesis").input_value() == ""
-    assert page.locator("#id_frame").input_value() == ""
-    assert page.locator("#frame-slots select").count() == 0
+    assert page.locator("#id_b_if").input_value() == "always"
+    assert page.locator("#id_b_then").input_value() == ""
+    assert page.locator("#builder-parts select").count() == 2  # "When" and "Play" only
     assert page.locator("#id_guess").input_value() == ""
     for value in ("accepted", "rejected", "unsure"):
         assert not page.locator(f'input[name="prediction"][value="{value}"]').is_checked()
@@ -73,9 +74,13 @@ def test_each_move_sends_only_what_was_chosen_for_it(new_page, live_server):
     page.goto(f"/play/tables/{table.pk}/")
     page.get_by_role("heading", name="Your hand").wait_for()
 
-    # Move 1: a sentence from the builder, and "accepted".
-    page.locator("#id_frame").select_option("same")
-    page.locator("#id_slot_property").select_option("suit")
+    # Move 1: a sentence from the builder, read back before it is sent, and "accepted".
+    page.get_by_label("Play", exact=True).select_option("same")
+    page.get_by_label("which property").select_option("suit")
+    page.get_by_label("which card before").select_option("last")
+    expect(page.locator("#builder-says")).to_contain_text(
+        "Your sentence: “Play the same suit as the last card.”"
+    )
     page.get_by_label("It will be accepted").check()
     first = _play(page, table, round_row, 1)
     _inputs_are_empty(page)
@@ -103,7 +108,9 @@ def test_each_move_sends_only_what_was_chosen_for_it(new_page, live_server):
     third = _play(page, table, round_row, 3)
 
     first_words = Hypothesis.objects.get(action=first)
-    assert (first_words.frame_id, first_words.frame_choices) == ("same", {"property": "suit"})
+    assert first_words.frame_id == "builder"
+    assert first_words.frame_choices == {"then": "same", "then-prop": "suit", "then-ref": "last"}
+    assert first_words.text == "Play the same suit as the last card."
     assert first_words.checkable == "suit == last.suit"
     assert first.payload["prediction"] is True
 

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from eleusis.engine.rules import LIBRARY
+from eleusis.engine.rules import LIBRARY, builder
+from eleusis.engine.rules.explain import all_phrases as explain_phrases
 from eleusis.engine.rules.frames import FRAMES
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 
@@ -29,9 +30,10 @@ _WORD = re.compile(r"[^\W\d_]{2}")
 
 _HEADER = '''"""The engine's words, for the translation catalogs. GENERATED: do not edit by hand.
 
-The sentence frames (eleusis/engine/rules/frames.py) and the library's rule names come from the
-pure engine, which cannot import Django, so `makemessages` finds them here. Rewrite this file with
-`./manage.py engine_strings`; tests/classroom/test_engine_strings.py fails while it is stale.
+The sentence frames (eleusis/engine/rules/frames.py), the library's rule names and the phrases of
+the hints and of the explanations of rules come from the pure engine, which cannot import
+Django, so `makemessages` finds them here. Rewrite this file with `./manage.py engine_strings`;
+tests/classroom/test_engine_strings.py fails while it is stale.
 classroom/frames_i18n.py translates the frames at run time.
 """
 
@@ -77,7 +79,14 @@ def engine_strings() -> dict[str, list[str]]:
     )
     names = new(rule.name for rule in LIBRARY.values())
     hints = new(text for text in HINT_PHRASES.values() if _WORD.search(text))
-    return {"sentences": sentences, "labels": labels, "names": names, "hints": hints}
+    explanations = new(text for text in explain_phrases() if _WORD.search(text))
+    return {
+        "sentences": sentences,
+        "labels": labels,
+        "names": names,
+        "hints": hints,
+        "explanations": explanations,
+    }
 
 
 # What fills the {placeholders} of a hint phrase, and where a piece goes, for the translators.
@@ -136,6 +145,45 @@ def _hint_note(key: str) -> str:
     return _HINT_NOTES.get(key, "This is a whole hint sentence")
 
 
+def builder_strings() -> list[tuple[str, str]]:
+    """The sentence builder's words (eleusis/engine/rules/builder.py), each once, with a note for
+    the translators: the pieces a sentence is put together from, the drop-downs' questions and
+    choices, and the messages for an unfinished or impossible sentence."""
+    out: dict[str, str] = {}
+
+    def add(text: str, note: str) -> None:
+        if _WORD.search(text) and text not in out:
+            out[text] = note
+
+    for key, text in builder.PHRASES.items():
+        add(text, _BUILDER_NOTES.get(key.split("-")[0], "A piece of a hypothesis sentence"))
+    for quality in builder.QUALITIES:
+        add(quality.noun, "A kind of card, in 'play {what}' and 'If the last card is {what},'")
+    for part in builder.PARTS:
+        add(part.label, "The label of a drop-down of the sentence builder")
+        for option in part.options:
+            add(option.label, "A choice in a drop-down of the sentence builder")
+    for text in builder.MESSAGES.values():
+        add(
+            text,
+            "What a student reads when their built sentence is unfinished or impossible."
+            " Keep every {placeholder} as it is",
+        )
+    return list(out.items())
+
+
+_BUILDER_NOTES = {
+    "if": "The start of a hypothesis sentence, before what to play; {what} is a kind of card"
+    " ('a red card')",
+    "prop": "A card property inside 'play the same {prop} as {ref}'",
+    "ref": "An earlier card inside 'play the same {prop} as {ref}'",
+    "one": "A whole hypothesis sentence; {first} and {second} are what to play, {condition} an"
+    " 'If …,' start. Keep every {placeholder} as it is",
+    "and": "A whole hypothesis sentence; {first} and {second} are what to play",
+    "or": "A whole hypothesis sentence; {first} and {second} are what to play",
+}
+
+
 def render_module() -> str:
     """The text of classroom/engine_strings.py for the engine as it is now."""
     groups = engine_strings()
@@ -187,6 +235,27 @@ def render_module() -> str:
             )
             lines.append(_call(text))
             groups["hints"].remove(text)
+    lines.append(")")
+    lines.append("")
+    lines.append(
+        "# The phrases and words the explanation of a secret rule is built from (see explain.py)."
+    )
+    lines.append("EXPLANATION_PHRASES = (")
+    for text in groups["explanations"]:
+        lines.append(
+            "    # Translators: part of the explanation of a secret rule in words. Keep every"
+            " {placeholder} as it is: {card} is a card ('the last card'), {prop} a property"
+            " ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values."
+        )
+        lines.append(_call(text))
+    lines.append(")")
+    lines.append("")
+    lines.append("# The sentence builder's words: the pieces a student's sentence is put together")
+    lines.append("# from, the drop-downs' questions and choices, and its messages (builder.py).")
+    lines.append("BUILDER_PHRASES = (")
+    for text, note in builder_strings():
+        lines.append(f"    # Translators: {note}")
+        lines.append(_call(text))
     lines.append(")")
     return "\n".join(lines) + "\n"
 

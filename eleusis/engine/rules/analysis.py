@@ -4,21 +4,26 @@ Permissiveness is measured over the situations the rule can meet in play: starti
 legal starter, every card is tried after every reachable mainline, right cards extend it and
 wrong ones become the previous play. Cards that the rule cannot tell apart are one class (see
 `situations.py`), so the walk is exact and quick for rules that look back a few cards; when the
-reachable situations are too many, seeded random games are sampled instead and the analysis
-says `exhaustive=False`. Warnings follow the rule-making guidelines of docs/rules.md: not too
-strict, not too loose, always a legal next card, every card playable at some point.
+reachable situations are too many (more than `MAX_EXACT_EVALUATIONS` verdicts), or the rule counts
+over the whole mainline, seeded random games are sampled instead and the analysis says
+`exhaustive=False` (`sampled_games` says how many). Either way an analysis takes a bounded time
+(tens of milliseconds; `benchmarks/bench_rules.py` measures it), and it is cached by rule text.
+Warnings follow the rule-making guidelines of docs/rules.md: not too strict, not too loose,
+always a legal next card, every card playable at some point, and no branch of an `if` that can
+never apply (proved with the solver of `smt.py`).
 """
 
 from __future__ import annotations
 
 import random
-from collections import deque
+import threading
+import time
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
 from eleusis.engine.cards import FULL_DECK
 from eleusis.engine.history import Attempt
-from eleusis.engine.rules.compiler import PREVIOUS, CompiledRule
-from eleusis.engine.rules.equivalence import sample_history
+from eleusis.engine.rules.compiler import PREVIOUS, CompiledRule, card_index
 from eleusis.engine.rules.situations import (
     MAX_POSITION_HORIZON,
     partition,
@@ -30,9 +35,14 @@ from eleusis.engine.rules.situations import (
 SUGGESTED_LEGAL = (12, 15)
 TOO_STRICT_BELOW = 8.0  # legal cards on average
 TOO_LOOSE_ABOVE = 30.0
-MAX_EXACT_EVALUATIONS = 300_000
-SAMPLED_GAMES = 100
-SAMPLED_GAME_LENGTH = 40
+MAX_EXACT_EVALUATIONS = 8_000  # verdicts of card classes in the exact walk (~50 ms)
+EXACT_SECONDS = 0.1  # a safety net: past this the exact walk gives way to sampling
+SAMPLED_GAMES = 8
+SAMPLED_GAME_LENGTH = 25
+SAMPLING_SECONDS = 0.05  # sampling stops early past this, whatever the rule
+DEAD_BRANCH_MS = 30  # the solver's time for the dead-branch check, all branches together
+DEAD_BRANCH_IFS = 8  # at most this many ifs are checked
+CACHED_ANALYSES = 512
 
 TOO_STRICT = (
     "Too strict: on average only {mean:.1f} of the 52 cards are legal, so right plays will be "
@@ -52,11 +62,15 @@ NEVER_PLAYABLE = (
     "Card never playable: {cards} can never be played; every card must be playable at some point."
 )
 NO_STARTER = "No starter: no card can start the mainline."
+DEAD_BRANCH = (
+    "Dead branch: in “if {cond} then …”, the condition is {never} when the rule judges a card, "
+    "so the “{branch}” part can never apply."
+)
 
 
 @dataclass(frozen=True)
 class RuleWarning:
-    code: str  # too_strict, too_loose, dead_end, never_playable, no_starter
+    code: str  # too_strict, too_loose, dead_end, never_playable, no_starter, dead_branch
     message: str
 
     def to_dict(self) -> dict[str, str]:
@@ -79,6 +93,7 @@ class Analysis:
     never_playable: list[str]  # card codes
     exhaustive: bool
     warnings: list[RuleWarning] = field(default_factory=list)
+    sampled_games: int = 0  # when not exhaustive: how many random games were played
 
     @property
     def min_share(self) -> float:
@@ -121,6 +136,7 @@ class Analysis:
             ),
             "never_playable": self.never_playable,
             "exhaustive": self.exhaustive,
+            "sampled_games": self.sampled_games,
             "warnings": [warning.to_dict() for warning in self.warnings],
         }
 
@@ -130,12 +146,49 @@ class Analysis:
 _State = tuple[tuple[int, ...], int | None, int]
 
 
+_CACHE: OrderedDict[str, Analysis] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+
+
 def analyse(rule: CompiledRule) -> Analysis:
+    """The analysis of `rule`, computed once per rule text (the most recent few hundred kept)."""
+    with _CACHE_LOCK:
+        cached = _CACHE.get(rule.text)
+        if cached is not None:
+            _CACHE.move_to_end(rule.text)
+            return cached
+    result = _analyse(rule)
+    with _CACHE_LOCK:
+        _CACHE[rule.text] = result
+        while len(_CACHE) > CACHED_ANALYSES:
+            _CACHE.popitem(last=False)
+    return result
+
+
+def _analyse(rule: CompiledRule) -> Analysis:
     starters = [index for index in range(len(FULL_DECK)) if rule.judge_start(index)]
-    result = _exact(rule, starters)
+    result = _exact(rule, starters) if not rule.reads_mainline else None
     if result is None:
         result = _sampled(rule, starters)
+    dead = dead_branches(rule)
+    if dead:
+        result.warnings.extend(dead)
     return result
+
+
+def dead_branches(rule: CompiledRule) -> list[RuleWarning]:
+    """A warning for each branch of an `if` in the rule that no judged situation reaches."""
+    from eleusis.engine.rules.smt import dead_branches as find
+
+    warnings = []
+    for cond_text, branch in find(rule, max_ifs=DEAD_BRANCH_IFS, timeout_ms=DEAD_BRANCH_MS):
+        never = "never true" if branch == "then" else "always true"
+        warnings.append(
+            RuleWarning(
+                "dead_branch", DEAD_BRANCH.format(cond=cond_text, never=never, branch=branch)
+            )
+        )
+    return warnings
 
 
 def _exact(rule: CompiledRule, starters: list[int]) -> Analysis | None:
@@ -169,11 +222,12 @@ def _exact(rule: CompiledRule, starters: list[int]) -> Analysis | None:
     legal_counts: list[tuple[int, int]] = []  # (legal cards, weight)
     dead: list[_State] = []
     budget = MAX_EXACT_EVALUATIONS
+    deadline = time.perf_counter() + EXACT_SECONDS
     while queue:
         state = queue.popleft()
         back, rejected, position = state
         budget -= len(classes)
-        if budget < 0:
+        if budget < 0 or time.perf_counter() > deadline:
             return None
         tail = list(back) if back else [0]  # a rule that reads no earlier card
         previous = tail[0] if rejected is None else rejected
@@ -221,27 +275,54 @@ def _history(
 
 
 def _sampled(rule: CompiledRule, starters: list[int]) -> Analysis:
+    """Seeded random games, each card tried judged by the rule, every one of the 52 cards
+    judged after each play; stops after `SAMPLED_GAMES` games or `SAMPLING_SECONDS`."""
     rng = random.Random(0)
     legal_counts: list[tuple[int, int]] = []
     playable = set(starters)
     dead = 0
     example: list[Attempt] | None = None
-    for _game in range(SAMPLED_GAMES):
-        history = sample_history(rng, rule, 1)
-        if not starters:
+    deadline = time.perf_counter() + SAMPLING_SECONDS
+    games = 0
+    for _game in range(SAMPLED_GAMES if starters else 0):
+        if time.perf_counter() > deadline:
             break
+        games += 1
+        first = rng.choice(starters)
+        history = [Attempt(FULL_DECK[first], True)]
+        back = [first]  # the whole mainline, most recent first
+        previous2 = -1
         for _play in range(SAMPLED_GAME_LENGTH):
-            legal = [index for index, card in enumerate(FULL_DECK) if rule.accepts(history, card)]
+            previous = history[-1]
+            situation = (
+                back,
+                card_index(previous.card),
+                previous.accepted,
+                len(back) + 1,
+                previous2,
+            )
+            legal = [index for index in range(len(FULL_DECK)) if rule.judge(index, *situation)]
             playable.update(legal)
             legal_counts.append((len(legal), 1))
             if not legal:
                 dead += 1
                 example = example or list(history)
                 break
-            card = rng.choice(FULL_DECK)
-            history.append(Attempt(card, rule.accepts(history, card)))
+            card = rng.randrange(len(FULL_DECK))
+            accepted = card in legal
+            previous2 = int(previous.accepted)
+            history.append(Attempt(FULL_DECK[card], accepted))
+            if accepted:
+                back.insert(0, card)
     never = [card.code for index, card in enumerate(FULL_DECK) if index not in playable]
-    return _finish(rule, starters, legal_counts, dead, example, never, exhaustive=False)
+    result = _finish(rule, starters, legal_counts, dead, example, never, exhaustive=False)
+    return _with_games(result, games)
+
+
+def _with_games(result: Analysis, games: int) -> Analysis:
+    from dataclasses import replace
+
+    return replace(result, sampled_games=games)
 
 
 def _finish(

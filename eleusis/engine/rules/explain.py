@@ -1,24 +1,32 @@
 """A rule in plain English, rendered from its checked tree.
 
 Every phrase comes from the `PHRASES` table (or the small word tables next to it), keyed by a
-name and filled with `str.format`, so that a translation only has to supply other tables.
+name and filled with `str.format`, so that a translation only has to supply other tables:
+`explain(rule, phrases=...)` takes a mapping from the English phrases of the tables (see
+`all_phrases`) to their translations, and the web passes them translated (they reach the
+catalogs through `classroom/engine_strings.py`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any
 
 from eleusis.engine.rules.ast import (
     QUALITY_PROPERTY,
+    Abs,
     Arith,
     BoolOp,
     CardRef,
     Compare,
     Const,
+    Count,
     Expr,
     If,
     In,
     Kind,
+    MainlineSum,
     Neg,
     Next,
     Not,
@@ -34,7 +42,7 @@ from eleusis.engine.rules.ast import (
 if TYPE_CHECKING:
     from eleusis.engine.rules.compiler import CompiledRule
 
-PHRASES: dict[str, str] = {
+_PHRASES: dict[str, str] = {
     "rule": "A card may be played when {cond}.",
     "rule_if": "{text}.",
     "always": "Any card may be played.",
@@ -63,6 +71,19 @@ PHRASES: dict[str, str] = {
     "not_face": "{card} is not a face card",
     "accepted": "the previous play was right",
     "rejected": "the previous play was wrong",
+    "accepted2": "the play before the previous one was right",
+    "rejected2": "the play before the previous one was wrong",
+    "prime": "{card} is prime (2, 3, 5, 7, J or K)",
+    "not_prime": "{card} is not prime (2, 3, 5, 7, J or K)",
+    "same_truth": "{left} exactly when {right}",
+    "different_truth": "either {left} or {right}, but not both",
+    "count": "the number of {what} cards already on the mainline",
+    "count_all": "the number of cards already on the mainline",
+    "mainline_sum": "the sum of the {prop}s of all the cards already on the mainline",
+    "abs": "the size of {value} (without its sign)",
+    "previous2_missing": (
+        "Until there has been a play before the previous one, any card may be played."
+    ),
     "in_set": "{item} is {choices}",
     "not_in_set": "{item} is not {choices}",
     "in_range": "{item} is from {low} to {high}",
@@ -93,7 +114,7 @@ PHRASES: dict[str, str] = {
     "value_if": "({then} if {cond}, otherwise {otherwise})",
 }
 
-PROPERTY_NAMES: dict[str, str] = {
+_PROPERTY_NAMES: dict[str, str] = {
     "rank": "rank",
     "value": "value",
     "suit": "suit",
@@ -101,9 +122,26 @@ PROPERTY_NAMES: dict[str, str] = {
     "parity": "parity (odd or even)",
     "half": "half (low A–7 or high 8–K)",
     "face": "face",
+    "prime": "prime",
 }
 
-KIND_NAMES: dict[Kind, str] = {
+# How a counted quality reads: "the number of red cards already on the mainline".
+_COUNT_WORDS: dict[tuple[str, int], str] = {
+    ("suit", 0): "spade",
+    ("suit", 1): "heart",
+    ("suit", 2): "diamond",
+    ("suit", 3): "club",
+    ("color", 0): "red",
+    ("color", 1): "black",
+    ("parity", 0): "even",
+    ("parity", 1): "odd",
+    ("half", 0): "low (A–7)",
+    ("half", 1): "high (8–K)",
+    ("face", 1): "face (J, Q, K)",
+    ("prime", 1): "prime (2, 3, 5, 7, J, K)",
+}
+
+_KIND_NAMES: dict[Kind, str] = {
     Kind.SUIT: "suit",
     Kind.COLOR: "color",
     Kind.PARITY: "parity",
@@ -111,7 +149,7 @@ KIND_NAMES: dict[Kind, str] = {
 }
 
 # How a quality reads after "is": "the card is a heart", "the last card is low (A–7)".
-QUALITY_PHRASES: dict[tuple[Kind, int], str] = {
+_QUALITY_PHRASES: dict[tuple[Kind, int], str] = {
     (Kind.SUIT, 0): "a spade",
     (Kind.SUIT, 1): "a heart",
     (Kind.SUIT, 2): "a diamond",
@@ -125,7 +163,7 @@ QUALITY_PHRASES: dict[tuple[Kind, int], str] = {
 }
 
 # How a value reads on its own: "the last card's suit is hearts".
-VALUE_WORDS: dict[tuple[Kind, int], str] = {
+_VALUE_WORDS: dict[tuple[Kind, int], str] = {
     (Kind.SUIT, 0): "spades",
     (Kind.SUIT, 1): "hearts",
     (Kind.SUIT, 2): "diamonds",
@@ -141,16 +179,68 @@ VALUE_WORDS: dict[tuple[Kind, int], str] = {
 }
 
 
-def explain(rule: CompiledRule) -> str:
-    """The whole rule as one short paragraph."""
+_ACTIVE: ContextVar[Mapping[str, str] | None] = ContextVar("explain_phrases", default=None)
+
+
+class _Table(Mapping[Any, str]):
+    """An English table read through the active translation, if any: a translation maps each
+    English phrase (with its {slots}) to the translated one."""
+
+    def __init__(self, english: Mapping[Any, str]) -> None:
+        self.english = english
+
+    def __getitem__(self, key: Any) -> str:
+        text = self.english[key]
+        active = _ACTIVE.get()
+        if active:
+            return active.get(text) or text
+        return text
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.english)
+
+    def __len__(self) -> int:
+        return len(self.english)
+
+
+PHRASES = _Table(_PHRASES)
+PROPERTY_NAMES = _Table(_PROPERTY_NAMES)
+KIND_NAMES = _Table(_KIND_NAMES)
+QUALITY_PHRASES = _Table(_QUALITY_PHRASES)
+VALUE_WORDS = _Table(_VALUE_WORDS)
+COUNT_WORDS = _Table(_COUNT_WORDS)
+
+
+def all_phrases() -> list[str]:
+    """Every English phrase and word of the explanations, once each, for the catalogs."""
+    texts: list[str] = []
+    for table in (_PHRASES, _PROPERTY_NAMES, _KIND_NAMES, _QUALITY_PHRASES, _VALUE_WORDS):
+        texts += [text for text in table.values() if text not in texts]
+    texts += [text for text in _COUNT_WORDS.values() if text not in texts]
+    return texts
+
+
+def explain(rule: CompiledRule, *, phrases: Mapping[str, str] | None = None) -> str:
+    """The whole rule as one short paragraph; in another language when `phrases` maps the
+    English phrases (`all_phrases()`) to translations (a missing one stays English)."""
+    token = _ACTIVE.set(phrases)
+    try:
+        return _explain(rule)
+    finally:
+        _ACTIVE.reset(token)
+
+
+def _explain(rule: CompiledRule) -> str:
     program = rule.program
     sentences = [_sentence(program.body, "rule")]
     if program.start is not None:
         sentences.append(PHRASES["start"].format(cond=condition(program.start)))
-    elif rule.lookback > 0 or rule.reads_previous:
+    elif rule.looks_back:
         sentences.append(PHRASES["start_any"])
-    if rule.may_miss:
+    if rule.need >= 2:
         sentences.append(PHRASES["short_mainline"])
+    if rule.reads_previous2:
+        sentences.append(PHRASES["previous2_missing"])
     return " ".join(sentences)
 
 
@@ -195,20 +285,22 @@ def condition(node: Expr) -> str:
     match node:
         case Const(kind=Kind.BOOL, value=flag):
             return PHRASES["true_cond" if flag else "false_cond"]
-        case Prop(card=ref, name="face"):
-            return PHRASES["face"].format(card=card(ref))
-        case Prop(name="accepted"):
-            return PHRASES["accepted"]
-        case Prop(name="rejected"):
-            return PHRASES["rejected"]
-        case Not(operand=Prop(card=ref, name="face")):
-            return PHRASES["not_face"].format(card=card(ref))
-        case Not(operand=Prop(name="accepted")):
-            return PHRASES["rejected"]
-        case Not(operand=Prop(name="rejected")):
-            return PHRASES["accepted"]
+        case Prop(card=ref, name="face" | "prime" as name):
+            return PHRASES[name].format(card=card(ref))
+        case Prop(card=CardRef(previous=True, back=2), name=name):
+            return PHRASES[name + "2"]
+        case Prop(name="accepted" | "rejected" as name):
+            return PHRASES[name]
         case Not(operand=operand):
-            return PHRASES["not"].format(cond=_grouped(operand))
+            return _negated(operand)
+        case Compare(op="==" | "!=" as op, left=left, right=Const(kind=Kind.BOOL, value=flag)):
+            positive = (op == "==") == bool(flag)
+            return condition(left) if positive else _negated(left)
+        case Compare(op="==" | "!=" as op, left=Const(kind=Kind.BOOL) as const, right=right):
+            return condition(Compare(op, right, const))
+        case Compare(op="==" | "!=" as op, left=left, right=right) if _is_test(left):
+            key = "same_truth" if op == "==" else "different_truth"
+            return PHRASES[key].format(left=_grouped(left), right=_grouped(right))
         case BoolOp(op=op, items=items):
             text = _grouped(items[0])
             for item in items[1:]:
@@ -245,6 +337,46 @@ def condition(node: Expr) -> str:
     return noun(node)
 
 
+_NEGATED_OP = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
+
+
+def _is_test(node: Expr) -> bool:
+    """Whether a value is a yes/no test (compared with another with == or !=)."""
+    match node:
+        case Prop(name=name):
+            return name in ("face", "prime", "accepted", "rejected")
+        case Compare() | In() | Not() | BoolOp():
+            return True
+        case Const(kind=Kind.BOOL):
+            return True
+        case If(then=then):
+            return _is_test(then)
+    return False
+
+
+def _negated(node: Expr) -> str:
+    """`not X` as a clause, said plainly where there is a plain way ("the card is not a club"),
+    so that `not clubs or red` never reads as "not (clubs or red)"."""
+    match node:
+        case Prop(card=CardRef(previous=True, back=2), name=name):
+            return PHRASES[("rejected" if name == "accepted" else "accepted") + "2"]
+        case Prop(card=ref, name="face" | "prime" as name):
+            return PHRASES["not_" + name].format(card=card(ref))
+        case Prop(name="accepted"):
+            return PHRASES["rejected"]
+        case Prop(name="rejected"):
+            return PHRASES["accepted"]
+        case Not(operand=operand):
+            return condition(operand)
+        case Const(kind=Kind.BOOL, value=flag):
+            return condition(Const(Kind.BOOL, 0 if flag else 1))
+        case Compare(op=op, left=left, right=right):
+            return condition(Compare(_NEGATED_OP[op], left, right))
+        case In(item=item, container=container, negated=negated):
+            return condition(In(item, container, not negated))
+    return PHRASES["not"].format(cond=PHRASES["group"].format(text=condition(node)))
+
+
 def _grouped(node: Expr) -> str:
     text = condition(node)
     if isinstance(node, BoolOp | If):
@@ -261,12 +393,22 @@ def noun(node: Expr) -> str:
             return VALUE_WORDS[(kind, number)]
         case CardRef():
             return card(node)
+        case Prop(name="face" | "prime" | "accepted" | "rejected"):
+            return PHRASES["group"].format(text=condition(node))
         case Prop(card=ref, name=name):
             return PHRASES["possessive"].format(card=card(ref), prop=PROPERTY_NAMES[name])
         case Position():
             return PHRASES["position"]
         case Sum(prop=prop, count=count):
             return PHRASES["sum"].format(prop=PROPERTY_NAMES[prop], count=count)
+        case Count(prop="all"):
+            return PHRASES["count_all"]
+        case Count(prop=prop, value=number):
+            return PHRASES["count"].format(what=COUNT_WORDS[(prop, number)])
+        case MainlineSum(prop=prop):
+            return PHRASES["mainline_sum"].format(prop=PROPERTY_NAMES[prop])
+        case Abs(operand=operand):
+            return PHRASES["abs"].format(value=_operand(operand))
         case Arith(op=op, left=left, right=right):
             return PHRASES[op].format(left=_operand(left), right=_operand(right))
         case Neg(operand=operand):

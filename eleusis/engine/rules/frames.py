@@ -2,9 +2,13 @@
 
 A frame is a sentence with slots ("The next card must have a different {property} from the
 last card"); each slot has a fixed list of options; `Frame.fill(choices)` gives the rule text.
-`all_frame_rules()` lists every filling, the space of checkable hypotheses that bots and the
-analytics use, and `candidate_rules()` adds the library and keeps one rule per equivalence
-class.
+Students now build their hypotheses with the sentence builder (`builder.py`); the frames stay
+for the printed hypothesis sheet and to read hypotheses logged with them.
+
+`candidate_rules()`, the checkable hypotheses that bots and the review weigh, is the library
+and the builder's pool (`builder.pool_entries()`), one rule per equivalence class.
+`all_frame_rules()` lists every sentence a hypothesis may have been logged as (builder pool and
+frame fillings) with its rule text.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from functools import cache
 from pathlib import Path
 
 from eleusis.engine.cards import FULL_DECK
+from eleusis.engine.rules.builder import pool_entries
 from eleusis.engine.rules.compiler import CompiledRule, card_index, compile_rule
 from eleusis.engine.rules.equivalence import equivalence, sample_history
 from eleusis.engine.rules.library import LIBRARY
@@ -294,8 +299,10 @@ def frame(frame_id: str) -> Frame:
 
 
 def all_frame_rules() -> list[tuple[str, str]]:
-    """Every filling of every frame as (the filled sentence, the rule text)."""
-    return list(_all_frame_rules())
+    """Every sentence of the builder's pool, then every filling of every frame, as (the
+    sentence, the rule text): what a bot or an older table may have logged."""
+    seen = {sentence for sentence, _text in pool_entries()}
+    return list(pool_entries()) + [entry for entry in _all_frame_rules() if entry[0] not in seen]
 
 
 @cache
@@ -333,7 +340,7 @@ def fingerprint(rule: CompiledRule) -> int:
 
 
 def candidate_rules() -> list[tuple[str, CompiledRule]]:
-    """The library (by id) and every frame filling (by sentence), one per equivalence class.
+    """The library (by id) and the builder's pool (by sentence), one per equivalence class.
 
     Rules whose fingerprints differ are certainly different; rules whose fingerprints agree
     are compared with `equivalence`, and one is kept only when they are proved equivalent.
@@ -342,7 +349,7 @@ def candidate_rules() -> list[tuple[str, CompiledRule]]:
     return list(_candidate_rules())
 
 
-# Which rules survive the deduplication is fixed by the library and the frames, and finding it
+# Which rules survive the deduplication is fixed by the library and the pool, and finding it
 # takes seconds (millions of verdicts); it is stored beside this module, keyed by a digest of
 # those inputs, so a process (a web worker about to let a bot play) only compiles the survivors.
 # `write_candidates_file()` writes it anew (tests/engine/rules/test_frames.py says how when it is
@@ -351,8 +358,8 @@ CANDIDATES_FILE = Path(__file__).with_name("candidates.json")
 
 
 def _candidate_entries() -> list[tuple[str, str]]:
-    """The library (by id) then every frame filling (by sentence), as (label, rule text)."""
-    return [(rule_id, entry.text) for rule_id, entry in LIBRARY.items()] + list(_all_frame_rules())
+    """The library (by id) then the builder's pool (by sentence), as (label, rule text)."""
+    return [(rule_id, entry.text) for rule_id, entry in LIBRARY.items()] + list(pool_entries())
 
 
 def candidates_digest() -> str:

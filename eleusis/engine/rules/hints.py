@@ -25,6 +25,7 @@ from eleusis.engine.cards import FULL_DECK
 from eleusis.engine.rules.analysis import analyse
 from eleusis.engine.rules.compiler import CARD_PROPERTIES, PREVIOUS, CompiledRule
 from eleusis.engine.rules.explain import PHRASES as EXPLAIN_PHRASES
+from eleusis.engine.rules.explain import explain
 
 WHERE, WHAT, HOW_MANY, EXPLANATION = 1, 2, 3, 4
 LEVELS = (WHERE, WHAT, HOW_MANY, EXPLANATION)
@@ -39,6 +40,8 @@ PHRASES: dict[str, str] = {
     "last_cards": "the last {count} cards",
     "previous_card": "the previous play, right or wrong",
     "verdict": "whether the previous play was right",
+    "verdict2": "whether the play before the previous one was right",
+    "mainline": "all the cards already on the mainline",
     "position": "the position on the mainline",
     # Level 2: what it reads.
     "about": "It is about {props}.",
@@ -68,6 +71,7 @@ PHRASES: dict[str, str] = {
     "parity": "parity (odd or even)",
     "half": "half (low A–7 or high 8–K)",
     "face": "face (J, Q, K) or not",
+    "prime": "prime (2, 3, 5, 7, J, K) or not",
     "one_thirteenth": "one thirteenth",
     "an_eighth": "an eighth",
     "a_sixth": "a sixth",
@@ -98,7 +102,7 @@ FRACTIONS: tuple[tuple[int, int, str], ...] = (
 )
 
 # The explanation's sentences that say nothing about the rule itself.
-_PLAIN_SENTENCES = (EXPLAIN_PHRASES["start_any"], EXPLAIN_PHRASES["short_mainline"])
+_PLAIN_SENTENCES = ("start_any", "short_mainline", "previous2_missing")
 
 
 @dataclass(frozen=True)
@@ -113,23 +117,34 @@ class Hint:
         return self.text
 
 
-def suggest_hints(rule: CompiledRule, *, phrases: Mapping[str, str] = PHRASES) -> list[Hint]:
-    """The hints for `rule`, vaguest first; only the last level contains the rule itself."""
+def suggest_hints(
+    rule: CompiledRule,
+    *,
+    phrases: Mapping[str, str] = PHRASES,
+    explain_phrases: Mapping[str, str] | None = None,
+) -> list[Hint]:
+    """The hints for `rule`, vaguest first; only the last level contains the rule itself (in
+    `explain_phrases`, a translation of the explanation's phrases, when given)."""
     words = {**PHRASES, **phrases}
     hints = [_where(rule, words)]
     hints += _what(rule, words)
     share = _how_many(rule, words)
     if share is not None:
         hints.append(share)
-    hints.append(Hint(EXPLANATION, "explanation", explanation(rule)))
+    hints.append(Hint(EXPLANATION, "explanation", explanation(rule, phrases=explain_phrases)))
     return hints
 
 
-def explanation(rule: CompiledRule) -> str:
-    """The rule explained, without the sentences that any rule could end with."""
-    text = rule.explain()
-    for sentence in _PLAIN_SENTENCES:
-        text = text.replace(" " + sentence, "")
+def explanation(rule: CompiledRule, *, phrases: Mapping[str, str] | None = None) -> str:
+    """The rule explained (in `phrases`, see `explain.explain`), without the sentences that any
+    rule could end with."""
+    text = explain(rule, phrases=phrases)
+    for key in _PLAIN_SENTENCES:
+        text = text.replace(
+            " " + (phrases or {}).get(EXPLAIN_PHRASES.english[key], EXPLAIN_PHRASES.english[key]),
+            "",
+        )
+        text = text.replace(" " + EXPLAIN_PHRASES.english[key], "")
     return text
 
 
@@ -149,6 +164,10 @@ def _where(rule: CompiledRule, words: Mapping[str, str]) -> Hint:
         parts.append(words["previous_card"])
     if rule.reads_verdict:
         parts.append(words["verdict"])
+    if rule.reads_previous2:
+        parts.append(words["verdict2"])
+    if rule.reads_mainline:
+        parts.append(words["mainline"])
     if rule.reads_position:
         parts.append(words["position"])
     if not parts:

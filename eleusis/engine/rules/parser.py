@@ -485,7 +485,7 @@ class _Builder:
             meaning = _LETTER_MEANING[letter]
             self.fail(
                 errors.UNKNOWN_NAME.format(name=word)
-                + errors.DID_YOU_MEAN.format(suggestion=f"{letter}' ('{meaning}"),
+                + errors.DID_YOU_MEAN_LETTER.format(letter=letter, meaning=meaning),
                 span,
             )
         if name == "mainline":

@@ -19,6 +19,7 @@ Every call works in its own z3 context, so calls from several threads never shar
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -51,6 +52,8 @@ from eleusis.engine.rules.ast import (
     SetLit,
     Sum,
     Wrap,
+    children,
+    walk,
 )
 from eleusis.engine.rules.compiler import TABLES, CompiledRule, aggregate_table
 
@@ -403,3 +406,66 @@ def _history(situation: _Situation, model: z3.ModelRef) -> tuple[list[Attempt], 
 
 
 __all__ = ["DEFAULT_TIMEOUT_MS", "SmtResult", "prove_same"]
+
+
+def dead_branches(
+    rule: CompiledRule, *, max_ifs: int = 8, timeout_ms: int = 40
+) -> list[tuple[str, str]]:
+    """The branches of the rule's `if`s that no situation the rule judges can reach, as
+    (the condition's text, "then" or "else"); at most `max_ifs` ifs are looked at, within
+    `timeout_ms` in all (an undecided branch is not reported)."""
+    if not any(isinstance(node, If) for node in walk(rule.program.body)):
+        return []
+    ifs: list[tuple[If, list[Any]]] = []
+    ctx = z3.Context()
+    situation = _Situation(ctx, (rule,))
+    encoder = _Encoder(situation, rule)
+    encoder.start = False
+    stack: list[tuple[Expr, list[Any]]] = [(rule.program.body, [])]
+    while stack and len(ifs) < max_ifs:
+        node, path = stack.pop()
+        if isinstance(node, If):
+            cond = encoder.value(node.cond)
+            ifs.append((node, [*path, cond]))
+            stack.append((node.otherwise, [*path, z3.Not(cond)]))
+            stack.append((node.then, [*path, cond]))
+        elif isinstance(node, BoolOp | Not):
+            stack.extend((child, path) for child in reversed(_children(node)))
+    if not ifs:
+        return []
+    n = situation.n
+    judged = [n >= max(rule.need, 1)]
+    if rule.reads_previous2:
+        judged.append(situation.previous2_exists)
+    judged_at_all = z3.And(*judged)
+    if not rule.looks_back and rule.program.start is None:
+        judged_at_all = z3.Or(judged_at_all, n == 0)
+    solver = z3.Solver(ctx=ctx)
+    solver.add(*situation.constraints(), judged_at_all)
+    deadline = time.perf_counter() + timeout_ms / 1000
+    found: list[tuple[str, str]] = []
+    for node, conditions in ifs:
+        *path, cond = conditions
+        for branch, test in (("then", cond), ("else", z3.Not(cond))):
+            remaining = int((deadline - time.perf_counter()) * 1000)
+            if remaining <= 0:
+                return found
+            solver.push()
+            solver.set("timeout", remaining)
+            solver.add(*path, test)
+            if solver.check() == z3.unsat:
+                found.append((_source(rule.text, node.cond), branch))
+            solver.pop()
+    return found
+
+
+def _children(node: Expr) -> tuple[Expr, ...]:
+    return children(node)
+
+
+def _source(text: str, node: Expr) -> str:
+    span = node.span
+    lines = text.splitlines()
+    if span.line != span.end_line or span.line > len(lines):
+        return lines[span.line - 1].strip() if span.line <= len(lines) else text
+    return lines[span.line - 1][span.column - 1 : span.end_column - 1]

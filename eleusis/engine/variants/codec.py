@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import threading
 import types
 import typing
+from collections.abc import Callable
 from typing import Any, Literal, Self, TypeVar, Union, get_args, get_origin
 
 from eleusis.engine.cards import Card
@@ -28,97 +30,235 @@ class CodecError(ValueError):
 
 def dump(value: object) -> JSON:
     """A JSON-ready copy of `value`."""
-    if value is None or isinstance(value, bool | int | float | str):
+    if value is None or type(value) in _PLAIN:
         return value
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, enum.Enum):
-        return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {field.name: dump(getattr(value, field.name)) for field in _fields(type(value))}
-    if isinstance(value, list | tuple):
-        return [dump(item) for item in value]
-    if isinstance(value, dict):
-        return {str(key): dump(item) for key, item in value.items()}
-    raise CodecError(f"cannot turn {value!r} ({type(value).__name__}) into JSON")
+    dumper = _DUMPERS.get(type(value))
+    if dumper is None:
+        dumper = _DUMPERS[type(value)] = _dumper_for(type(value))
+    return dumper(value)
+
+
+_PLAIN: frozenset[type[Any]] = frozenset({bool, int, float, str})
+_DUMPERS: dict[type[Any], Callable[[Any], JSON]] = {}
+
+
+def _dumper_for(kind: type[Any]) -> Callable[[Any], JSON]:
+    """How to dump every value of this exact type (worked out once per type)."""
+    if issubclass(kind, bool | int | float | str):
+        return lambda value: value
+    if issubclass(kind, Card):
+        return _card_code
+    if issubclass(kind, enum.Enum):
+        return lambda value: value.value
+    if dataclasses.is_dataclass(kind):
+        names = tuple(field.name for field in _fields(kind))
+        return lambda value: {name: dump(getattr(value, name)) for name in names}
+    if issubclass(kind, list | tuple):
+        return lambda value: [dump(item) for item in value]
+    if issubclass(kind, dict):
+        return lambda value: {str(key): dump(item) for key, item in value.items()}
+
+    def refuse(value: Any) -> JSON:
+        raise CodecError(f"cannot turn {value!r} ({type(value).__name__}) into JSON")
+
+    return refuse
+
+
+def _card_code(card: Card) -> str:
+    return card.code
 
 
 def load(target: Any, data: JSON) -> Any:
     """Rebuild a value of type `target` from what `dump` made."""
+    return _loader(target)(data)
+
+
+Loader = Callable[[JSON], Any]
+_LOADERS: dict[Any, Loader] = {}
+
+
+def _loader(target: Any) -> Loader:
+    """The function that reads `target` from JSON, compiled once per target type: reading a
+    round's snapshot runs thousands of these, so the type hints are walked only the first
+    time. Thread-safe: a loader is published only once it is complete (web threads decode
+    snapshots at the same time)."""
+    try:
+        return _LOADERS[target]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable target: compile it each time
+        return _compile(target)
+    with _COMPILE_LOCK:
+        if target in _LOADERS:
+            return _LOADERS[target]
+        if target in _COMPILING:  # a type that contains itself: look it up when called
+            return lambda data: _loader(target)(data)
+        _COMPILING.add(target)
+        try:
+            compiled = _compile(target)
+        finally:
+            _COMPILING.discard(target)
+        _LOADERS[target] = compiled
+        return compiled
+
+
+_COMPILE_LOCK = threading.RLock()
+_COMPILING: set[Any] = set()
+
+
+def _compile(target: Any) -> Loader:
     if target is Any:
-        return data
+        return lambda data: data
     origin = get_origin(target)
     if origin is Union or origin is types.UnionType:
-        options = get_args(target)
-        if data is None and type(None) in options:
+        return _union_loader(target)
+    if origin is Literal:
+        allowed = get_args(target)
+
+        def literal(data: JSON) -> Any:
+            if data not in allowed:
+                raise CodecError(f"{data!r} is not one of {allowed}")
+            return data
+
+        return literal
+    if origin in (list, tuple):
+        return _sequence_loader(target, origin)
+    if origin is dict:
+        key_type, value_type = get_args(target)
+        key_loader, value_loader = _loader(key_type), _loader(value_type)
+
+        def mapping(data: JSON) -> Any:
+            if not isinstance(data, dict):
+                raise CodecError(f"expected an object for {target}, got {data!r}")
+            return {key_loader(key): value_loader(item) for key, item in data.items()}
+
+        return mapping
+    if target is Card:
+        return _load_card
+    if isinstance(target, type) and issubclass(target, enum.Enum):
+        return target
+    if target in _SCALARS:
+        return _SCALARS[target]
+    if isinstance(target, type) and dataclasses.is_dataclass(target):
+        return _dataclass_loader(target)
+
+    def unknown(data: JSON) -> Any:
+        raise CodecError(f"cannot read {target!r} from JSON")
+
+    return unknown
+
+
+def _union_loader(target: Any) -> Loader:
+    options = get_args(target)
+    optional = type(None) in options
+    loaders = [_loader(option) for option in options if option is not type(None)]
+
+    def union(data: JSON) -> Any:
+        if data is None and optional:
             return None
         errors = []
-        for option in options:
-            if option is type(None):
-                continue
+        for loader in loaders:
             try:
-                return load(option, data)
+                return loader(data)
             except (CodecError, ValueError, TypeError, KeyError) as error:
                 errors.append(str(error))
         raise CodecError(f"{data!r} fits none of {target}: {'; '.join(errors)}")
-    if origin is Literal:
-        if data not in get_args(target):
-            raise CodecError(f"{data!r} is not one of {get_args(target)}")
-        return data
-    if origin in (list, tuple):
+
+    return union
+
+
+def _sequence_loader(target: Any, origin: Any) -> Loader:
+    args = get_args(target)
+    if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+        loaders = [_loader(arg) for arg in args]
+
+        def fixed(data: JSON) -> Any:
+            if not isinstance(data, list):
+                raise CodecError(f"expected a list for {target}, got {data!r}")
+            return tuple(loader(item) for loader, item in zip(loaders, data, strict=True))
+
+        return fixed
+    item_loader = _loader(args[0])
+    as_tuple = origin is tuple
+
+    def sequence(data: JSON) -> Any:
         if not isinstance(data, list):
             raise CodecError(f"expected a list for {target}, got {data!r}")
-        args = get_args(target)
-        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
-            return tuple(load(arg, item) for arg, item in zip(args, data, strict=True))
-        items = [load(args[0], item) for item in data]
-        return items if origin is list else tuple(items)
-    if origin is dict:
-        key_type, value_type = get_args(target)
+        items = [item_loader(item) for item in data]
+        return tuple(items) if as_tuple else items
+
+    return sequence
+
+
+_CARDS: dict[str, Card] = {}
+
+
+def _load_card(data: JSON) -> Card:
+    if not isinstance(data, str):
+        raise CodecError(f"expected a card code like 'QD', got {data!r}")
+    card = _CARDS.get(data)
+    if card is None:
+        card = Card.parse(data)
+        if len(_CARDS) < 1024:  # cards are values: one parse per code is enough
+            _CARDS[data] = card
+    return card
+
+
+def _load_bool(data: JSON) -> bool:
+    if not isinstance(data, bool):
+        raise CodecError(f"expected true or false, got {data!r}")
+    return data
+
+
+def _load_int(data: JSON) -> int:
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise CodecError(f"expected an integer, got {data!r}")
+    return data
+
+
+def _load_float(data: JSON) -> float:
+    if isinstance(data, bool) or not isinstance(data, int | float):
+        raise CodecError(f"expected a number, got {data!r}")
+    return float(data)
+
+
+def _load_str(data: JSON) -> str:
+    if not isinstance(data, str):
+        raise CodecError(f"expected a string, got {data!r}")
+    return data
+
+
+_SCALARS: dict[Any, Loader] = {
+    bool: _load_bool,
+    int: _load_int,
+    float: _load_float,
+    str: _load_str,
+}
+
+
+def _dataclass_loader(cls: type[Any]) -> Loader:
+    hints = _hints(cls)
+    known = frozenset(field.name for field in _fields(cls))
+    loaders = {name: _loader(hints[name]) for name in known}
+
+    def read(data: JSON) -> Any:
         if not isinstance(data, dict):
-            raise CodecError(f"expected an object for {target}, got {data!r}")
-        return {load(key_type, key): load(value_type, item) for key, item in data.items()}
-    if target is Card:
-        if not isinstance(data, str):
-            raise CodecError(f"expected a card code like 'QD', got {data!r}")
-        return Card.parse(data)
-    if isinstance(target, type) and issubclass(target, enum.Enum):
-        return target(data)
-    if target is bool:
-        if not isinstance(data, bool):
-            raise CodecError(f"expected true or false, got {data!r}")
-        return data
-    if target is int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            raise CodecError(f"expected an integer, got {data!r}")
-        return data
-    if target is float:
-        if isinstance(data, bool) or not isinstance(data, int | float):
-            raise CodecError(f"expected a number, got {data!r}")
-        return float(data)
-    if target is str:
-        if not isinstance(data, str):
-            raise CodecError(f"expected a string, got {data!r}")
-        return data
-    if isinstance(target, type) and dataclasses.is_dataclass(target):
-        return load_dataclass(target, data)
-    raise CodecError(f"cannot read {target!r} from JSON")
+            raise CodecError(f"expected an object for {cls.__name__}, got {data!r}")
+        if not known.issuperset(data):
+            unknown = set(data) - known
+            raise CodecError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+        values = {name: loaders[name](item) for name, item in data.items()}
+        try:
+            return cls(**values)
+        except TypeError as error:
+            raise CodecError(f"cannot build {cls.__name__} from {data!r}: {error}") from None
+
+    return read
 
 
 def load_dataclass(cls: type[T], data: JSON) -> T:
-    if not isinstance(data, dict):
-        raise CodecError(f"expected an object for {cls.__name__}, got {data!r}")
-    klass: type[Any] = cls
-    hints = _hints(klass)
-    known = {field.name for field in _fields(klass)}
-    unknown = set(data) - known
-    if unknown:
-        raise CodecError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
-    values = {name: load(hints[name], item) for name, item in data.items()}
-    try:
-        return cls(**values)
-    except TypeError as error:
-        raise CodecError(f"cannot build {cls.__name__} from {data!r}: {error}") from None
+    result: T = _loader(cls)(data)
+    return result
 
 
 class JSONDataclass:

@@ -9,6 +9,8 @@ RULE is rule text (`"color != last.color"`) or `@id` of a library rule (`@th-sui
                                  or {"error": "..."}
     rules equiv RULE RULE        whether two rules judge alike, with a counterexample
     rules library                every library rule with its explanation
+    rules frames                 the sentence builder's parts and options, with ids
+    rules build PART=OPTION ...  the rule a built sentence says (lessons/builder_commands.py)
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from eleusis.engine.rules import (
     equivalence,
     library_rule,
 )
+from lessons import builder_commands
 
 
 class Command(BaseCommand):
@@ -50,6 +53,7 @@ class Command(BaseCommand):
         actions.add_parser("library", help="list the library rules")
         for sub in (check, judge, equiv, actions.choices["library"]):
             sub.add_argument("--json", action="store_true", help="print JSON")
+        builder_commands.add_parsers(actions)
 
     def handle(self, *args: Any, **options: Any) -> None:
         action = options["action"]
@@ -60,6 +64,10 @@ class Command(BaseCommand):
             self.run_judge(options["rule"], options.get("stdin") or sys.stdin)
         elif action == "equiv":
             self.run_equiv(options["rule"], options["other"], options["seed"], as_json)
+        elif action == "frames":
+            builder_commands.run_frames(self.stdout.write, as_json)
+        elif action == "build":
+            builder_commands.run_build(self.stdout.write, options["choices"], as_json)
         else:
             self.run_library(as_json)
 

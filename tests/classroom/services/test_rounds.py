@@ -5,7 +5,7 @@ import pytest
 from classroom.models import Action, Hypothesis, Round
 from classroom.selectors.games import current_round
 from classroom.selectors.rounds import replay_round
-from classroom.services.rounds import HypothesisInput, engine_round, round_act
+from classroom.services.rounds import HypothesisInput, action_key, engine_round, round_act
 from eleusis.engine.variants import IllegalActionError, NoPlay, Play
 from tests.factories import live_table
 
@@ -130,7 +130,8 @@ def test_a_broker_outage_delays_the_bots_but_never_loses_a_play(settings, caplog
         _forget_connections(app)
 
     assert not result.duplicate
-    assert Action.objects.filter(round=round_row, idempotency_key="during-outage").exists()
+    key = action_key(seats[turn], "during-outage")  # keys are scoped to the seat that acts
+    assert Action.objects.filter(round=round_row, idempotency_key=key).exists()
     round_row.refresh_from_db()
     assert round_row.version == 1
     assert "could not let the bots play" in caplog.text  # the broker really was asked, and failed

@@ -861,3 +861,45 @@ def test_the_suggested_hints_are_in_the_teacher_s_language():
     # The English page keeps the engine's words: the hints are cached per language.
     english = teacher_of(table).get(reverse("classroom:session_live", args=[table.session_id]))
     assert 'value="The rule looks only at the last card."' in english.content.decode()
+
+
+EIGHT_BACK = (
+    "if suit == last.suit and suit == last2.suit and suit == last3.suit and rank == last4.rank "
+    "then red else rank + last5.rank + last6.rank + last7.rank + last8.rank > 30"
+)
+
+
+def test_the_rule_check_answers_a_rule_that_looks_eight_cards_back(visitors):
+    response = visitors["teacher"].post(
+        reverse("classroom:rule_check"), {"rule_text": EIGHT_BACK}, **HTMX
+    )
+    content = response.content.decode()
+    assert response.status_code == 200
+    assert "the card 8 back on the mainline" in content
+
+
+def test_the_rule_check_explains_a_comparison_with_the_previous_verdict(visitors):
+    response = visitors["teacher"].post(
+        reverse("classroom:rule_check"),
+        {"rule_text": "if previous.accepted == true then red else black"},
+        **HTMX,
+    )
+    assert response.status_code == 200
+    assert "If the previous play was right, the card is red" in response.content.decode()
+
+
+def test_the_rule_check_is_throttled_per_user(visitors):
+    from eleusis.web.rule_check import RULE_CHECKS_PER_WINDOW
+
+    teacher = visitors["teacher"]
+    url = reverse("classroom:rule_check")
+    for number in range(RULE_CHECKS_PER_WINDOW):
+        response = teacher.post(url, {"rule_text": f"rank != {number}"}, **HTMX)
+        assert response.status_code == 200
+    refused = teacher.post(url, {"rule_text": EIGHT_BACK}, **HTMX)
+    assert refused.status_code == 429
+    assert "Too many checks in a row" in refused.content.decode()
+    assert "8 back" not in refused.content.decode()
+    # Another teacher is not affected.
+    other = visitors["other_teacher"].post(url, {"rule_text": EIGHT_BACK}, **HTMX)
+    assert other.status_code == 200 and "8 back" in other.content.decode()

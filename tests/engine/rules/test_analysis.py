@@ -87,7 +87,8 @@ def test_the_verdict_dimension_is_walked():
 @pytest.mark.parametrize("rule_id", sorted(LIBRARY))
 def test_library_rules_have_no_dead_end_and_every_card_playable(rule_id):
     analysis = analyse(library_rule(rule_id).compiled())
-    assert analysis.exhaustive
+    # The sum of two cards has too many situations to walk within the analysis's bound.
+    assert analysis.exhaustive is (rule_id != "th-sum-two")
     assert analysis.dead_ends == 0 and analysis.never_playable == []
     assert 4 <= analysis.min_legal <= analysis.mean_legal <= analysis.max_legal <= 52
     assert set(analysis.to_dict()) >= {"reads", "legal", "warnings", "starters", "situations"}
@@ -99,3 +100,35 @@ def test_deep_rules_are_sampled():
     )
     assert not analysis.exhaustive
     assert analysis.situations > 100
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted", "branch"),
+    [
+        ("if position == 1 then hearts else color != last.color", "position == 1", "then"),
+        ("if red then (if black then odd else even) else face", "black", "then"),
+        ("if rank >= 1 then red else black", "rank >= 1", "else"),
+    ],
+)
+def test_a_branch_that_can_never_apply_is_warned_of(text, quoted, branch):
+    warnings = [w for w in analyse(compile_rule(text)).warnings if w.code == "dead_branch"]
+    assert len(warnings) == 1
+    assert f"“if {quoted} then …”" in warnings[0].message
+    assert f"the “{branch}” part can never apply" in warnings[0].message
+
+
+def test_live_branches_are_not_warned_of():
+    for text in ("if position == 2 then hearts else red", "if last is red then black else red"):
+        assert not [w for w in analyse(compile_rule(text)).warnings if w.code == "dead_branch"]
+
+
+def test_a_rule_looking_eight_cards_back_is_sampled_and_says_so():
+    rule = compile_rule(
+        "rank > last.rank and suit != last2.suit and rank != last3.rank and color == last4.color"
+        " and rank != last5.rank and suit != last6.suit and rank != last7.rank"
+        " and rank != last8.rank"
+    )
+    analysis = analyse(rule)
+    assert not analysis.exhaustive and analysis.sampled_games >= 1
+    assert analysis.to_dict()["sampled_games"] == analysis.sampled_games
+    assert analyse(rule) is analysis  # cached by rule text

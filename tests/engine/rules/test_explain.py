@@ -54,11 +54,34 @@ def test_every_library_explanation_mentions_no_code():
             assert code not in english, (rule_id, code)
 
 
-def test_phrases_come_from_the_table(monkeypatch):
-    monkeypatch.setitem(explain_module.PHRASES, "last", "la dernière carte")
-    monkeypatch.setitem(
-        explain_module.PHRASES, "different", "{card} a une autre {prop} que {other}"
-    )
-    monkeypatch.setitem(explain_module.PROPERTY_NAMES, "color", "couleur")
-    english = compile_rule("color != last.color").explain()
-    assert "the card a une autre couleur que la dernière carte" in english
+def test_phrases_come_from_the_table():
+    french = {
+        "the last card": "la dernière carte",
+        "{card} has a different {prop} from {other}": "{card} a une autre {prop} que {other}",
+        "color": "couleur",
+    }
+    rule = compile_rule("color != last.color")
+    text = explain_module.explain(rule, phrases=french)
+    assert "the card a une autre couleur que la dernière carte" in text
+    # Without a translation, and after one, the English stays as it was.
+    assert "the card has a different color from the last card" in rule.explain()
+    assert set(french) <= set(explain_module.all_phrases())
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("if previous.accepted == true then red else black", "If the previous play was right"),
+        ("previous.rejected == false", "the previous play was right"),
+        ("previous.accepted != true or red", "the previous play was wrong or the card is red"),
+        ("face == last.face", "is a face card (J, Q, K) exactly when the last card is a face"),
+        ("not clubs or rank > 5", "the card is not a club or the card's rank is more than 5"),
+        ("not (clubs or rank > 5)", "it is not so that (the card is a club or"),
+    ],
+)
+def test_comparisons_of_tests_and_negations_read_right(text, words):
+    from eleusis.engine.rules import suggest_hints
+
+    rule = compile_rule(text)
+    assert words in rule.explain()
+    assert suggest_hints(rule)[-1].text

@@ -1,0 +1,363 @@
+"""A class of students on one server, in the production shape, beside a bare Django "hello".
+
+    .venv/bin/python benchmarks/bench_class.py [--students 1000] [--seconds 60] [--saturate 8]
+
+Starts everything from scratch on spare loopback ports (tests/stack.py): a throwaway PostgreSQL
+cluster, a redis-server, the app under gunicorn (gthread, 2 workers x 8 threads, DEBUG off)
+with a Celery worker, and beside it the same gunicorn serving a bare Django "hello" (no
+middleware, no database). Then, over keep-alive connections from this process:
+
+1. Saturation, `--connections` connections each sending its next request as soon as the last
+   is answered, `--saturate` seconds for each kind: bare hello, idle poll (204), changed poll
+   (the table's fragment), and a play (a solo practice table, so that it is always the
+   student's turn). Prints requests per second and the ratio to bare hello.
+2. The class: `--students` students at tables of four, every one polling its table every 2 s
+   as the page does, and playing 3-12 s after its page says "Your turn!", with a hypothesis and
+   a prediction. Prints latency percentiles per kind of request, errors, and whether every play
+   answered as made is in the database exactly once.
+
+Figures are printed, never asserted. All traffic stays on 127.0.0.1, bounded in time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import sys
+import tempfile
+import time
+import uuid
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests import stack  # noqa: E402
+
+POLL_SECONDS = 2.0
+THINK_SECONDS = (3.0, 12.0)
+CSRF = stack.CSRF
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection; reads Content-Length and chunked bodies."""
+
+    def __init__(self, port: int, cookie: str = "") -> None:
+        self.port = port
+        self.cookie = cookie
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def open(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+
+    async def request(
+        self, method: str, path: str, body: str = "", htmx: bool = True
+    ) -> tuple[int, str, float]:
+        if self.writer is None:
+            await self.open()
+        assert self.reader is not None and self.writer is not None
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n"
+        if self.cookie:
+            head += f"Cookie: {self.cookie}; csrftoken={CSRF}\r\nX-CSRFToken: {CSRF}\r\n"
+        if htmx:
+            head += "HX-Request: true\r\n"
+        data = body.encode()
+        if method == "POST":
+            head += "Content-Type: application/x-www-form-urlencoded\r\n"
+            head += f"Content-Length: {len(data)}\r\n"
+        start = time.perf_counter()
+        self.writer.write(head.encode() + b"\r\n" + data)
+        await self.writer.drain()
+        raw = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(raw.split(b" ", 2)[1])
+        headers = {}
+        for line in raw.split(b"\r\n")[1:]:
+            if b":" in line:
+                key, value = line.split(b":", 1)
+                headers[key.strip().lower()] = value.strip()
+        payload = b""
+        if b"content-length" in headers:
+            payload = await self.reader.readexactly(int(headers[b"content-length"]))
+        elif headers.get(b"transfer-encoding") == b"chunked":
+            while True:
+                size = int((await self.reader.readuntil(b"\r\n")).strip(), 16)
+                chunk = await self.reader.readexactly(size + 2)
+                if size == 0:
+                    break
+                payload += chunk[:-2]
+        if headers.get(b"connection") == b"close":
+            self.close()
+        return status, payload.decode(errors="replace"), time.perf_counter() - start
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+# Saturation ------------------------------------------------------------------------------------
+
+
+async def saturate(make_step, connections: int, seconds: float) -> tuple[int, int, list[float]]:
+    """Run `connections` loops of `make_step(i)()` for `seconds`: (answered, errors, latencies)."""
+    until = time.monotonic() + seconds
+    counts = {"ok": 0, "errors": 0}
+    latencies: list[float] = []
+
+    async def loop(i: int) -> None:
+        step = make_step(i)
+        while time.monotonic() < until:
+            try:
+                ok, seconds_taken = await step()
+            except Exception:
+                counts["errors"] += 1
+                await asyncio.sleep(0.05)
+                continue
+            counts["ok" if ok else "errors"] += 1
+            latencies.append(seconds_taken)
+
+    await asyncio.gather(*(loop(i) for i in range(connections)))
+    return counts["ok"], counts["errors"], latencies
+
+
+_HIDDEN = re.compile(r'name="(round|seq)" value="(\d+)"')
+_CARD = re.compile(r'name="card" value="([0-9TJQKA]{1,2}[SHDC])"')
+_STAMP = re.compile(r"\?stamp=([0-9a-f]+)")
+_PLAYED = stack.PLAYED
+
+
+def _form(page: str) -> dict[str, str] | None:
+    fields = dict(_HIDDEN.findall(page))
+    card = _CARD.search(page)
+    if "Your turn!" not in page or card is None or "round" not in fields:
+        return None
+    return {**fields, "card": card.group(1)}
+
+
+def _play_body(form: dict[str, str], key: str) -> str:
+    return (
+        f"op=play&round={form['round']}&seq={form.get('seq', '')}&key={key}&card={form['card']}"
+        "&hypothesis=colors+alternate&prediction=accepted"
+    )
+
+
+def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int):
+    cookie_name = seeded["cookie"]
+    people = [
+        (table["id"], student["session"])
+        for table in seeded["tables"]
+        for student in table["students"]
+    ]
+    solo = list(seeded["solo"])
+
+    def make(i: int):
+        if kind == "hello":
+            conn = Connection(hello_port)
+
+            async def hello():
+                status, _body, seconds = await conn.request("GET", "/", htmx=False)
+                return status == 200, seconds
+
+            return hello
+        if kind in ("idle poll", "changed poll"):
+            table, session = people[i % len(people)]
+            conn = Connection(port, f"{cookie_name}={session}")
+            state = {"stamp": ""}
+
+            async def poll():
+                if kind == "idle poll" and not state["stamp"]:
+                    _s, body, _t = await conn.request("GET", f"/play/tables/{table}/")
+                    state["stamp"] = _STAMP.search(body).group(1)
+                stamp = state["stamp"] if kind == "idle poll" else "x"
+                path = f"/play/tables/{table}/?stamp={stamp}&mode=player"
+                status, _body, seconds = await conn.request("GET", path)
+                if kind == "idle poll" and status == 200:
+                    state["stamp"] = ""  # the table changed: read its new stamp
+                return status == (204 if kind == "idle poll" else 200), seconds
+
+            return poll
+        # A play: solo tables, always the student's turn; the answer is the next page.
+        queue = solo[i::connections]
+        state = {"conn": None, "page": "", "table": None}
+
+        async def play():
+            while state["conn"] is None or _form(state["page"]) is None:
+                if not queue:
+                    await asyncio.sleep(0.5)
+                    return False, 0.0
+                entry = queue.pop(0)
+                state["conn"] = Connection(port, f"{cookie_name}={entry['session']}")
+                state["table"] = entry["id"]
+                _s, state["page"], _t = await state["conn"].request(
+                    "GET", f"/play/tables/{entry['id']}/", htmx=False
+                )
+            form = _form(state["page"])
+            status, body, seconds = await state["conn"].request(
+                "POST", f"/play/tables/{state['table']}/move/", _play_body(form, uuid.uuid4().hex)
+            )
+            state["page"] = body
+            return status == 200 and bool(_PLAYED.search(body)), seconds
+
+        return play
+
+    return make
+
+
+# The class -------------------------------------------------------------------------------------
+
+
+async def student(port, cookie, table, until, record, answered):
+    conn = Connection(port, cookie)
+    stamp = ""
+    await asyncio.sleep(random.random() * POLL_SECONDS)
+    turn_seen_at = None
+    while time.monotonic() < until:
+        try:
+            path = f"/play/tables/{table}/?stamp={stamp}&mode=player"
+            status, body, seconds = await conn.request("GET", path)
+            kind = "idle poll" if status == 204 else "changed poll"
+            record(kind, status, seconds)
+            if status == 200:
+                found = _STAMP.search(body)
+                stamp = found.group(1) if found else stamp
+                form = _form(body)
+                if form is not None:
+                    turn_seen_at = turn_seen_at or time.monotonic()
+                    wait = random.uniform(*THINK_SECONDS) - (time.monotonic() - turn_seen_at)
+                    await asyncio.sleep(max(0.0, wait))
+                    key = uuid.uuid4().hex
+                    status, body, seconds = await conn.request(
+                        "POST", f"/play/tables/{table}/move/", _play_body(form, key)
+                    )
+                    record("play", status, seconds)
+                    turn_seen_at = None
+                    if status == 200 and _PLAYED.search(body):
+                        answered.append(key)
+                    stamp = ""
+                    continue
+        except Exception as error:
+            record("error", 0, 0.0, str(error))
+            conn.close()
+        await asyncio.sleep(POLL_SECONDS)
+    conn.close()
+
+
+async def run_class(port, seeded, seconds):
+    until = time.monotonic() + seconds
+    latencies: dict[str, list[float]] = defaultdict(list)
+    statuses: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    errors: list[str] = []
+    answered: list[str] = []
+
+    def record(kind, status, seconds_taken, error=""):
+        if kind == "error":
+            errors.append(error)
+            return
+        latencies[kind].append(seconds_taken)
+        statuses[kind][status] += 1
+
+    cookie_name = seeded["cookie"]
+    await asyncio.gather(
+        *(
+            student(port, f"{cookie_name}={s['session']}", t["id"], until, record, answered)
+            for t in seeded["tables"]
+            for s in t["students"]
+        )
+    )
+    return latencies, statuses, errors, answered
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * p))] * 1e3 if ordered else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--students", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--saturate", type=float, default=8)
+    parser.add_argument("--connections", type=int, default=32)
+    args = parser.parse_args()
+    random.seed(7)
+
+    logs = Path(tempfile.mkdtemp(prefix="eleusis-bench-"))
+    redis, postgres = stack.RedisInstance(), stack.PostgresCluster()
+    processes: list[stack.Process] = []
+    try:
+        redis.start()
+        postgres.init()
+        env = stack.app_env(postgres.url(), redis.url(), STATIC_ROOT=str(logs / "static"))
+        stack.prepare(env)
+        started = time.monotonic()
+        seeded = stack.seed(
+            env, tables=max(1, args.students // 4), students=4, bots=[], solo=args.connections * 6
+        )
+        print(f"seated {args.students} students in {time.monotonic() - started:.0f} s")
+        port, hello_port = stack.free_port(), stack.free_port()
+        processes.append(stack.gunicorn(env, port, logs))
+        processes.append(stack.celery(env, "worker", logs))
+        processes.append(
+            stack.gunicorn(
+                env, hello_port, logs, app="hello:application", chdir=ROOT / "benchmarks"
+            )
+        )
+        print("gunicorn gthread 2 workers x 8 threads, DEBUG off, PostgreSQL + Redis, on this")
+        print(f"machine's cores with the load generator; logs in {logs}\n")
+
+        rates = {}
+        for kind in ("hello", "idle poll", "changed poll", "play"):
+            ok, errors, latencies = asyncio.run(
+                saturate(
+                    steps(kind, port, seeded, hello_port, args.connections),
+                    args.connections,
+                    args.saturate,
+                )
+            )
+            rates[kind] = ok / args.saturate
+            ratio = (
+                f"{rates[kind] / rates['hello'] * 100:5.1f} % of bare" if kind != "hello" else ""
+            )
+            print(
+                f"saturation {kind:<13} {rates[kind]:8.1f}/s  {ratio:<16} p50 "
+                f"{pct(latencies, 0.5):7.1f} ms  p95 {pct(latencies, 0.95):7.1f} ms  "
+                f"errors {errors}"
+            )
+
+        print(f"\nthe class: {args.students} students, {args.seconds:.0f} s")
+        latencies, statuses, errors, answered = asyncio.run(run_class(port, seeded, args.seconds))
+        every = [x for values in latencies.values() for x in values]
+        print(
+            f"all requests {len(every):7d} ({len(every) / args.seconds:.0f}/s)  p50 "
+            f"{pct(every, 0.5):7.1f} ms  p95 {pct(every, 0.95):7.1f} ms  "
+            f"p99 {pct(every, 0.99):7.1f} ms"
+        )
+        for kind in ("idle poll", "changed poll", "play"):
+            values = latencies.get(kind, [])
+            print(
+                f"  {kind:<13} {len(values):7d}  p50 {pct(values, 0.5):7.1f} ms  p95 "
+                f"{pct(values, 0.95):7.1f} ms  p99 {pct(values, 0.99):7.1f} ms  "
+                f"statuses {dict(statuses.get(kind, {}))}"
+            )
+        bad = sum(n for kind in statuses for s, n in statuses[kind].items() if s >= 400)
+        print(f"errors: {len(errors)} connection errors, {bad} answers >= 400")
+        missing, doubled = stack.plays_lost(postgres.url(), answered)
+        print(
+            f"plays answered as made: {len(answered)}; in the database exactly once: "
+            f"{len(answered) - missing - doubled} (missing {missing}, doubled {doubled})"
+        )
+        print(json.dumps({"rates": rates}))
+    finally:
+        for process in processes:
+            process.stop()
+        redis.stop()
+        postgres.destroy()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,310 @@
+"""Someone tries to break it: one test per way found in issue 18's probe.
+
+Each test makes the abuse for real through HTTP (or, for races, through parallel threads on the
+real cache) and checks that it fails without harming anyone else.
+"""
+
+import threading
+
+import pytest
+from django.core import mail
+from django.test import Client
+from django.urls import reverse
+
+from classroom.access import STUDENT_SESSION_KEY
+from classroom.models import Action, Assignment, GameSession, Round, Seat
+from classroom.selectors.games import current_round
+from classroom.services.rounds import engine_round
+from classroom.throttle import (
+    RESET_MAILS_PER_EMAIL,
+    SOLO_STARTS_PER_STUDENT,
+    Limit,
+    throttle_over,
+)
+from tests.factories import ALTERNATE_COLORS, ClassroomFactory, StudentFactory, TeacherFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _client_for(student) -> Client:
+    client = Client()
+    session = client.session
+    session[STUDENT_SESSION_KEY] = student.pk
+    session.save()
+    return client
+
+
+def _table(students, bots, *, students_deal=False, rule_text=ALTERNATE_COLORS):
+    from classroom.services.games import (
+        assignment_create,
+        session_open,
+        session_start,
+        table_create,
+    )
+
+    classroom = ClassroomFactory()
+    assignment = assignment_create(
+        classroom=classroom,
+        title="t",
+        rule_text=rule_text,
+        students_deal=students_deal,
+    )
+    session = session_open(assignment=assignment)
+    people = [StudentFactory(classroom=classroom) for _ in range(students)]
+    table = table_create(session=session, students=people, bots=list(bots))
+    session_start(session=session, seed=11)
+    return table, list(table.seats.select_related("student").order_by("position"))
+
+
+def _play_data(table, seat, *, key):
+    round_row = current_round(table=table)
+    engine = engine_round(round_row)
+    player = round_row.player_of(seat.position)
+    assert engine.state.turn == player, "the test expects this seat's turn"
+    return round_row, {
+        "op": "play",
+        "round": round_row.pk,
+        "seq": round_row.version,
+        "key": key,
+        "card": engine.state.hands[player][0].code,
+        "hypothesis": "colors alternate",
+        "prediction": "accepted",
+    }
+
+
+# Idempotency keys ------------------------------------------------------------------------------
+
+
+def test_a_student_s_key_never_takes_the_place_of_a_bot_s_move():
+    # The student plays first, then two bots. The probe froze such a table for ever by playing
+    # with the key the bots would use for their next move.
+    table, seats = _table(students=1, bots=["random", "random"])
+    round_row, data = _play_data(table, seats[0], key="bot:2")  # the first bot's key, seq 2
+
+    response = _client_for(seats[0].student).post(
+        reverse("classroom:table_move", args=[table.pk]), data, HTTP_HX_REQUEST="true"
+    )
+
+    assert response.status_code == 200
+    round_row.refresh_from_db()
+    # The student's move and then both bots' moves are in the log (bots run on commit, eagerly).
+    movers = list(round_row.actions.order_by("seq").values_list("seat__position", flat=True))
+    assert movers[:3] == [0, 1, 2], movers
+    assert engine_round(round_row).state.turn == 0  # the student's turn again: nothing froze
+
+
+# A move carries the state it was made against -------------------------------------------------
+
+
+def test_a_stale_move_is_refused_when_the_table_moved_on():
+    table, seats = _table(students=2, bots=[])
+    student = seats[0]
+    round_row, data = _play_data(table, student, key="first")
+    client = _client_for(student.student)
+    url = reverse("classroom:table_move", args=[table.pk])
+    assert client.post(url, data, HTTP_HX_REQUEST="true").status_code == 200
+    # Seat 1 plays; then seat 0's turn comes back. A queued copy of seat 0's first move, with a
+    # new key but the old state, arrives now: it must not land.
+    _round, second = _play_data(table, seats[1], key="second")
+    _client_for(seats[1].student).post(url, second, HTTP_HX_REQUEST="true")
+    version = Round.objects.get(pk=round_row.pk).version
+    stale = {**data, "key": "a-retry-with-a-new-key"}
+    response = client.post(url, stale, HTTP_HX_REQUEST="true")
+
+    assert "moved on" in response.content.decode()
+    assert Round.objects.get(pk=round_row.pk).version == version
+    assert Action.objects.filter(round=round_row, seat=student).count() == 1
+
+
+# Teacher log-in ---------------------------------------------------------------------------------
+
+
+def test_teacher_log_in_is_limited_per_account_and_per_address(settings):
+    victim = TeacherFactory(username="victim")
+    victim.set_password("the-right-password-1")
+    victim.save()
+    url = reverse("classroom:login")
+    limit = settings.AXES_FAILURE_LIMIT
+    for n in range(limit):
+        Client(REMOTE_ADDR=f"10.1.0.{n}").post(url, {"username": "victim", "password": f"x{n}"})
+
+    # Per account: the next try is refused even with the right password, from a new address.
+    response = Client(REMOTE_ADDR="10.1.1.1").post(
+        url, {"username": "victim", "password": "the-right-password-1"}
+    )
+    assert response.status_code == 429
+    assert "Too many log-in attempts" in response.content.decode()
+
+    # Per address: one address spraying many accounts is stopped too.
+    other = TeacherFactory(username="other")
+    other.set_password("other-password-1")
+    other.save()
+    sprayer = Client(REMOTE_ADDR="10.2.0.1")
+    for n in range(limit):
+        sprayer.post(url, {"username": f"nobody{n}", "password": "x"})
+    response = sprayer.post(url, {"username": "other", "password": "other-password-1"})
+    assert response.status_code == 429
+    # Another address still logs in to that account.
+    response = Client(REMOTE_ADDR="10.3.0.1").post(
+        url, {"username": "other", "password": "other-password-1"}
+    )
+    assert response.status_code == 302
+
+
+# Throttles: atomic, and never against the wrong student ---------------------------------------
+
+
+def test_parallel_requests_cannot_slip_past_a_limit():
+    limit = Limit("race-test", max_failures=10, window_seconds=60)
+    allowed = []
+    barrier = threading.Barrier(22)
+
+    def guess():
+        barrier.wait()
+        if not throttle_over(limit, "one-key"):
+            allowed.append(1)
+
+    threads = [threading.Thread(target=guess) for _ in range(22)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert len(allowed) == limit.max_failures
+
+
+def test_parallel_wrong_codes_reveal_at_most_the_limit_and_a_right_code_still_joins():
+    from classroom.throttle import CODE_GUESSES
+
+    classroom = ClassroomFactory()
+    statuses = []
+    barrier = threading.Barrier(22)
+
+    def guess(n):
+        client = Client(REMOTE_ADDR="10.4.0.1")
+        barrier.wait()
+        response = client.post(reverse("classroom:signin"), {"code": "ACDEF" + "3467"[n % 4]})
+        statuses.append(response.status_code)
+
+    threads = [threading.Thread(target=guess, args=(n,)) for n in range(22)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert statuses.count(400) <= CODE_GUESSES.max_failures
+    assert statuses.count(429) >= 22 - CODE_GUESSES.max_failures
+    right = Client(REMOTE_ADDR="10.4.0.1").post(
+        reverse("classroom:signin"), {"code": classroom.join_code}
+    )
+    assert right.status_code == 302
+
+
+# Mail, sign-up, solo practice ------------------------------------------------------------------
+
+
+def test_password_reset_mail_is_rate_limited(settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    TeacherFactory(email="teacher@school.example")
+    url = reverse("classroom:password_reset")
+    for n in range(20):
+        response = Client(REMOTE_ADDR=f"10.5.0.{n}").post(url, {"email": "teacher@school.example"})
+        assert response.status_code == 302  # the same answer every time
+
+    assert len(mail.outbox) == RESET_MAILS_PER_EMAIL.max_failures
+
+
+def test_sign_up_does_not_tell_whether_an_email_has_an_account():
+    TeacherFactory(email="known@school.example")
+    url = reverse("classroom:signup")
+
+    def sign_up(username, email):
+        return Client().post(
+            url,
+            {
+                "username": username,
+                "email": email,
+                "password1": "a-long-teacher-password-1",
+                "password2": "a-long-teacher-password-1",
+            },
+        )
+
+    known, unknown = sign_up("one", "known@school.example"), sign_up("two", "new@school.example")
+    assert known.status_code == unknown.status_code == 302
+    assert known["Location"] == unknown["Location"]
+
+
+def test_solo_practice_sessions_are_limited_per_student():
+    from classroom.services.games import assignment_create
+
+    classroom = ClassroomFactory()
+    assignment = assignment_create(
+        classroom=classroom, title="Alone", rule_text=ALTERNATE_COLORS, mode=Assignment.Mode.SOLO
+    )
+    student = StudentFactory(classroom=classroom)
+    client = _client_for(student)
+    url = reverse("classroom:solo_start", args=[assignment.pk])
+    statuses = [
+        client.post(url).status_code for _ in range(SOLO_STARTS_PER_STUDENT.max_failures + 5)
+    ]
+
+    assert statuses.count(302) == SOLO_STARTS_PER_STUDENT.max_failures
+    assert statuses[-1] == 429
+    assert GameSession.objects.filter(assignment=assignment).count() == (
+        SOLO_STARTS_PER_STUDENT.max_failures
+    )
+    # Another student of the class may still practise.
+    other = _client_for(StudentFactory(classroom=classroom))
+    assert other.post(url).status_code == 302
+
+
+# NUL bytes --------------------------------------------------------------------------------------
+
+
+def test_nul_bytes_in_the_dealer_s_hint_the_key_and_the_rule_are_a_4xx_and_change_nothing():
+    table, seats = _table(students=4, bots=[], students_deal=True, rule_text="")
+    dealer = _client_for(seats[0].student)
+    deal = reverse("classroom:table_deal", args=[table.pk])
+    move = reverse("classroom:table_dealer_move", args=[table.pk])
+
+    response = dealer.post(deal, {"rule_text": "color != last.color\x00"})
+    assert 400 <= response.status_code < 500
+    assert not Round.objects.filter(table=table).exclude(rule_text="").exists()
+
+    assert dealer.post(deal, {"rule_text": "color != last.color"}).status_code == 302
+    round_row = current_round(table=table)
+    version = round_row.version
+    for data in (
+        {"op": "hint", "hint": "think of\x00 colours", "key": "k1"},
+        {"op": "hint", "hint": "think of colours", "key": "k\x002"},
+    ):
+        response = dealer.post(move, data, HTTP_HX_REQUEST="true")
+        assert 400 <= response.status_code < 500, data
+    round_row.refresh_from_db()
+    assert round_row.version == version
+    # A NUL in a student's move key too.
+    player_seat = Seat.objects.get(table=table, position=round_row.position_of(0))
+    response = _client_for(player_seat.student).post(
+        reverse("classroom:table_move", args=[table.pk]),
+        {"op": "no_play", "round": round_row.pk, "key": "a\x00b", "hypothesis": "h"},
+    )
+    assert 400 <= response.status_code < 500
+
+
+# Private pages ----------------------------------------------------------------------------------
+
+
+def test_private_pages_are_never_kept_by_a_shared_cache():
+    table, seats = _table(students=2, bots=[])
+    student_page = _client_for(seats[0].student).get(reverse("classroom:table", args=[table.pk]))
+    teacher = Client()
+    teacher.force_login(table.session.assignment.classroom.teacher)
+    dashboard = teacher.get(reverse("classroom:dashboard"))
+    poll = _client_for(seats[0].student).get(
+        reverse("classroom:table", args=[table.pk]) + "?stamp=x", HTTP_HX_REQUEST="true"
+    )
+
+    for response in (student_page, dashboard, poll):
+        assert response.status_code == 200
+        directives = {d.strip() for d in response["Cache-Control"].split(",")}
+        assert {"private", "no-store"} <= directives

@@ -1,0 +1,55 @@
+"""The "How to play" page (issue 19): open to students and teachers, the rules and scoring of
+each game with the dealer's incentive, linked from the table and the lesson plans; the
+rule-making card's number convention and advice; the age range of the lesson plans."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.classroom.conftest import student_client
+from tests.factories import TeacherFactory, live_table
+
+pytestmark = pytest.mark.django_db
+
+
+def _teacher() -> Client:
+    client = Client()
+    client.force_login(TeacherFactory())
+    return client
+
+
+def test_how_to_play_is_open_to_everyone_and_says_each_game_and_its_scoring():
+    url = reverse("lessons:how_to_play")
+    _table, seats = live_table(players=3)
+    for client in (Client(), student_client(seats[0].student), _teacher()):
+        response = client.get(url)
+        assert response.status_code == 200
+    page = Client().get(url).content.decode()
+    for heading in ("Eleusis Express", "Scoring and the end of the game", "Delphi"):
+        assert f">{heading}</h2>" in page
+    assert "+6 for guessing the rule; +3 for getting rid of every card." in page
+    assert "The dealer scores as much as the best player of the round." in page
+    assert "You score best when someone finds your rule, but not at once" in page
+    assert "until everyone has dealt once" in page
+
+
+def test_the_table_and_the_lesson_plans_link_to_how_to_play():
+    url = reverse("lessons:how_to_play")
+    table, seats = live_table(players=3)
+    table_page = student_client(seats[0].student).get(reverse("classroom:table", args=[table.pk]))
+    assert f'href="{url}"' in table_page.content.decode()
+    plans = _teacher().get(reverse("lessons:plans")).content.decode()
+    assert f'href="{url}"' in plans
+
+
+def test_the_lesson_plans_name_the_sources_age_range():
+    plans = _teacher().get(reverse("lessons:plans")).content.decode()
+    assert "from primary school up" in plans
+    assert "10–14 year olds" not in plans
+
+
+def test_the_rule_making_card_has_the_number_convention_and_the_greek_advice():
+    card = _teacher().get(reverse("lessons:print_guidelines")).content.decode()
+    assert "A = 1, 2–10 as printed, J = 11, Q = 12, K = 13, unless your rule says otherwise" in card
+    assert "J, Q and K count 10" in card
+    assert "make a small change to one of them" in card
