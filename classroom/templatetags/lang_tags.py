@@ -18,7 +18,7 @@ def _language() -> str:
 
 @lru_cache(maxsize=1)
 def _engine_english() -> frozenset[str]:
-    """Every English string of the engine that reaches the catalogs (classroom/engine_strings.py)."""
+    """Every English string of the engine that reaches the catalogs (classroom/engine_strings)."""
     from classroom import engine_strings
 
     strings: set[str] = set()
