@@ -141,7 +141,7 @@ def _negative_test(review: SessionReview) -> Prompt | None:
         _(
             "At play %(play)s of %(table)s, round %(round)s, %(name)s played %(card)s though "
             "their own idea said it would not fit, and %(verdict)s. It ruled out "
-            "%(ruled_out)s of %(before)s candidate rules (%(bits).1f bits), more than any other "
+            "%(ruled_out)s of %(before)s candidate rules (%(bits)s bits), more than any other "
             "such test. Ask them why they played it, and what the table learned."
         )
         % {
@@ -151,7 +151,7 @@ def _negative_test(review: SessionReview) -> Prompt | None:
             "verdict": verdict,
             "ruled_out": play["candidates_before"] - play["candidates_after"],
             "before": play["candidates_before"],
-            "bits": number_format(bits, 2),  # "0,97" in Spanish
+            "bits": number_format(bits, 1),  # "1,5" in Spanish
         },
         round_review,
         play["number"],
