@@ -1,10 +1,12 @@
 """Rounds played by bots from start to end: for demos, tests, load tests and benchmarks.
 
-`simulate_round` plays one round and returns a JSON-ready record; `simulate` yields one per
-round. Everything is derived from the seed, so the same call gives the same records.
+`eleusis.engine.games.simulate_round` plays one round and returns a JSON-ready record;
+`eleusis.engine.games.simulate` yields one per round. Everything is derived from the seed, so
+the same call gives the same records.
 
-Each game has a `Driver` in `DRIVERS`, by variant name: how to seat its bots, how to let them
-play a round, and how to write the round's record. Every record has the Express fields
+Each game's record in `eleusis.engine.games` names its functions here: how to seat its bots,
+how to let them play a round, and how to write the round's record; `eleusis.engine.games.simulate`
+plays rounds of any game by its id. Every record has the Express fields
 (variant, rule, seed, players, decks, hand_size, config, plays, hands, stock, guesses, end,
 plays_until_guess, scores) and then the game's own (predictions, penalty piles, prophets,
 expulsions).
@@ -17,12 +19,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from eleusis.engine.bots import (
     ABBOTT_BOTS,
-    BOTS,
     DELPHI_BOTS,
     RUSSIAN_BOTS,
     AbbottBot,
@@ -38,7 +38,7 @@ from eleusis.engine.history import Rule
 from eleusis.engine.variants import codec
 from eleusis.engine.variants.abbott import AbbottRound
 from eleusis.engine.variants.actions import End, PassGuess
-from eleusis.engine.variants.base import Action, Event, GuessJudge, Round, rule_text
+from eleusis.engine.variants.base import Action, Event, Round, rule_text
 from eleusis.engine.variants.codec import JSON
 from eleusis.engine.variants.delphi import DelphiRound
 from eleusis.engine.variants.express import ExpressRound
@@ -205,66 +205,10 @@ def plays_until_guess(round_: ExpressRound) -> int | None:
     return sum(1 for entry in round_.state.table if entry.kind in ("play", "no_play"))
 
 
-def simulate_round(
-    *,
-    rule: Rule,
-    players: int,
-    bots: Sequence[str],
-    seed: int,
-    config: Any = None,
-    variant: str = "express",
-    label: str | None = None,
-    candidates: Sequence[Candidate] | None = None,
-    equivalent: Equivalent | None = None,
-    judge_guess: GuessJudge | None = None,
-    max_actions: int = MAX_ACTIONS,
-) -> dict[str, JSON]:
-    """Play one round with the app dealing and bots in the seats; return its record."""
-    driver = driver_for(variant)
-    cls = driver.round_class
-    round_ = cls(config or cls.config_class(), seed, rule, players, judge_guess=judge_guess)
-    seated = driver.seat(bots, players, seed, candidates, equivalent)
-    for _ in driver.play(round_, seated, max_actions):
-        pass
-    return driver.record(round_, label)
-
-
 def round_seeds(seed: int, rounds: int) -> list[int]:
     """The seed of each round of a simulation, all drawn from the one seed."""
     rng = random.Random(seed)
     return [rng.getrandbits(31) for _ in range(rounds)]
-
-
-def simulate(
-    *,
-    rule: Rule,
-    players: int,
-    bots: Sequence[str],
-    rounds: int,
-    seed: int,
-    config: Any = None,
-    variant: str = "express",
-    label: str | None = None,
-    candidates: Sequence[Candidate] | None = None,
-    equivalent: Equivalent | None = None,
-    judge_guess: GuessJudge | None = None,
-    max_actions: int = MAX_ACTIONS,
-) -> Iterator[dict[str, JSON]]:
-    """One record per round, the rounds seeded from `seed`."""
-    for round_seed in round_seeds(seed, rounds):
-        yield simulate_round(
-            rule=rule,
-            players=players,
-            bots=bots,
-            seed=round_seed,
-            config=config,
-            variant=variant,
-            label=label,
-            candidates=candidates,
-            equivalent=equivalent,
-            judge_guess=judge_guess,
-            max_actions=max_actions,
-        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -456,38 +400,3 @@ def abbott_record(round_: AbbottRound, label: str | None = None) -> dict[str, JS
         expulsions=list(state.expulsions),
         emptied_by=state.emptied_by,
     )
-
-
-@dataclass(frozen=True)
-class Driver:
-    round_class: type[Round]
-    seat: Callable[..., Sequence[Any]]
-    play: Callable[..., Iterator[tuple[Action, list[Event]]]]
-    record: Callable[..., dict[str, JSON]]
-    bot_names: tuple[str, ...]
-
-
-DRIVERS: dict[str, Driver] = {
-    "abbott": Driver(
-        AbbottRound, seat_abbott_bots, play_abbott_round, abbott_record, tuple(sorted(ABBOTT_BOTS))
-    ),
-    "express": Driver(ExpressRound, seat_bots, play_round, round_record, tuple(sorted(BOTS))),
-    "delphi": Driver(
-        DelphiRound, seat_delphi_bots, play_delphi_round, delphi_record, tuple(sorted(DELPHI_BOTS))
-    ),
-    "russian": Driver(
-        RussianRound,
-        seat_russian_bots,
-        play_russian_round,
-        russian_record,
-        tuple(sorted(RUSSIAN_BOTS)),
-    ),
-}
-
-
-def driver_for(variant: str) -> Driver:
-    if variant not in DRIVERS:
-        raise SimulationError(
-            f"bots do not play {variant!r}: expected one of {', '.join(sorted(DRIVERS))}"
-        )
-    return DRIVERS[variant]
