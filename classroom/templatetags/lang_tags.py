@@ -20,7 +20,6 @@ def _language() -> str:
 def _engine_english() -> frozenset[str]:
     """Every English string of the engine that reaches the catalogs (classroom/engine_strings)."""
     from classroom import engine_strings
-
     from eleusis.engine.rules.library import LIBRARY
 
     strings: set[str] = set()
