@@ -118,3 +118,48 @@ class GuessVerdictForm(forms.Form):
     correct = forms.TypedChoiceField(
         choices=[("yes", _("Right")), ("no", _("Wrong"))], coerce=lambda value: value == "yes"
     )
+
+
+class AbbottMoveForm(MoveForm):
+    """One move at an Abbott/Howell table: a string of cards (the cards ticked, or their codes
+    in the order to play them), "no play", becoming prophet, or the prophet's verdict."""
+
+    OPS = [
+        ("play", _("Play these cards")),
+        ("no_play", _("No play")),
+        ("prophet", _("Become the prophet")),
+        ("accept", _("Right: accept it")),
+        ("reject", _("Wrong: reject it")),
+    ]
+
+    op = forms.ChoiceField(choices=OPS)
+    cards = forms.MultipleChoiceField(required=False, choices=[])
+    order = forms.CharField(max_length=200, required=False)
+
+    def __init__(self, *args, hand=(), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["cards"].choices = [(card.code, card.code) for card in hand]
+        self.hand = list(hand)
+
+    def clean(self):
+        data = super().clean()
+        self.errors.pop("card", None)  # a string is chosen here, not one card
+        if data.get("op") != "play":
+            data["string"] = ()
+            return data
+        order = (data.get("order") or "").replace(",", " ").split()
+        codes = order or data.get("cards") or []
+        by_code = {}
+        for card in self.hand:
+            by_code.setdefault(card.code, []).append(card)
+        string = []
+        for code in codes:
+            matches = by_code.get(code.strip().upper())
+            if not matches:
+                self.add_error("order", _("%(card)s is not in your hand.") % {"card": code})
+                return data
+            string.append(matches.pop())
+        if not string:
+            self.add_error("cards", _("Choose the cards to play, in order."))
+        data["string"] = tuple(string)
+        return data

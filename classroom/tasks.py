@@ -217,3 +217,63 @@ def delphi_bots_play(round_id: int) -> int:
         if not settings.CELERY_TASK_ALWAYS_EAGER and settings.BOT_MOVE_SECONDS:
             _play_later(round_id)
             return moves
+
+
+# Any game by its engine record's `next_action`: the bots of the table play their moves ---------
+
+
+def record_bots_play(round_id: int) -> int:
+    """The bot seats' moves, one after another, until a person (or the dealer) must act or the
+    round ends; the moves come from the game's engine record (`eleusis.engine.games`). With a
+    worker, one move per call at a human pace, like `bots_play`. Returns how many it made."""
+    from classroom.games import web_game
+
+    moves = 0
+    while moves < MAX_BOT_ACTIONS:
+        round_row = Round.objects.filter(pk=round_id).select_related("table").first()
+        if round_row is None or round_row.status == Round.Status.OVER or round_row.table.paused:
+            return moves
+        record = web_game(round_row.variant).engine
+        seats = {s.position: s for s in Seat.objects.filter(table_id=round_row.table_id)}
+        bots: list = [None] * round_row.players
+        for position, seat in seats.items():
+            player = round_row.player_of(position)
+            if player is not None and seat.bot:
+                name = seat.bot if seat.bot in record.bots else record.bot_names[0]
+                bots[player] = record.seat([name], round_row.players, round_row.seed)[player]
+        if not any(bots):
+            return moves
+        engine = engine_round(round_row)
+        action = record.next_action(engine, bots)
+        if action is None:
+            return moves
+        acting = getattr(action, "player", None)
+        if acting is None:  # a prophet's judgement: the prophet's seat
+            acting = getattr(engine.state, "prophet", None)
+        seat = next(
+            (
+                s
+                for p, s in seats.items()
+                if acting is not None and round_row.player_of(p) == acting
+            ),
+            None,
+        )
+        hypothesis = getattr(action, "hypothesis", None)
+        try:
+            result = round_act(
+                round_id=round_id,
+                action=action,
+                seat=seat,
+                idempotency_key=f"bot:{round_row.version}",
+                hypothesis=bot_hypothesis(hypothesis) if hypothesis else None,
+                schedule=False,
+            )
+        except IllegalActionError:
+            return moves  # someone moved meanwhile; the next call sees the next move
+        if result.duplicate:
+            return moves
+        moves += 1
+        if not settings.CELERY_TASK_ALWAYS_EAGER and settings.BOT_MOVE_SECONDS:
+            _play_later(round_id)
+            return moves
+    return moves

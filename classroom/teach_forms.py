@@ -200,6 +200,8 @@ class AssignmentForm(forms.Form):
         data["variant"] = data.get("variant") or games.DEFAULT_GAME.id
         if games.whole_class(data["variant"]):
             self._clean_delphi(data)
+        elif not games.web_game(data["variant"]).express_settings:
+            self._clean_engine_defaults(data)
         source = data.get("rule_source")
         if source == Assignment.RuleSource.LIBRARY:
             rule = LIBRARY.get(data.get("library_rule") or "")
@@ -273,10 +275,26 @@ class AssignmentForm(forms.Form):
         if data.get("mode") == Assignment.Mode.SOLO:
             self.add_error("mode", _("Delphi is played live, by the whole class."))
 
+    def _clean_engine_defaults(self, data: dict) -> None:
+        """A game played at tables with the settings of its source (the engine's defaults,
+        e.g. Howell's profile for Abbott/Howell, docs/rules.md §2): the Express settings do
+        not apply; the table size and the hypothesis settings do."""
+        keep = {"table_size", "hypothesis_policy", "hypothesis_every", "prediction_required"}
+        for name in EXPRESS_ONLY:
+            if name not in keep:
+                self.errors.pop(name, None)
+                data[name] = self.fields[name].initial
+        if data.get("mode") == Assignment.Mode.SOLO:
+            self.add_error("mode", _("This game is played live, at tables."))
+        if data.get("rule_source") == Assignment.RuleSource.STUDENTS:
+            self.add_error("rule_source", _("In this game the app deals: pick or write a rule."))
+
     def config(self) -> dict:
         data = self.cleaned_data
         if games.whole_class(data["variant"]):
             return {"starter": data["starter"]}
+        if not games.web_game(data["variant"]).express_settings:
+            return {}
         return {
             "hand_size": data["hand_size"],
             "decks": data["decks"],

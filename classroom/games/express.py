@@ -16,4 +16,5 @@ GAME = WebGame(
     live_tables_path="classroom.views.teach.live_tables",
     live_template="classroom/teach/session_live.html#express_table",
     analysed=True,
+    express_settings=True,
 )

@@ -36,6 +36,9 @@ class WebGame:
     bots_play_path: str = ""
     # The review's insight analyses its rounds (the others have their own report).
     analysed: bool = False
+    # The assignment form's Express settings (hand size, decks, hints…) apply; otherwise the
+    # game is dealt with its source's settings (its engine config's defaults).
+    express_settings: bool = False
 
     @property
     def id(self) -> str:

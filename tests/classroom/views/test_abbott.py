@@ -1,0 +1,153 @@
+"""Abbott/Howell by HTTP (docs/rules.md §2): a teacher assigns it, four students play strings
+and "no play", one becomes prophet and judges, a wrong prophet is overthrown, the round ends
+and is scored; bots fill seats; the live view shows the tables."""
+
+import pytest
+from django.urls import reverse
+
+from classroom.games import web_game
+from classroom.models import Action, Assignment
+from classroom.selectors.abbott import abbott_board
+from classroom.selectors.games import current_round
+from classroom.selectors.rounds import engine_round
+from classroom.services.games import lobby_join, session_open, session_seat, session_start
+from classroom.tasks import record_bots_play
+from eleusis.engine.games import GAMES
+from eleusis.engine.rules import LIBRARY
+from eleusis.engine.variants import BecomeProphet, PlayString
+from tests.classroom.conftest import student_client
+from tests.classroom.views.test_teach import assignment_data
+from tests.factories import StudentFactory
+
+pytestmark = pytest.mark.django_db
+
+ABBOTT = "abbott"
+RULE = LIBRARY["th-alternate-colors"].text
+
+
+def _assign(client, classroom) -> Assignment:
+    data = {
+        "title": "Strings",
+        "variant": web_game(ABBOTT).id,
+        "rule_source": Assignment.RuleSource.WRITTEN,
+        "rule_text": RULE,
+        "mode": Assignment.Mode.LIVE,
+        "table_size": 4,
+        "hypothesis_policy": Assignment.HypothesisPolicy.OPTIONAL,
+        "hypothesis_every": 3,
+    }
+    response = client.post(reverse("classroom:assignment_create", args=[classroom.pk]), data)
+    assert response.status_code in (200, 302), response.content[:2000]
+    return Assignment.objects.get(classroom=classroom, title="Strings")
+
+
+def _post(client, table, action, round_pk, *, wrong: bool = False):
+    """The HTTP form of an engine action (a student acting as the bot would, or the opposite
+    judgement when `wrong`)."""
+    url = reverse("classroom:table_string", args=[table.pk])
+    data = {"round": round_pk, "hypothesis": "colours alternate", "prediction": "accepted"}
+    kind = action.kind
+    if kind == "play":
+        data.update(op="play", order=action.card.code)
+    elif kind == "play_string":
+        data.update(op="play", order=" ".join(card.code for card in action.cards))
+    elif kind == "no_play":
+        data.update(op="no_play")
+    elif kind == "become_prophet":
+        data.update(op="prophet")
+    else:
+        correct = action.correct != wrong
+        data.update(op="accept" if correct else "reject")
+        if not correct and action.card is None:
+            return None  # a wrong "no play" verdict needs a legal card: judge it rightly
+        if not correct:
+            data["card"] = action.card.code
+    return client.post(url, data, HTTP_HX_REQUEST="true")
+
+
+def test_four_students_play_strings_a_prophet_judges_a_wrong_prophet_falls(visitors, classroom):
+    response = visitors["teacher"].post(
+        reverse("classroom:assignment_create", kwargs={"pk": classroom.pk}),
+        assignment_data(variant="abbott", prediction_required="on"),
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assignment = Assignment.objects.get(classroom=classroom)
+    assert assignment.variant == "abbott" and assignment.config["decks"] == 3
+    session = session_open(assignment=assignment)
+    students = [StudentFactory(classroom=classroom) for _ in range(4)]
+    for one in students:
+        lobby_join(session=session, student=one)
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=9)
+    seats = list(table.seats.select_related("student").order_by("position"))
+    clients = [student_client(seat.student) for seat in seats]
+    page = clients[0].get(reverse("classroom:table", args=[table.pk])).content.decode()
+    assert "tick the cards to play" in page and RULE not in page
+
+    record = GAMES["abbott"]
+    round_row = current_round(table=table)
+    minds = list(record.seat(["scientist"], 4, round_row.seed))
+    strings = prophets = fallen = 0
+    for _ in range(600):
+        round_row = current_round(table=table)
+        engine = engine_round(round_row)
+        if engine.is_over:
+            break
+        state = engine.state
+        if state.prophet_window is not None and not prophets:
+            action = BecomeProphet(state.prophet_window)
+        else:
+            action = record.next_action(engine, minds)
+            if action.kind == "play" and strings < 4:  # each student tries a string once
+                hand = engine.state.hands[action.player]
+                action = PlayString(
+                    action.player, (action.card, *[c for c in hand if c != action.card][:1])
+                )
+        actor = state.prophet if action.kind == "prophet_judgement" else action.player
+        wrong = action.kind == "prophet_judgement" and not fallen
+        response = _post(clients[actor], table, action, round_row.pk, wrong=wrong)
+        if response is None:
+            response = _post(clients[actor], table, action, round_row.pk)
+            wrong = False
+        assert response.status_code == 200
+        body = response.content.decode()
+        assert "message-error" not in body, body[:3000]
+        strings += action.kind == "play_string" and len(action.cards) > 1
+        prophets += action.kind == "become_prophet"
+        if wrong:
+            assert "overthrown" in body
+            fallen += 1
+    else:
+        pytest.fail("the round did not end")
+    engine = engine_round(current_round(table=table))
+    assert engine.is_over and prophets >= 1 and fallen == 1
+    assert strings == 4
+    assert any(prophet.fell for prophet in engine.state.prophets)
+    assert any(engine.scores().players)
+    page = clients[1].get(reverse("classroom:table", args=[table.pk])).content.decode()
+    assert "The round is over." in page and "Score" in page
+    assert Action.objects.filter(round__table=table, kind="play_string").exists()
+    live = visitors["teacher"].get(reverse("classroom:session_live", args=[session.pk]))
+    assert live.status_code == 200 and "Abbott/Howell" in live.content.decode()
+
+
+def test_bots_fill_an_abbott_table_and_play_to_the_end():
+    from classroom.services.games import assignment_create
+    from tests.factories import ClassroomFactory
+
+    classroom = ClassroomFactory()
+    assignment = assignment_create(
+        classroom=classroom, title="Bots", rule_text=RULE, variant="abbott", config={}
+    )
+    session = session_open(assignment=assignment)
+    lobby_join(session=session, student=StudentFactory(classroom=classroom))
+    (table,) = session_seat(session=session, method="arrival")
+    for position in range(1, 4):
+        table.seats.create(position=position, bot="scientist")
+    session_start(session=session, seed=4)
+    round_row = current_round(table=table)
+    record_bots_play(round_row.pk)
+    board = abbott_board(table=table, seat=table.seats.get(position=0))
+    assert board.view is not None
+    # The bots played up to the student's turn (or the student must judge as prophet).
+    assert board.my_turn or board.to_judge or board.view.over
