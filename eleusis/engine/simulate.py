@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from eleusis.engine.bots import (
     ABBOTT_BOTS,
@@ -98,26 +98,45 @@ def _drive(
         yield end, round_.apply(end)
 
 
+def _bots_only(round_: Round, bots: Sequence[Any], next_bot_action: NextAction) -> Action:
+    """The next action when every seat is a bot (a simulation)."""
+    action = next_bot_action(round_, bots)
+    if action is None:
+        raise SimulationError("the bots wait for someone to act: only the dealer can")
+    return action
+
+
+# The next move of a round whose seats are bots or people (None in `bots`): the action of the
+# bot who must act now, or None when a person (or the dealer) must. One per game, named by its
+# record in `eleusis.engine.games`; the web app's bots play their turns with it.
+NextAction = Callable[[Any, Sequence[Any]], Action | None]
+
+
+def next_express_action(round_: ExpressRound, bots: Sequence[Bot | None]) -> Action | None:
+    """A guess offered in the window, the guess a bot decides on, or the turn's play."""
+    state = round_.state
+    if state.pending is not None:
+        return None  # the dealer's verdict
+    window = state.guess_window
+    if window is not None and (bot := bots[window]) is not None:
+        guess = bot.guess(round_.view(window))
+        if guess is not None:
+            return guess
+    if state.deciding is not None:
+        return PassGuess(state.deciding) if bots[state.deciding] is not None else None
+    turn = bots[state.turn]
+    return turn.act(round_.view(state.turn)) if turn is not None else None
+
+
 def play_round(
     round_: ExpressRound, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS
 ) -> Iterator[tuple[Action, list[Event]]]:
     """Let the bots play until the round ends, yielding each action and its events. After
     `max_actions` the dealer ends the round ("turn limit")."""
-
-    def next_action() -> Action:
-        state = round_.state
-        if state.pending is not None:
-            raise SimulationError(f"bots cannot give a verdict on the pending {state.pending.what}")
-        window = state.guess_window
-        if window is not None:
-            guess = bots[window].guess(round_.view(window))
-            if guess is not None:
-                return guess
-        if state.deciding is not None:
-            return PassGuess(state.deciding)
-        return bots[state.turn].act(round_.view(state.turn))
-
-    yield from _drive(round_, next_action, max_actions)
+    state = round_.state
+    if state.pending is not None:
+        raise SimulationError(f"bots cannot give a verdict on the pending {state.pending.what}")
+    yield from _drive(round_, lambda: _bots_only(round_, bots, next_express_action), max_actions)
 
 
 def _table_record(round_: Round, label: str | None, **fields: JSON) -> dict[str, JSON]:
@@ -254,12 +273,16 @@ def play_delphi_round(
     round_: DelphiRound, bots: Sequence[DelphiBot], max_actions: int = MAX_ACTIONS
 ) -> Iterator[tuple[Action, list[Event]]]:
     """Every bot shows a token for each card on show, in seat order, until the deck is used."""
+    yield from _drive(round_, lambda: _bots_only(round_, bots, next_delphi_action), max_actions)
 
-    def next_action() -> Action:
-        seat = round_.state.predictions.index(None)
-        return bots[seat].predict(round_.view(seat))
 
-    yield from _drive(round_, next_action, max_actions)
+def next_delphi_action(round_: DelphiRound, bots: Sequence[DelphiBot | None]) -> Action | None:
+    """The token of the first bot that has not shown one for the card on show."""
+    for seat, token in enumerate(round_.state.predictions):
+        bot = bots[seat]
+        if token is None and bot is not None:
+            return bot.predict(round_.view(seat))
+    return None
 
 
 def delphi_record(round_: DelphiRound, label: str | None = None) -> dict[str, JSON]:
@@ -303,12 +326,13 @@ def play_russian_round(
     round_: RussianRound, bots: Sequence[RussianBot], max_actions: int = MAX_ACTIONS
 ) -> Iterator[tuple[Action, list[Event]]]:
     """The player whose turn it is plays, until someone sheds everything or play is blocked."""
+    yield from _drive(round_, lambda: _bots_only(round_, bots, next_russian_action), max_actions)
 
-    def next_action() -> Action:
-        seat = round_.state.turn
-        return bots[seat].act(round_.view(seat))
 
-    yield from _drive(round_, next_action, max_actions)
+def next_russian_action(round_: RussianRound, bots: Sequence[RussianBot | None]) -> Action | None:
+    seat = round_.state.turn
+    bot = bots[seat]
+    return bot.act(round_.view(seat)) if bot is not None else None
 
 
 def russian_record(round_: RussianRound, label: str | None = None) -> dict[str, JSON]:
@@ -355,21 +379,24 @@ def play_abbott_round(
 ) -> Iterator[tuple[Action, list[Event]]]:
     """The prophet judges what is pending; right after a turn its player may become prophet;
     otherwise the player whose turn it is acts."""
+    yield from _drive(round_, lambda: _bots_only(round_, bots, next_abbott_action), max_actions)
 
-    def next_action() -> Action:
-        state = round_.state
-        action: Action | None = None
-        if state.pending is not None:
-            assert state.prophet is not None
-            action = bots[state.prophet].judge(round_.view(state.prophet))
-        elif state.prophet_window is not None:
-            window = state.prophet_window
-            action = bots[window].prophesy(round_.view(window))
-        if action is None:
-            action = bots[state.turn].act(round_.view(state.turn))
-        return action
 
-    yield from _drive(round_, next_action, max_actions)
+def next_abbott_action(round_: AbbottRound, bots: Sequence[AbbottBot | None]) -> Action | None:
+    """The prophet's judgement of what is pending; a bot's choice to become prophet right after
+    its turn; otherwise the turn's play (None when the one to act is a person)."""
+    state = round_.state
+    if state.pending is not None:
+        assert state.prophet is not None
+        prophet = bots[state.prophet]
+        return prophet.judge(round_.view(state.prophet)) if prophet is not None else None
+    window = state.prophet_window
+    if window is not None and (bot := bots[window]) is not None:
+        action = bot.prophesy(round_.view(window))
+        if action is not None:
+            return action
+    turn = bots[state.turn]
+    return turn.act(round_.view(state.turn)) if turn is not None else None
 
 
 def abbott_record(round_: AbbottRound, label: str | None = None) -> dict[str, JSON]:

@@ -112,3 +112,29 @@ def test_the_check_finds_a_game_named_elsewhere(tmp_path: Path) -> None:
         ]
     finally:
         ROOT = saved
+
+
+def test_next_action_waits_for_the_people_and_moves_the_bots() -> None:
+    """A table of two bots and two people: each game's next move is a bot's while a bot must
+    act, None once a person must; with every seat a bot the round plays to its end."""
+    from eleusis.engine.simulate import resolve_rule
+
+    rule = resolve_rule("@th-alternate-colors")
+    for game_id, record in GAMES.items():
+        round_ = record.round_class(record.config_class(), 11, rule, 4)
+        bots = list(record.seat([record.bot_names[0]], 4, 11))
+        people: list = [bots[0], None, bots[2], None]
+        acted = 0
+        while (action := record.next_action(round_, people)) is not None:
+            assert getattr(action, "player", None) in (None, 0, 2), (game_id, action)
+            round_.apply(action)
+            acted += 1
+            assert acted < 500, game_id
+        assert not round_.is_over, game_id  # a person must act now
+        for _ in range(2000):
+            if round_.is_over:
+                break
+            action = record.next_action(round_, bots)
+            assert action is not None, game_id
+            round_.apply(action)
+        assert round_.is_over, game_id

@@ -2,7 +2,7 @@
 
 from eleusis.engine.bots import BOTS
 from eleusis.engine.games.record import EngineGame
-from eleusis.engine.simulate import play_round, round_record, seat_bots
+from eleusis.engine.simulate import next_express_action, play_round, round_record, seat_bots
 from eleusis.engine.variants.express import ExpressRound
 
-GAME = EngineGame(ExpressRound, BOTS, seat_bots, play_round, round_record)
+GAME = EngineGame(ExpressRound, BOTS, seat_bots, play_round, round_record, next_express_action)

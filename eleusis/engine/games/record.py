@@ -16,7 +16,8 @@ class EngineGame:
 
     `seat(bots, players, seed, candidates, equivalent)` seats the named bots; `play(round_,
     seated, max_actions)` lets them play a round to its end, yielding each action and its
-    events; `record(round_, label)` is the round's JSON record (simulate, the review, tests).
+    events; `record(round_, label)` is the round's JSON record (simulate, the review, tests);
+    `next_action(round_, bots)` is the next move of a table of bots and people.
     """
 
     round_class: type[Round]
@@ -24,6 +25,9 @@ class EngineGame:
     seat: Callable[..., Sequence[Any]]
     play: Callable[..., Iterator[tuple[Action, list[Event]]]]
     record: Callable[..., dict[str, JSON]]
+    # next_action(round_, bots): the move of the bot who must act now, or None when the one to
+    # act is a person (None in `bots`) or the dealer. The simulation and the web's bots use it.
+    next_action: Callable[[Any, Sequence[Any]], Action | None]
 
     @property
     def id(self) -> str:
