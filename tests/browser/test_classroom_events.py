@@ -284,7 +284,7 @@ def test_a_late_arrival_is_shown_in_the_lobby_and_seated_from_the_live_view(new_
 def test_removing_a_student_mid_round_passes_the_turn_and_the_next_round_works(
     new_page, live_server
 ):
-    session, table, students = _started(players=4)
+    session, table, _students = _started(players=4)
     round_row = current_round(table=table)
     engine = engine_round(round_row)
     turn = engine.state.turn
