@@ -91,6 +91,22 @@ def report() -> None:
     rng = random.Random(13)
     randoms = [(compile_rule(random_rule(rng)), compile_rule(random_rule(rng))) for _ in range(200)]
     _pairs_report("200 random pairs of rules (seed 13)", randoms)
+    same = [(a, compile_rule(f"not (not ({a.text}))")) for a, _b in randoms]
+    _pairs_report("200 random rules against their double negation (equivalent)", same)
+
+    eight_back = [
+        "if suit == last.suit and suit == last2.suit and suit == last3.suit and rank == "
+        "last4.rank then red else rank + last5.rank + last6.rank + last7.rank + last8.rank > 30",
+        "rank > last.rank and suit != last2.suit and rank != last3.rank and color == last4.color"
+        " and rank != last5.rank and suit != last6.suit and rank != last7.rank and rank != "
+        "last8.rank",
+        "sum(value of last 8) % 13 == rank or count(red) > count(black) + 2",
+    ]
+    checked = [*[entry.text for entry in LIBRARY.values()], *eight_back]
+    checked += [a.text for a, _b in randoms]
+    _check_report(
+        f"Rule check (analysis and explanation, cold cache), {len(checked)} rules", checked
+    )
 
     print("Compiling and analysing each library rule:")
     for rule_id, entry in LIBRARY.items():
@@ -103,6 +119,33 @@ def report() -> None:
             f"{analyse_seconds * 1e3:7.2f} ms  legal {analysis.min_legal}/"
             f"{analysis.mean_legal:.1f}/{analysis.max_legal}"
         )
+
+
+def _check_report(title: str, texts: list[str]) -> None:
+    from eleusis.engine.rules import analysis as analysis_module
+
+    times: list[tuple[float, str]] = []
+    sampled = 0
+    for text in texts:
+        rule = compile_rule(text)
+        analysis_module._CACHE.clear()
+        began = time.perf_counter()
+        result = analyse(rule)
+        rule.explain()
+        times.append((time.perf_counter() - began, text))
+        sampled += not result.exhaustive
+    times.sort()
+    values = [t for t, _text in times]
+    p95 = values[max(0, int(len(values) * 0.95) - 1)]
+    print(
+        f"{title}: median {statistics.median(values) * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms, "
+        f"max {values[-1] * 1e3:.1f} ms, over 150 ms: {sum(t > 0.15 for t in values)}, "
+        f"sampled (not exact): {sampled}"
+    )
+    print(f"  slowest: {times[-1][1]!r}")
+    rule = compile_rule(texts[-1])
+    analyse(rule)
+    print(f"  cached: {per_call(lambda: analyse(rule), minimum=0.05) * 1e6:.1f} µs")
 
 
 def _pairs_report(title: str, pairs: list[tuple[Any, Any]]) -> None:

@@ -183,13 +183,21 @@ def delphi_bots_play(round_id: int) -> int:
             return moves
         engine = engine_round(round_row)
         state = engine.state
-        seat = next((s for s in bots if state.predictions[s.position] is None), None)
+        players = {s.pk: round_row.player_of(s.position) for s in bots}  # None: the oracle
+        seat = next(
+            (
+                s
+                for s in bots
+                if players[s.pk] is not None and state.predictions[players[s.pk]] is None
+            ),
+            None,
+        )
         if seat is None or state.current is None:
             return moves
+        player = players[seat.pk]
+        assert player is not None
         bot = DELPHI_BOTS.get(seat.bot, DELPHI_BOTS["random"])
-        action = bot(seat.position, f"{round_row.seed}:{seat.position}").predict(
-            engine.view(seat.position)
-        )
+        action = bot(player, f"{round_row.seed}:{seat.position}").predict(engine.view(player))
         try:
             result = round_act(
                 round_id=round_id,

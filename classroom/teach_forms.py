@@ -271,10 +271,8 @@ class AssignmentForm(forms.Form):
             self.errors.pop(name, None)
             data[name] = self.fields[name].initial
         data["hypothesis_policy"] = Assignment.HypothesisPolicy.OPTIONAL
-        if data.get("rule_source") == Assignment.RuleSource.STUDENTS:
-            self.add_error(
-                "rule_source", _("In Delphi the app deals: pick a rule or write your own.")
-            )
+        # Each student deals in turn: the rotating oracle writes the rule, the app turns the
+        # cards (the Russian seed's way), beside the teacher-set Delphi.
         if data.get("mode") == Assignment.Mode.SOLO:
             self.add_error("mode", _("Delphi is played live, by the whole class."))
 

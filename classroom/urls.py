@@ -154,6 +154,16 @@ review_urls = [
         name="review_mark",
     ),
     path(
+        "teach/sessions/<int:pk>/review/ideas/mark/",
+        review.ideas_mark_view,
+        name="review_ideas_mark",
+    ),
+    path(
+        "teach/sessions/<int:pk>/review/delphi.csv",
+        exports.session_delphi_csv,
+        name="review_delphi_csv",
+    ),
+    path(
         "teach/sessions/<int:pk>/review/plays.csv",
         exports.session_plays_csv,
         name="review_plays_csv",

@@ -6,6 +6,7 @@ to the next backend instead of being refused for lack of a request.
 """
 
 from axes.backends import AxesStandaloneBackend
+from django.contrib.auth.backends import ModelBackend
 
 
 class LoginLimitBackend(AxesStandaloneBackend):
@@ -13,3 +14,8 @@ class LoginLimitBackend(AxesStandaloneBackend):
         if request is None:
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)
+
+    def get_user(self, user_id):
+        # A session may name this backend (a test client's force_login takes the first one):
+        # it is read as the model backend reads it, the user by id, active users only.
+        return ModelBackend().get_user(user_id)

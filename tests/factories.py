@@ -169,3 +169,248 @@ def played_session(
                 break
             round_row = table_next_round(table=table)
     return session
+
+
+# A class session played through the engine and the services (the review's tests) -----------
+
+# The class's rule, and three ideas students hold about it, each written two ways so the review
+# must group them by meaning: one too broad, one too narrow (the Wason trap: its holders only
+# play cards it accepts), and the rule itself written another way.
+CLASS_RULE = ALTERNATE_COLORS
+TOO_BROAD = (
+    ("The next card must have a different suit from the last card", "suit != last.suit"),
+    ("suit != last.suit", "suit != last.suit"),
+)
+TOO_NARROW = (
+    (
+        "If the last card is red, play a spade card, otherwise a heart card",
+        "if last is red then spades else hearts",
+    ),
+    (
+        "after red a spade, after black a heart",
+        "if last.color == red then suit == spades else suit == hearts",
+    ),
+)
+RULE_REWRITTEN = ("red and black swap every card", "color != last.color and suit != last.suit")
+# Free text (nothing checkable): the same sentence with different case and punctuation.
+WORDS = ("Red, then black, then red!", "red then black then red", "RED then Black then red.")
+# The roles of the class, cycled over the seats in seating order: scripted students and bots
+# of several strategies.
+CLASS_ROLES = (
+    "scientist",
+    "broad",
+    "falsifier",
+    "words",
+    "confirmation",
+    "narrow",
+    "random",
+    "rule",
+    "scientist",
+    "broad",
+    "words",
+    "falsifier",
+    "narrow",
+    "confirmation",
+    "words",
+)
+
+
+def _scripted_play(engine, player: int, role: str, number: int):
+    """A scripted student's play: the idea they hold and a card it accepts (positive tests
+    only), with the prediction their idea makes."""
+    from classroom.secret_rules import secret_rule
+    from classroom.services.rounds import HypothesisInput
+    from eleusis.engine.variants import Play
+
+    state = engine.state
+    hand = sorted(state.hands[player], key=lambda card: card.code)
+    if role == "words":
+        words = WORDS[(player + number) % len(WORDS)]
+        card = hand[(number * 7 + player) % len(hand)]
+        hypothesis = HypothesisInput(text=words)
+        prediction = card.color != state.history[-1].card.color if state.history else True
+        return Play(player, card, hypothesis=words, prediction=prediction), hypothesis
+    text, checkable = {
+        "broad": TOO_BROAD,
+        "narrow": TOO_NARROW,
+        "rule": (RULE_REWRITTEN, RULE_REWRITTEN),
+    }[role][(player + number) % 2]
+    idea = secret_rule(checkable)
+    history = list(state.history)
+    accepted = [card for card in hand if idea.accepts(history, card)]
+    card = accepted[0] if accepted else hand[0]
+    hypothesis = HypothesisInput(text=text, checkable=checkable)
+    prediction = bool(idea.accepts(history, card))
+    return Play(player, card, hypothesis=hypothesis.summary, prediction=prediction), hypothesis
+
+
+def play_round(round_row, seats, roles: dict[int, str], *, plays: int, seed: int) -> None:
+    """Play a round through `round_act` until it ends or `plays` plays were made (then the
+    teacher ends it): bots choose with their strategy, scripted students as `_scripted_play`."""
+    from classroom.selectors.rounds import engine_round
+    from classroom.services.rounds import round_act
+    from classroom.tasks import bot_hypothesis
+    from eleusis.engine.bots import BOTS, make_bot
+    from eleusis.engine.variants import End
+
+    by_player = {round_row.player_of(seat.position): seat for seat in seats}
+    bots = {
+        player: make_bot(roles[seat.position], player, f"{seed}:{seat.position}")
+        for player, seat in by_player.items()
+        if roles[seat.position] in BOTS
+    }
+    made = 0
+    for _ in range(plays * 3):
+        round_row.refresh_from_db()
+        if round_row.status == round_row.Status.OVER:
+            return
+        engine = engine_round(round_row)
+        state = engine.state
+        action = hypothesis = None
+        window = state.guess_window
+        if window is not None and window in bots:
+            action = bots[window].guess(engine.view(window))
+            player = window
+        if action is None:
+            if made >= plays:
+                break
+            player = state.turn
+            if player in bots:
+                action = bots[player].act(engine.view(player))
+                label = getattr(action, "hypothesis", None)
+                hypothesis = bot_hypothesis(label) if label else None
+            else:
+                action, hypothesis = _scripted_play(
+                    engine, player, roles[by_player[player].position], made
+                )
+            made += 1
+        round_act(
+            round_id=round_row.pk,
+            action=action,
+            seat=by_player[player],
+            hypothesis=hypothesis,
+            schedule=False,
+        )
+    round_row.refresh_from_db()
+    if round_row.status != round_row.Status.OVER:
+        round_act(round_id=round_row.pk, action=End("time is up"))
+
+
+def class_session(
+    *,
+    students: int = 30,
+    rounds: int = 1,
+    plays: int = 24,
+    seed: int = 11,
+    roles: tuple[str, ...] = CLASS_ROLES,
+    rule_text: str = CLASS_RULE,
+):
+    """A finished live session of `students` (nicknames Kid1, Kid2...) at tables of four, each
+    table playing `rounds` rounds of up to `plays` plays through the engine and the services,
+    every student played by a bot strategy or a scripted idea (`roles`, cycled in seating
+    order). Returns (session, {seat pk: role})."""
+    from classroom.services.games import (
+        assignment_create,
+        lobby_join,
+        session_finish,
+        session_open,
+        session_seat,
+        session_start,
+        table_next_round,
+    )
+
+    classroom = ClassroomFactory()
+    assignment = assignment_create(
+        classroom=classroom, title="Alternate colors, week 3", rule_text=rule_text, table_size=4
+    )
+    session = session_open(assignment=assignment)
+    for number in range(1, students + 1):
+        lobby_join(
+            session=session,
+            student=StudentFactory(classroom=classroom, nickname=f"Kid{number}"),
+        )
+    tables = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=seed)
+    role_of_seat = {}
+    index = 0
+    for table in tables:
+        seats = list(table.seats.order_by("position"))
+        table_roles = {}
+        for seat in seats:
+            table_roles[seat.position] = role_of_seat[seat.pk] = roles[index % len(roles)]
+            index += 1
+        for number in range(rounds):
+            if number:
+                table_next_round(table=table, seed=seed * 100 + table.number * 10 + number)
+            round_row = table.rounds.order_by("-number").first()
+            play_round(
+                round_row, seats, table_roles, plays=plays, seed=seed + table.number + number
+            )
+    session_finish(session=session)
+    return session, role_of_seat
+
+
+def delphi_session(
+    *,
+    students: int = 12,
+    cards: int = 20,
+    seed: int = 5,
+    strategies: tuple[str, ...] = ("scientist", "confirmation", "random"),
+):
+    """A finished Delphi session: `students` (Pia1, Pia2...) at one table predict `cards` cards
+    through `delphi_predict`, each with a Delphi bot's strategy (cycled), then the teacher ends
+    the round. Returns the session."""
+    from classroom.selectors.rounds import engine_round
+    from classroom.services.delphi import delphi_predict
+    from classroom.services.games import (
+        assignment_create,
+        lobby_join,
+        session_finish,
+        session_open,
+        session_seat,
+        session_start,
+    )
+    from classroom.services.rounds import round_act
+    from eleusis.engine.bots import DELPHI_BOTS
+    from eleusis.engine.variants import End
+
+    classroom = ClassroomFactory()
+    assignment = assignment_create(
+        classroom=classroom, title="Delphi, week 4", rule_text=CLASS_RULE, variant="delphi"
+    )
+    session = session_open(assignment=assignment)
+    for number in range(1, students + 1):
+        lobby_join(
+            session=session,
+            student=StudentFactory(classroom=classroom, nickname=f"Pia{number}"),
+        )
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=seed)
+    seats = list(table.seats.order_by("position"))
+    bots = {
+        seat.position: DELPHI_BOTS[strategies[seat.position % len(strategies)]](
+            seat.position, f"{seed}:{seat.position}"
+        )
+        for seat in seats
+    }
+    round_row = table.rounds.get()
+    for _ in range(cards):
+        for seat in seats:
+            round_row.refresh_from_db()
+            engine = engine_round(round_row)
+            current = engine.state.current
+            if current is None:
+                break
+            token = bots[seat.position].predict(engine.view(seat.position))
+            delphi_predict(
+                round_id=round_row.pk,
+                seat=seat,
+                card=current,
+                value=token.value,
+                hypothesis=token.hypothesis or "",
+            )
+    round_row.refresh_from_db()
+    if round_row.status != round_row.Status.OVER:
+        round_act(round_id=round_row.pk, action=End("time is up"))
+    session_finish(session=session)
+    return session

@@ -52,6 +52,9 @@ class HypothesisMark(models.Model):
 
     hypothesis = models.OneToOneField(Hypothesis, on_delete=models.CASCADE, related_name="mark")
     mark = models.CharField(_("mark"), max_length=10, choices=Mark)
+    # The teacher's reading of the words as a checkable idea of the class ("same as"): rule
+    # text the review then checks like a hypothesis built from sentence frames.
+    reads_as = models.TextField(_("reads as"), blank=True)
     marked_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from classroom.models import Round, Seat, Table
-from classroom.selectors.games import current_round
+from classroom.models import Assignment, Round, Seat, Table
+from classroom.selectors.games import GameTotals, current_round, game_totals, next_dealer_position
 from classroom.selectors.rounds import engine_round
 from eleusis.engine.cards import Card
 from eleusis.engine.variants.delphi import DelphiDealerView, DelphiPlayerView
@@ -29,6 +29,7 @@ class DelphiSeat:
     chips: int
     predicted: bool
     score: int
+    is_oracle: bool = False  # a student deals this round (the rotating oracle)
 
 
 @dataclass(frozen=True)
@@ -46,11 +47,22 @@ class DelphiOutcome:
         return None if self.mine is None else self.mine == self.accepted
 
 
-def _seats(seats: list[Seat], view: DelphiPlayerView | DelphiDealerView | None) -> list[DelphiSeat]:
-    """Who has predicted, never which token: the teacher's screen may be on the projector."""
+def _seats(
+    seats: list[Seat],
+    view: DelphiPlayerView | DelphiDealerView | None,
+    round_row: Round | None = None,
+) -> list[DelphiSeat]:
+    """Who has predicted, never which token: the teacher's screen may be on the projector. With
+    a rotating oracle the engine's players are the other seats, from the oracle's left."""
     infos = []
     for seat in seats:
-        player = seat.position
+        player = round_row.player_of(seat.position) if round_row is not None else seat.position
+        if player is None:
+            score = view.scores.dealer if view is not None else 0
+            infos.append(
+                DelphiSeat(seat.position, seat.name, bool(seat.bot), 0, False, score, True)
+            )
+            continue
         chips = score = 0
         predicted = False
         if view is not None and player < len(view.chips):
@@ -84,17 +96,29 @@ class DelphiBoard:
     seats: list[DelphiSeat]
     outcomes: list[DelphiOutcome]
     revealed_rule: str | None
-
-    # The page has one mode; the poll reloads the page when a board says another.
-    mode = "player"
+    oracle: DelphiDealerView | None = None  # this seat is the oracle of the round
+    must_write_rule: bool = False  # a rotating oracle, and the next rule is this seat's
+    game: GameTotals | None = None
 
     @property
-    def table_view(self) -> DelphiPlayerView | None:
-        return self.view
+    def mode(self) -> str:
+        """The page this seat needs; the poll reloads the page when a board says another."""
+        if self.must_write_rule:
+            return "write"
+        if self.oracle is not None and not self.oracle.over:
+            return "oracle"
+        if self.view is None and self.oracle is None:
+            return "waiting"  # no round yet: the page reloads when one is dealt
+        return "player"
+
+    @property
+    def table_view(self) -> DelphiPlayerView | DelphiDealerView | None:
+        return self.view or self.oracle
 
     @property
     def current(self) -> Card | None:
-        return self.view.current if self.view and not self.view.over else None
+        view = self.table_view
+        return view.current if view and not view.over else None
 
     @property
     def can_predict(self) -> bool:
@@ -105,16 +129,30 @@ class DelphiBoard:
     @property
     def waiting(self) -> bool:
         """This student has predicted the card on show; the others have not all yet."""
-        return self.current is not None and self.view.my_prediction is not None
+        return (
+            self.current is not None
+            and self.view is not None
+            and self.view.my_prediction is not None
+        )
 
     @property
     def predicted_count(self) -> int:
         return sum(1 for seat in self.seats if seat.predicted)
 
     @property
+    def predicting(self) -> int:
+        """How many predict this round (the oracle does not)."""
+        return sum(1 for seat in self.seats if not seat.is_oracle)
+
+    @property
+    def oracle_name(self) -> str:
+        return next((seat.name for seat in self.seats if seat.is_oracle), "")
+
+    @property
     def card_number(self) -> int:
         """The number of the card on show, counting the starter as card 1."""
-        return len(self.view.history) + 1 if self.view else 0
+        view = self.table_view
+        return len(view.history) + 1 if view else 0
 
     @property
     def right_count(self) -> int:
@@ -128,22 +166,45 @@ class DelphiBoard:
 def delphi_board(*, table: Table, seat: Seat) -> DelphiBoard:
     seats = list(table.seats.select_related("student").order_by("position"))
     round_row = current_round(table=table)
-    view = None
+    view = oracle = None
     outcomes: list[DelphiOutcome] = []
     if round_row is not None:
-        view = engine_round(round_row).view(seat.position)
-        outcomes = [
-            DelphiOutcome(
-                number,
-                placement.card,
-                placement.accepted,
-                placement.predictions[seat.position],
-                placement.chips[seat.position],
-            )
-            for number, placement in enumerate(view.placements, start=2)
-        ]
+        engine = engine_round(round_row)
+        player = round_row.player_of(seat.position)
+        if player is None:
+            oracle = engine.dealer_view()
+        else:
+            view = engine.view(player)
+            outcomes = [
+                DelphiOutcome(
+                    number,
+                    placement.card,
+                    placement.accepted,
+                    placement.predictions[player],
+                    placement.chips[player],
+                )
+                for number, placement in enumerate(view.placements, start=2)
+            ]
     revealed = round_row.rule_text if round_row is not None and round_row.revealed else None
-    return DelphiBoard(table, seat, round_row, view, _seats(seats, view), outcomes, revealed)
+    game = game_totals(table=table, seats=seats)
+    must_write_rule = (
+        not game.over
+        and table.session.assignment.rule_source == Assignment.RuleSource.STUDENTS
+        and (round_row is None or round_row.status == Round.Status.OVER)
+        and next_dealer_position(table=table, seat_count=len(seats)) == seat.position
+    )
+    return DelphiBoard(
+        table,
+        seat,
+        round_row,
+        view,
+        _seats(seats, view or oracle, round_row),
+        outcomes,
+        revealed,
+        oracle=oracle,
+        must_write_rule=must_write_rule,
+        game=game,
+    )
 
 
 @dataclass(frozen=True)
@@ -154,6 +215,7 @@ class DelphiTableSummary:
     round: Round | None
     view: DelphiDealerView | None
     seats: list[DelphiSeat]
+    game: GameTotals | None = None
 
     @property
     def placed(self) -> int:
@@ -173,7 +235,11 @@ class DelphiTableSummary:
 
     @property
     def waiting_for(self) -> list[DelphiSeat]:
-        return [seat for seat in self.seats if not seat.predicted]
+        return [seat for seat in self.seats if not seat.predicted and not seat.is_oracle]
+
+    @property
+    def predicting(self) -> int:
+        return sum(1 for seat in self.seats if not seat.is_oracle)
 
 
 def delphi_tables(*, session) -> list[DelphiTableSummary]:
@@ -182,5 +248,13 @@ def delphi_tables(*, session) -> list[DelphiTableSummary]:
         seats = sorted(table.seats.all(), key=lambda seat: seat.position)
         round_row = current_round(table=table)
         view = engine_round(round_row).dealer_view() if round_row else None
-        summaries.append(DelphiTableSummary(table, round_row, view, _seats(seats, view)))
+        summaries.append(
+            DelphiTableSummary(
+                table,
+                round_row,
+                view,
+                _seats(seats, view, round_row),
+                game_totals(table=table, seats=seats),
+            )
+        )
     return summaries

@@ -81,7 +81,9 @@ def round_results(round_row: Round) -> dict[str, Any]:
             logged[play.entry] = EngineHypothesis()
             continue
         logged[play.entry] = EngineHypothesis(
-            text=row.text or None, checkable=row.checkable or None, mark=_mark(row)
+            text=row.text or None,
+            checkable=row.checkable or _reads_as(row) or None,
+            mark=_mark(row),
         )
     # The pool of the rule language, built once per worker process (fixed for every review).
     insight = analyse_round(log.with_hypotheses(logged), secret, pool=CandidatePool.shared())
@@ -96,6 +98,14 @@ def _mark(row: Hypothesis) -> str | None:
         return row.mark.mark
     except HypothesisMark.DoesNotExist:
         return None
+
+
+def _reads_as(row: Hypothesis) -> str:
+    """The teacher's reading of free text as one of the class's ideas ("same as")."""
+    try:
+        return row.mark.reads_as
+    except HypothesisMark.DoesNotExist:
+        return ""
 
 
 def round_insight_compute(*, round_id: int) -> RoundInsight | None:
@@ -146,13 +156,17 @@ def round_insight_request(*, round_row: Round, force: bool = False) -> RoundInsi
     return insight
 
 
-def session_insight_request(*, session: GameSession) -> list[RoundInsight | None]:
+def session_insight_request(
+    *, session: GameSession, variants: tuple[str, ...] | None = None
+) -> list[RoundInsight | None]:
     """Ask for the insight of every finished round of a session. Two queries when every
     round is analysed and current (the worker analyses a round when it ends), whatever the size
     of the class; only a missing or stale round costs more."""
+    rounds_query = Round.objects.filter(table__session=session, status=Round.Status.OVER)
+    if variants is not None:  # only the games the insight analyses
+        rounds_query = rounds_query.filter(variant__in=variants)
     rounds = list(
-        Round.objects.filter(table__session=session, status=Round.Status.OVER)
-        .select_related("insight")
+        rounds_query.select_related("insight")
         .defer("snapshot", "insight__results")
         .order_by("table__number", "number")
     )
@@ -186,9 +200,52 @@ def hypothesis_mark_set(*, hypothesis: Hypothesis, mark: str) -> None:
     its round's insight computed again."""
     with transaction.atomic():
         if mark:
-            HypothesisMark.objects.update_or_create(hypothesis=hypothesis, defaults={"mark": mark})
+            HypothesisMark.objects.update_or_create(
+                hypothesis=hypothesis, defaults={"mark": mark, "reads_as": ""}
+            )
         else:
             HypothesisMark.objects.filter(hypothesis=hypothesis).delete()
         round_row = hypothesis.action.round
         if round_row.status == Round.Status.OVER:
             round_insight_request(round_row=round_row, force=True)
+
+
+def hypotheses_mark_alike(
+    *, session: GameSession, words: str, mark: str, reads_as: str = ""
+) -> int:
+    """Mark every free-text hypothesis of the session whose words normalise to `words` (see
+    `classroom.selectors.review.ideas.normalise`): right, partly right or wrong ("" removes
+    the marks), and, with `reads_as`, read as that rule text (the teacher's "same as").
+    Each round touched is analysed again. Returns how many hypotheses were marked."""
+    from classroom.selectors.review.ideas import normalise
+
+    rows = [
+        row
+        for row in Hypothesis.objects.filter(
+            action__round__table__session=session, checkable=""
+        ).select_related("action__round")
+        if row.text.strip() and normalise(row.text) == words
+    ]
+    with transaction.atomic():
+        ids = [row.pk for row in rows]
+        if mark:
+            existing = set(
+                HypothesisMark.objects.filter(hypothesis_id__in=ids).values_list(
+                    "hypothesis_id", flat=True
+                )
+            )
+            HypothesisMark.objects.filter(hypothesis_id__in=existing).update(
+                mark=mark, reads_as=reads_as, marked_at=timezone.now()
+            )
+            HypothesisMark.objects.bulk_create(
+                HypothesisMark(hypothesis_id=pk, mark=mark, reads_as=reads_as)
+                for pk in ids
+                if pk not in existing
+            )
+        else:
+            HypothesisMark.objects.filter(hypothesis_id__in=ids).delete()
+        rounds = {row.action.round.pk: row.action.round for row in rows}
+        for round_row in rounds.values():
+            if round_row.status == Round.Status.OVER:
+                round_insight_request(round_row=round_row, force=True)
+    return len(rows)

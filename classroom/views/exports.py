@@ -24,6 +24,11 @@ from classroom.selectors.exports import (
     student_rows,
     write_rows,
 )
+from classroom.selectors.review.delphi import (
+    DELPHI_COLUMNS,
+    delphi_rows,
+    delphi_session_report,
+)
 
 
 def _pseudonymised(request: HttpRequest) -> bool:
@@ -81,3 +86,17 @@ def session_students_csv(request: HttpRequest, pk: int) -> HttpResponse:
 def session_key_csv(request: HttpRequest, pk: int) -> HttpResponse:
     session = session_for_teacher(request, pk)
     return _csv(f"session-{session.pk}-key.csv", KEY_COLUMNS, key_rows(session))
+
+
+@require_GET
+@teacher_required
+def session_delphi_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delphi: one row per card and student (the tokens, the card's verdict, the class's)."""
+    session = session_for_teacher(request, pk)
+    hidden = _pseudonymised(request)
+    suffix = "-pseudonymised" if hidden else ""
+    return _csv(
+        f"session-{session.pk}-delphi{suffix}.csv",
+        DELPHI_COLUMNS,
+        delphi_rows(delphi_session_report(session, hide_names=hidden)),
+    )

@@ -199,7 +199,7 @@ TABLE_GAMES: dict[str, TableGame] = {
         frozenset({"move", "deal", "dealer"}),
     ),
     "delphi": TableGame(
-        "classroom/play/delphi.html", delphi_board, _no_context, frozenset({"predict"})
+        "classroom/play/delphi.html", delphi_board, _no_context, frozenset({"predict", "deal"})
     ),
 }
 
@@ -484,6 +484,9 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
     seat = seat_for_student(request, pk)
     if refused := _refused(request, seat, "deal"):
         return refused
+    if seat.table.session.assignment.rule_source != Assignment.RuleSource.STUDENTS:
+        message = _("Your teacher chose the rule of this game.")
+        return _render_board(request, seat, message=message, ok=False, status=409)
     text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
     words = request.POST.get("rule_words", "")[:MAX_RULE_LENGTH].strip()
     by_hand = seat.table.session.assignment.config.get("dealer") == "person"

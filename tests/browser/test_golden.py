@@ -43,7 +43,9 @@ def teacher_page(new_page, live_server, teacher):
         live_server,
         {
             SESSION_KEY: str(teacher.pk),
-            BACKEND_SESSION_KEY: settings.AUTHENTICATION_BACKENDS[0],
+            BACKEND_SESSION_KEY: next(
+                b for b in settings.AUTHENTICATION_BACKENDS if b.endswith("ModelBackend")
+            ),
             HASH_SESSION_KEY: teacher.get_session_auth_hash(),
         },
     )

@@ -66,3 +66,14 @@ def test_parallel_test_processes_each_get_their_own_redis_database(
 
     monkeypatch.setenv("PYTEST_XDIST_WORKER", worker)
     assert redis_url_for_process(url) == expected
+
+
+@pytest.mark.django_db
+def test_a_session_that_names_the_login_limit_backend_still_finds_its_teacher(client):
+    from django.urls import reverse
+
+    from tests.factories import TeacherFactory
+
+    teacher = TeacherFactory()
+    client.force_login(teacher, backend="eleusis.auth.LoginLimitBackend")
+    assert client.get(reverse("classroom:dashboard")).status_code == 200

@@ -70,6 +70,20 @@ PREVIOUS2_ONLY_VERDICT = (
     "read, not '{name}'"
 )
 UNKNOWN_FUNCTION = "unknown function '{name}'"
+SET_WITH_BRACES = (
+    "a set of values is written with braces, like {2, 3, 5} or {hearts, clubs}; square "
+    "brackets are only for the cycle of next(...)"
+)
+IF_NEEDS_PARENTHESES = (
+    "an if after '{word}' needs parentheses around it, like: "
+    "{word} (if last is red then black else red)"
+)
+NO_ARTICLE = "no '{article}' is needed: write 'last is {word}'"
+MISSING_OPERATOR = ": perhaps a word such as and, or, == or a bracket is missing before it"
+IS_ON_PROPERTY = (
+    "'is' needs a card on its left: write '{card} is {word}' (or '{property} == {word}'), "
+    "not '{prop} is {word}'"
+)
 IS_NEEDS_QUALITY = "after '{card} is' write a quality such as red, odd, high, face or hearts"
 
 

@@ -154,6 +154,7 @@ def parse(text: str) -> Program:
     if not _strip_comments(text).strip():
         raise RuleSyntaxError(errors.EMPTY_RULE, text=text)
     _check_brackets(text)
+    _check_square_set(text)
     try:
         tree = _lark().parse(text)
     except UnexpectedInput as exc:
@@ -162,6 +163,20 @@ def parse(text: str) -> Program:
         raise RuleSyntaxError(f"cannot read the rule: {exc}", text=text) from None
     _check_size(tree, text)
     return _Builder(text).program(tree)
+
+
+_SQUARE_SET = re.compile(r"\bin\s*(\[)", re.IGNORECASE)
+
+
+def _check_square_set(text: str) -> None:
+    """`rank in [2, 3, 5]`: a set is written with braces."""
+    match = _SQUARE_SET.search(_strip_comments(text))
+    if match is None:
+        return
+    offset = match.start(1)
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    raise RuleSyntaxError(errors.SET_WITH_BRACES, text=text, line=line, column=column)
 
 
 def _strip_comments(text: str) -> str:
@@ -247,6 +262,27 @@ def _from_lark(exc: UnexpectedInput, text: str) -> RuleSyntaxError:
             )
         else:
             message = errors.UNEXPECTED_TOKEN.format(token=str(token))
+        before = _words_before(text, token)
+        if before[-1:] == ["if"] and before[-2:-1] in (["and"], ["or"], ["not"]):
+            offset = token.start_pos if isinstance(token.start_pos, int) else 0
+            if_at = text.lower().rfind("if", 0, offset)
+            line = text.count("\n", 0, if_at) + 1
+            column = if_at - (text.rfind("\n", 0, if_at) + 1) + 1
+            return RuleSyntaxError(
+                errors.IF_NEEDS_PARENTHESES.format(word=before[-2]),
+                text=text,
+                line=line,
+                column=column,
+                end_column=column + 2,
+            )
+        if before[-2:-1] == ["is"] and before[-1:] in (["a"], ["an"]):
+            return RuleSyntaxError(
+                errors.NO_ARTICLE.format(article=before[-1], word=str(token)),
+                text=text,
+                line=line,
+                column=column,
+                end_column=column + len(str(token)),
+            )
         missing = _missing_if_part(text, token, expected)
         if missing:
             message += f": an if needs {missing}, like: if last is red then black else red"
@@ -257,10 +293,18 @@ def _from_lark(exc: UnexpectedInput, text: str) -> RuleSyntaxError:
         elif expected:
             words = [_TERMINAL_WORDS.get(name, name.lower()) for name in expected]
             words = sorted(dict.fromkeys(words))
-            message += errors.EXPECTED.format(what=", ".join(words[:6]))
+            if len(words) <= 3:
+                message += errors.EXPECTED.format(what=" or ".join(words))
+            else:
+                message += errors.MISSING_OPERATOR
         end = column + len(str(token)) if token.type != "$END" else None
         return RuleSyntaxError(message, text=text, line=line, column=column, end_column=end)
     return RuleSyntaxError(errors.UNEXPECTED_END, text=text, line=line, column=column)
+
+
+def _words_before(text: str, token: Token) -> list[str]:
+    offset = token.start_pos if isinstance(token.start_pos, int) else len(text)
+    return [w.lower() for w in re.findall(r"[A-Za-z_]\w*", _strip_comments(text[:offset]))]
 
 
 def _missing_if_part(text: str, token: Token, expected: list[str]) -> str:
@@ -375,7 +419,28 @@ class _Builder:
         left = self.expr(left_tree)
         op = "!=" if negated else "=="
         if not isinstance(left, CardRef):
-            return Compare(op, left, self.expr(right_tree), span)
+            right = self.expr(right_tree)
+            if (
+                isinstance(left, Prop)
+                and isinstance(right, Const)
+                and right.kind in QUALITY_PROPERTY
+                and PROPERTY_KIND[left.name] is not right.kind
+            ):
+                card = (
+                    "card"
+                    if left.card.back == 0 and not left.card.previous
+                    else (self.text_of(left.span).rsplit(".", 1)[0])
+                )
+                self.fail(
+                    errors.IS_ON_PROPERTY.format(
+                        prop=left.name,
+                        word=right.word,
+                        card=card,
+                        property=QUALITY_PROPERTY[right.kind],
+                    ),
+                    span,
+                )
+            return Compare(op, left, right, span)
         # `last is face`: face (and prime) is a yes/no property, not a constant.
         if right_tree.data == "name" and str(right_tree.children[0]).lower() in ("face", "prime"):
             prop = Prop(left, str(right_tree.children[0]).lower(), span)

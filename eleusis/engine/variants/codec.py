@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import threading
 import types
 import typing
 from collections.abc import Callable
@@ -79,18 +80,30 @@ _LOADERS: dict[Any, Loader] = {}
 def _loader(target: Any) -> Loader:
     """The function that reads `target` from JSON, compiled once per target type: reading a
     round's snapshot runs thousands of these, so the type hints are walked only the first
-    time."""
+    time. Thread-safe: a loader is published only once it is complete (web threads decode
+    snapshots at the same time)."""
     try:
         return _LOADERS[target]
     except KeyError:
         pass
     except TypeError:  # an unhashable target: compile it each time
         return _compile(target)
-    # A placeholder first, for dataclasses that (indirectly) contain themselves.
-    _LOADERS[target] = lambda data: _LOADERS[target](data)
-    compiled = _compile(target)
-    _LOADERS[target] = compiled
-    return compiled
+    with _COMPILE_LOCK:
+        if target in _LOADERS:
+            return _LOADERS[target]
+        if target in _COMPILING:  # a type that contains itself: look it up when called
+            return lambda data: _loader(target)(data)
+        _COMPILING.add(target)
+        try:
+            compiled = _compile(target)
+        finally:
+            _COMPILING.discard(target)
+        _LOADERS[target] = compiled
+        return compiled
+
+
+_COMPILE_LOCK = threading.RLock()
+_COMPILING: set[Any] = set()
 
 
 def _compile(target: Any) -> Loader:

@@ -244,10 +244,19 @@ def test_the_form_assigns_delphi_and_ignores_the_express_settings(visitors, clas
     assert assignment.variant == "delphi" and assignment.config == {"starter": "flip"}
 
 
+def test_a_delphi_with_a_rotating_oracle_can_be_assigned(visitors, classroom):
+    data = assignment_data(variant="delphi", rule_source="students", library_rule="")
+    response = visitors["teacher"].post(
+        reverse("classroom:assignment_create", args=[classroom.pk]), data
+    )
+    assert response.status_code == 302
+    assignment = Assignment.objects.get(classroom=classroom)
+    assert assignment.variant == "delphi" and assignment.rule_source == "students"
+
+
 @pytest.mark.parametrize(
     ("overrides", "error"),
     [
-        ({"rule_source": "students"}, "In Delphi the app deals"),
         ({"mode": "solo", "due_at": "2030-01-01T10:00"}, "Delphi is played live"),
     ],
 )

@@ -351,3 +351,62 @@ def test_the_teacher_sets_the_number_of_rounds():
     response = teacher.post(reverse("classroom:table_next_round", args=[table.pk]), **HTMX)
     assert "the game is over" in response.content.decode()
     assert table.rounds.count() == 2
+
+
+# Delphi with a rotating oracle ------------------------------------------------------------------
+
+
+def test_delphi_with_a_rotating_oracle_each_student_writes_a_rule_in_turn():
+    from classroom.selectors.games import game_totals
+    from classroom.services.delphi import delphi_reveal
+
+    table, seats = students_deal_table(players=3, variant="delphi", config={"starter": "flip"})
+    url = reverse("classroom:table", args=[table.pk])
+    oracle, other = student_client(seats[0].student), student_client(seats[1].student)
+    assert "You are the oracle next: write the secret rule." in oracle.get(url).content.decode()
+    assert "write the secret rule" not in other.get(url).content.decode()
+
+    dealt = oracle.post(
+        reverse("classroom:table_deal", args=[table.pk]), {"rule_text": "color != last.color"}
+    )
+    assert dealt.status_code == 302
+    round_row = current_round(table=table)
+    assert round_row.variant == "delphi" and round_row.dealer_position == 0
+    assert round_row.players == 2
+    oracle_page = oracle.get(url).content.decode()
+    assert "You are the oracle" in oracle_page and "color != last.color" in oracle_page
+    assert 'id="predict-form"' not in oracle_page
+    player_page = other.get(url).content.decode()
+    assert "color != last.color" not in player_page and 'id="predict-form"' in player_page
+    assert f"The oracle this round: {seats[0].student.nickname}." in player_page
+
+    # The player at seat 1 is the engine's player 0; a token goes through.
+    engine = engine_round(round_row)
+    card = engine.state.current
+    response = other.post(
+        reverse("classroom:table_predict", args=[table.pk]),
+        {"round": round_row.pk, "card": card.code, "value": "true", "key": "k1"},
+        **HTMX,
+    )
+    assert response.status_code == 200
+    assert engine_round(current_round(table=table)).state.predictions[0] is True
+    refused = oracle.post(
+        reverse("classroom:table_predict", args=[table.pk]),
+        {"round": round_row.pk, "card": card.code, "value": "true", "key": "k2"},
+        **HTMX,
+    )
+    assert "does not play" in refused.content.decode()
+
+    # The app turns the whole deck; then the next oracle writes; after three, the game is over.
+    from classroom.services.games import round_deal_by_student
+
+    for number in range(3):
+        round_row = current_round(table=table)
+        while (current := engine_round(round_row).state.current) is not None:
+            delphi_reveal(round_id=round_row.pk, card=current)
+            round_row.refresh_from_db()
+        if number < 2:
+            round_deal_by_student(seat=seats[number + 1], rule_text="red")
+    game = game_totals(table=table, seats=seats)
+    assert game.over and game.rounds_played == 3
+    assert "The game is over" in other.get(url).content.decode()

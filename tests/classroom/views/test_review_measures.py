@@ -32,14 +32,16 @@ def test_students_sort_naturally_and_one_who_never_logged_shows_a_dash(
 ) -> None:
     session = session_played[0]
     html = teacher.get(reverse("classroom:review_session", args=[session.pk])).content.decode()
-    table = html[html.index('id="students-heading"') :]
+    table = html[html.index('id="grid-heading"') :]
     rows = re.findall(r'<th scope="row"><a [^>]*>([^<]+)</a></th>(.*?)</tr>', table, re.S)
     assert [name for name, _ in rows] == ["Ana", "Kid2", "Kid10"]
-    ana_cells = re.findall(r"<td>(.*?)</td>", rows[0][1], re.S)
-    # Plays, then found: a dash, not "0 / 1".
-    assert ana_cells[1].strip() == "—"
-    kid2_cells = re.findall(r"<td>(.*?)</td>", rows[1][1], re.S)
-    assert kid2_cells[1].strip() == "1 / 1"
+
+    def found(cells: str) -> str:
+        return re.search(r'<td class="num" data-measure="found">(.*?)</td>', cells, re.S)[1]
+
+    # Found: a dash, not "0 / 1", for a student who never logged.
+    assert found(rows[0][1]).strip() == "—"
+    assert found(rows[1][1]).strip() == "1 / 1"
 
 
 def _overview_queries(client, session) -> int:

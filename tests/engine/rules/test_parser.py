@@ -41,7 +41,7 @@ ERRORS = [
     ("if last is red then hearts else 3", "a number is not a yes/no test", 1, 33),
     ("suit == (if last is red then hearts else 3)", "both branches of an if", 1, 10),
     ("red.rank == 2", "only cards have properties", 1, 5),
-    ("suit in [hearts, spades]", "write a set such as {hearts, diamonds}", 1, 25),
+    ("suit in [hearts, spades]", errors.SET_WITH_BRACES, 1, 9),
     ("", errors.EMPTY_RULE, 1, 1),
     ("   # only a comment", errors.EMPTY_RULE, 1, 1),
     ("red\n  and\n  last is ~black", "unexpected character '~'", 3, 11),
@@ -126,3 +126,60 @@ def test_named_limits(text, limit):
 )
 def test_the_language_accepts(text):
     compile_rule(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "column"),
+    [
+        (
+            "red and if last is red then black else red",
+            errors.IF_NEEDS_PARENTHESES.format(word="and"),
+            9,
+        ),
+        (
+            "rank > 3 or if red then odd else even",
+            errors.IF_NEEDS_PARENTHESES.format(word="or"),
+            13,
+        ),
+        ("rank in [2, 3, 5]", errors.SET_WITH_BRACES, 9),
+        (
+            "rank is odd",
+            errors.IS_ON_PROPERTY.format(card="card", word="odd", property="parity", prop="rank"),
+            1,
+        ),
+        (
+            "last.suit is red",
+            errors.IS_ON_PROPERTY.format(card="last", word="red", property="color", prop="suit"),
+            1,
+        ),
+        ("last is a king", errors.NO_ARTICLE.format(article="a", word="king"), 11),
+        (
+            "rank == k",
+            "unknown word 'k'" + errors.DID_YOU_MEAN_LETTER.format(letter="K", meaning="king"),
+            9,
+        ),
+    ],
+)
+def test_the_mistakes_teachers_make_are_explained(text, message, column):
+    with pytest.raises(RuleSyntaxError) as caught:
+        compile_rule(text)
+    assert caught.value.message == message
+    assert caught.value.column == column
+
+
+@pytest.mark.parametrize(
+    "text", ["rank == K", "suit == H", "rank in {A, J, Q}", "suit != S and suit != C", "rank == 7"]
+)
+def test_card_letters_in_capitals_are_ranks_and_suits(text):
+    compile_rule(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["last is a king", "rank == 7 7", "(red", "rank == (3", "red black", "suit == next(last.suit)"],
+)
+def test_no_error_lists_raw_tokens(text):
+    with pytest.raises(RuleSyntaxError) as caught:
+        compile_rule(text)
+    assert "'.', '..'" not in caught.value.message
+    assert "']'" not in caught.value.message

@@ -1,0 +1,118 @@
+"""What the teacher's review of a whole class costs: the overview (summary, the class's ideas,
+free text, prompts, the 30-row grid, 24 folded charts), a student's timeline, and a Delphi
+report, cold (the first request of a fresh process, every round already analysed by the worker)
+and warm, with the number of SQL queries of each page.
+
+    .venv/bin/python benchmarks/bench_review_class.py [--students 30] [--rounds 3] [--plays 24]
+
+Builds the session once through the engine and the services (tests/factories.py
+`class_session`: 8 tables of four, bots of several strategies and scripted students) on a
+throw-away SQLite database (DATABASE_URL honoured if set), then times the pages in a fresh
+process. Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def _setup_django(migrate: bool) -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eleusis.settings")
+    import django
+
+    django.setup()
+    if migrate:
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0)
+
+
+def _build(students: int, rounds: int, plays: int) -> dict[str, int]:
+    from tests.factories import class_session, delphi_session
+
+    start = time.perf_counter()
+    session, _roles = class_session(students=students, rounds=rounds, plays=plays)
+    built = time.perf_counter() - start
+    delphi = delphi_session(students=students, cards=30)
+    seat = session.tables.first().seats.first()
+    print(
+        f"built {students} students, {session.tables.count()} tables, "
+        f"{rounds * session.tables.count()} rounds (played and analysed) in {built:.1f} s"
+    )
+    return {"session": session.pk, "seat": seat.pk, "delphi": delphi.pk}
+
+
+def _serve(ids: dict[str, int], repeat: int) -> None:
+    """In a fresh process: time each page cold, then warm, with its query count."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from classroom.models import GameSession
+
+    session = GameSession.objects.select_related("assignment__classroom__teacher").get(
+        pk=ids["session"]
+    )
+    client = Client()
+    client.force_login(session.assignment.classroom.teacher)
+    pages = {
+        "review (overview + grid)": f"/teach/sessions/{ids['session']}/review/",
+        "review sorted by a measure": f"/teach/sessions/{ids['session']}/review/?sort=negative",
+        "a student's timeline": f"/teach/sessions/{ids['session']}/review/students/{ids['seat']}/",
+        "Delphi report": f"/teach/sessions/{ids['delphi']}/review/",
+    }
+    for name, url in pages.items():
+        with CaptureQueriesContext(connection) as queries:
+            start = time.perf_counter()
+            response = client.get(url)
+            cold = time.perf_counter() - start
+        assert response.status_code == 200, (url, response.status_code)
+        warm = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            client.get(url)
+            warm.append(time.perf_counter() - start)
+        print(
+            f"{name:<28} cold {cold * 1e3:7.0f} ms   warm median "
+            f"{statistics.median(warm) * 1e3:6.0f} ms   {len(queries.captured_queries):3d} queries"
+            f"   {len(response.content) / 1024:5.0f} KiB"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--plays", type=int, default=24)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--serve", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        _setup_django(migrate=False)
+        _serve(json.loads(args.serve), args.repeat)
+        return
+    if "DATABASE_URL" not in os.environ:
+        os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
+    os.environ.pop("REDIS_URL", None)  # eager tasks: every round is analysed as it ends
+    _setup_django(migrate=True)
+    ids = _build(args.students, args.rounds, args.plays)
+    subprocess.run(
+        [sys.executable, __file__, "--serve", json.dumps(ids), "--repeat", str(args.repeat)],
+        check=True,
+        env=os.environ,
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,458 @@
+"""The session's review: each student's totals over their rounds, the class's, the students ×
+plays grid and the order a teacher sorts it in. Reads what `data` loaded; no query of its own.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from classroom.models import GameSession
+from classroom.selectors.review.data import (
+    ANALYSED_VARIANTS,
+    LoggedHypothesis,
+    Person,
+    RoundReview,
+    round_review,
+    session_hypotheses,
+    session_people,
+    session_rounds,
+)
+from classroom.selectors.review.ideas import (
+    BROAD,
+    NARROW,
+    OVERLAP,
+    RULE,
+    FreeTextGroup,
+    Ideas,
+    class_ideas,
+    free_text_groups,
+)
+from eleusis.engine.insight import catalog
+
+SUMMED = (
+    "predictions",
+    "predictions_right",
+    "tests",
+    "negative_tests",
+    "refutations",
+    "changed_after_refutation",
+    "kept_after_refutation",
+    "kept_refuted",
+)
+
+
+def _ratio(part: int, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key that reads digits as numbers: "Kid2" before "Kid10", "Student 9" before
+    "Student 10"."""
+    return tuple(
+        (0, int(part)) if part.isdigit() else (1, part.casefold())
+        for part in re.split(r"(\d+)", text)
+        if part
+    )
+
+
+# A grid cell: what the student held at a play, and what the play showed -----------------------
+
+WORDS, MARKED_WRONG, NONE = "words", "wrong", "none"
+CELL_LETTERS = {
+    RULE: "R",
+    NARROW: "N",
+    BROAD: "B",
+    OVERLAP: "O",
+    MARKED_WRONG: "W",
+    WORDS: "T",
+    NONE: "–",
+}
+MARK_STATES = {"right": RULE, "partly": OVERLAP, "wrong": MARKED_WRONG}
+
+
+def state_labels() -> dict[str, str]:
+    return {
+        RULE: _("the rule (or marked right)"),
+        NARROW: _("too narrow"),
+        BROAD: _("too broad"),
+        OVERLAP: _("overlapping (or marked partly right)"),
+        MARKED_WRONG: _("words marked wrong"),
+        WORDS: _("words, not marked yet"),
+        NONE: _("no hypothesis"),
+    }
+
+
+def legend() -> list[tuple[str, str, str]]:
+    """(state, letter, meaning) of every cell state, for the grid's legend."""
+    return [(state, CELL_LETTERS[state], label) for state, label in state_labels().items()]
+
+
+@dataclass
+class Cell:
+    review: RoundReview
+    number: int  # the table's play number
+    state: str
+    hypothesis: str | None
+    negative_test: bool
+    wrong_prediction: bool
+    guess: bool
+    carried: bool
+    first_of_round: bool
+
+    @property
+    def letter(self) -> str:
+        letter = CELL_LETTERS[self.state]
+        return letter.lower() if self.carried else letter
+
+    @property
+    def anchor(self) -> str:
+        return f"r{self.review.round.pk}-p{self.number}"
+
+    @property
+    def description(self) -> str:
+        parts = [
+            _("%(table)s, round %(round)s, play %(play)s")
+            % {
+                "table": self.review.round.table,
+                "round": self.review.round.number,
+                "play": self.number,
+            },
+            state_labels()[self.state],
+        ]
+        if self.carried:
+            parts.append(_("carried from an earlier play"))
+        if self.negative_test:
+            parts.append(_("negative test"))
+        if self.wrong_prediction:
+            parts.append(_("wrong prediction"))
+        if self.guess:
+            parts.append(_("guessed the rule"))
+        return "; ".join(parts)
+
+
+@dataclass
+class StudentSummary:
+    person: Person
+    rounds: int = 0
+    plays: int = 0
+    found: int = 0  # rounds where their hypothesis reached the rule
+    lags: list[int] = field(default_factory=list)
+    predictions: int = 0
+    predictions_right: int = 0
+    tests: int = 0
+    negative_tests: int = 0
+    refutations: int = 0
+    changed_after_refutation: int = 0
+    kept_after_refutation: int = 0
+    kept_refuted: int = 0
+    information: list[float] = field(default_factory=list)
+    final_agreements: list[float] = field(default_factory=list)
+    guessed: int = 0
+    hypotheses: int = 0
+    bits: float = 0.0  # realised bits, summed over plays
+    bits_plays: int = 0
+    cells: list[Cell] = field(default_factory=list)
+    values: list[tuple[str, str]] = field(default_factory=list)  # (sort key, printed measure)
+
+    def add(self, player: dict[str, Any]) -> None:
+        self.rounds += 1
+        self.plays += player["plays"]
+        self.found += bool(player.get("found", player["reached_at"] is not None))
+        self.hypotheses += player.get("hypotheses") or 0
+        if player.get("mean_realised_bits") is not None:
+            self.bits += player["mean_realised_bits"] * player["plays"]
+            self.bits_plays += player["plays"]
+        if player["lag"] is not None:
+            self.lags.append(player["lag"])
+        for name in SUMMED:
+            setattr(self, name, getattr(self, name) + (player.get(name) or 0))
+        if player.get("mean_information") is not None:
+            self.information.append(player["mean_information"])
+        if player.get("final_agreement") is not None:
+            self.final_agreements.append(player["final_agreement"])
+        self.guessed += bool(player.get("guessed"))
+
+    @property
+    def prediction_accuracy(self) -> float | None:
+        return _ratio(self.predictions_right, self.predictions)
+
+    @property
+    def negative_share(self) -> float | None:
+        return _ratio(self.negative_tests, self.tests)
+
+    @property
+    def mean_lag(self) -> float | None:
+        return statistics.mean(self.lags) if self.lags else None
+
+    @property
+    def mean_information(self) -> float | None:
+        return statistics.mean(self.information) if self.information else None
+
+    @property
+    def final_agreement(self) -> float | None:
+        return statistics.mean(self.final_agreements) if self.final_agreements else None
+
+    @property
+    def mean_realised_bits(self) -> float | None:
+        return self.bits / self.bits_plays if self.bits_plays else None
+
+    @property
+    def logged_share(self) -> float | None:
+        return _ratio(self.hypotheses, self.plays)
+
+    @property
+    def found_share(self) -> float | None:
+        return _ratio(self.found, self.rounds)
+
+
+# Sorting: every measure the teacher's pages show, by name (the `?sort=` of the page) --------
+
+
+@dataclass(frozen=True)
+class SortKey:
+    name: str
+    label: Any
+    value: Callable[[StudentSummary], Any]
+    descending: bool  # the natural order: best first
+    measure: str | None = None  # the insight's measure id (docs/measures.md), if one
+    shows: str = "number"  # how a value is printed: number, percent, share, decimal
+
+    def display(self, student: StudentSummary) -> str:
+        if self.name == "found":  # a student who never logged has no "found" (docs/measures.md)
+            return f"{student.found} / {student.rounds}" if student.hypotheses else "—"
+        value = self.value(student)
+        if value is None:
+            return "—"
+        if self.shows == "percent":
+            return f"{value:.0%}"
+        if self.shows == "decimal":
+            return f"{value:.2f}"
+        return str(value)
+
+
+_SORT_KEYS = (
+    SortKey("name", gettext_lazy("Student"), lambda s: natural_key(s.person.name), False),
+    SortKey("plays", gettext_lazy("Plays"), lambda s: s.plays, True),
+    SortKey(
+        "found",
+        gettext_lazy("Found the rule (rounds)"),
+        lambda s: s.found_share if s.hypotheses else None,
+        True,
+        "found",
+    ),
+    SortKey(
+        "agreement",
+        gettext_lazy("Agreement with the rule"),
+        lambda s: s.final_agreement,
+        True,
+        "final_agreement",
+        shows="percent",
+    ),
+    SortKey(
+        "predictions",
+        gettext_lazy("Predictions right"),
+        lambda s: s.prediction_accuracy,
+        True,
+        "prediction_accuracy",
+        shows="percent",
+    ),
+    SortKey(
+        "negative",
+        gettext_lazy("Negative tests"),
+        lambda s: s.negative_share,
+        True,
+        "negative_share",
+        shows="percent",
+    ),
+    SortKey(
+        "kept",
+        gettext_lazy("Kept a refuted idea (plays)"),
+        lambda s: s.kept_refuted if s.hypotheses else None,
+        False,
+        "kept_refuted",
+    ),
+    SortKey(
+        "choice",
+        gettext_lazy("Choice of card (0–1)"),
+        lambda s: s.mean_information,
+        True,
+        "choice_information",
+        shows="decimal",
+    ),
+    SortKey(
+        "bits",
+        gettext_lazy("Information gained (bits per play)"),
+        lambda s: s.mean_realised_bits,
+        True,
+        "realised_bits",
+        shows="decimal",
+    ),
+    SortKey(
+        "logged",
+        gettext_lazy("Hypotheses logged"),
+        lambda s: s.logged_share,
+        True,
+        "logged_share",
+        shows="percent",
+    ),
+    SortKey(
+        "lag",
+        gettext_lazy("Plays behind the evidence"),
+        lambda s: round(s.mean_lag, 1) if s.mean_lag is not None else None,
+        False,
+        "lag",
+    ),
+)
+
+
+def _shown(key: SortKey) -> bool:
+    if key.measure is None:
+        return True
+    try:
+        return catalog.shown(key.measure)
+    except KeyError:
+        return False
+
+
+SORT_KEYS = {key.name: key for key in _SORT_KEYS if _shown(key)}
+DEFAULT_SORT = "name"
+
+
+def sort_students(
+    students: list[StudentSummary], sort: str, descending: bool | None = None
+) -> tuple[list[StudentSummary], str, bool]:
+    """The students in the order of a measure; students without a value last, ties by name.
+    Unknown names sort by name. Returns the list, the key used and its direction."""
+    key = SORT_KEYS.get(sort) or SORT_KEYS[DEFAULT_SORT]
+    down = key.descending if descending is None else descending
+    known = [s for s in students if key.value(s) is not None]
+    unknown = [s for s in students if key.value(s) is None]
+    known.sort(key=lambda s: natural_key(s.person.name))
+    known.sort(key=key.value, reverse=down)
+    unknown.sort(key=lambda s: natural_key(s.person.name))
+    return known + unknown, key.name, down
+
+
+# The session ---------------------------------------------------------------------------------
+
+
+@dataclass
+class SessionReview:
+    session: GameSession
+    rounds: list[RoundReview]
+    students: list[StudentSummary]
+    class_total: StudentSummary
+    ideas: Ideas
+    free_text: list[FreeTextGroup]
+    hypotheses: dict[int, LoggedHypothesis]
+    done: int
+    total: int
+    failed: list[RoundReview]
+    prompts: list[Any] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return self.done + len(self.failed) >= self.total
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.done / self.total) if self.total else 100
+
+    @property
+    def most_plays(self) -> int:
+        return max((len(s.cells) for s in self.students), default=0)
+
+    @property
+    def rule_texts(self) -> list[str]:
+        return sorted({r.round.rule_text for r in self.rounds})
+
+
+def _cell_state(
+    play: dict[str, Any], review: RoundReview, ideas: Ideas, logged: LoggedHypothesis | None
+) -> str:
+    group = ideas.by_play.get((review.round.pk, play["number"]))
+    if group is not None:
+        return group.relation
+    if play.get("logged") == "none":
+        return NONE
+    mark = play.get("mark") or (logged.mark if logged else None)
+    if mark in MARK_STATES:
+        return MARK_STATES[mark]
+    if play.get("held") or play.get("hypothesis") or (logged is not None and logged.text):
+        return WORDS
+    return NONE
+
+
+def session_review(
+    session: GameSession, *, hide_names: bool = False, refutations: bool = True
+) -> SessionReview:
+    people = session_people(session, hide_names=hide_names)
+    rounds = [round_review(r, people) for r in session_rounds(session, variants=ANALYSED_VARIANTS)]
+    hypotheses = session_hypotheses(session)
+    ideas = class_ideas(rounds, hypotheses, refutations=refutations)
+    summaries: dict[int, StudentSummary] = {}
+    class_total = StudentSummary(Person(None, _("The class"), _("The class")))
+    for review in rounds:
+        results = review.results
+        if results is None:
+            continue
+        players = {p["player"]: p for p in results["players"]}
+        for number, player in players.items():
+            person = review.people.get(number)
+            if person is None or not person.is_student or not player["plays"]:
+                continue
+            summary = summaries.setdefault(person.seat.pk, StudentSummary(person))
+            summary.add(player)
+            class_total.add(player)
+        last_play: dict[int, Cell] = {}
+        first: set[int] = set()
+        for play in results["plays"]:
+            person = review.people.get(play["player"])
+            if person is None or person.seat.pk not in summaries:
+                continue
+            action = review.action_of_play.get(play["number"])
+            logged = hypotheses.get(action) if action is not None else None
+            cell = Cell(
+                review,
+                play["number"],
+                _cell_state(play, review, ideas, logged),
+                play.get("held") or play.get("hypothesis"),
+                play.get("test") == "negative",
+                play.get("prediction_right") is False,
+                False,
+                bool(play.get("carried")),
+                play["player"] not in first,
+            )
+            first.add(play["player"])
+            summaries[person.seat.pk].cells.append(cell)
+            last_play[play["player"]] = cell
+        for number, cell in last_play.items():
+            player = players.get(number)
+            if player is not None and player.get("guessed"):
+                cell.guess = True
+    students = sorted(summaries.values(), key=lambda s: natural_key(s.person.name))
+    done = sum(1 for r in rounds if r.current)
+    failed = [r for r in rounds if r.failed]
+    review = SessionReview(
+        session,
+        rounds,
+        students,
+        class_total,
+        ideas,
+        free_text_groups(hypotheses),
+        hypotheses,
+        done,
+        len(rounds),
+        failed,
+    )
+    from classroom.selectors.review.prompts import discussion_prompts
+
+    review.prompts = discussion_prompts(review)
+    return review

@@ -1,0 +1,395 @@
+"""The class's ideas, grouped by meaning.
+
+**Checkable hypotheses** (built from sentence frames, typed as rule text, or logged by a bot) are
+grouped with those that judge alike on the secret rule's own histories: each hypothesis is
+judged, through the rule language (`CompiledRule.accepts`), on a fixed, seeded sample of tables
+the secret rule builds (`rules.equivalence.sample_history`: cards tried, judged by the secret,
+the wrong ones on sidelines) and every card of the deck after each; two hypotheses with the same
+verdicts are one idea. On the same situations the idea is compared with the rule: it *is the
+rule* (same verdicts everywhere), *too narrow* (it only ever refuses cards the rule accepts),
+*too broad* (it only ever accepts cards the rule refuses) or *overlapping* (both). Each idea is
+shown once per secret rule (a session whose students deal has several).
+
+For each idea: its sentence in the teacher's language (a frame sentence translated, a library
+rule's name, else the engine's explanation), how many students held it and for how many plays
+(stated, or carried from an earlier play when the insight says so), and one card of the game
+that refuted it: the first card placed after a student of the group first logged it that the
+idea judged wrongly, else any such card of the round; "nothing on the table refuted it" when no
+card did (the Wason case: a too-narrow idea tested only with cards it expects).
+
+**Free text** is grouped by its normalised words (case, accents, punctuation and spacing
+ignored), so the teacher marks every sentence alike in one click.
+"""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+
+from django.utils.translation import gettext as _
+
+from classroom.secret_rules import secret_rule
+from classroom.selectors.review.data import LoggedHypothesis, Person, RoundReview, round_tables
+from eleusis.engine.cards import FULL_DECK, Card
+from eleusis.engine.history import Attempt
+from eleusis.engine.insight.candidates import resolve
+from eleusis.engine.rules import LIBRARY, CompiledRule, RuleSyntaxError
+from eleusis.engine.rules.equivalence import sample_history
+from eleusis.engine.rules.explain import explain
+from eleusis.engine.rules.frames import FRAMES, Frame, FrameError
+from eleusis.web.frames_i18n import frame_sentence
+
+# The situations an idea is judged on: this many tables built by the secret rule, every card.
+SAMPLED_TABLES = 40
+SAMPLED_MAX_LENGTH = 14
+SAMPLE_SEED = "eleusis-review-ideas"
+
+RULE, NARROW, BROAD, OVERLAP = "rule", "narrow", "broad", "overlap"
+RELATIONS = (RULE, NARROW, BROAD, OVERLAP)
+
+
+def relation_label(relation: str) -> str:
+    return {
+        RULE: _("the rule"),
+        NARROW: _("too narrow"),
+        BROAD: _("too broad"),
+        OVERLAP: _("overlapping"),
+    }[relation]
+
+
+# Judging ideas on the secret rule's histories ------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _situations(secret_text: str) -> tuple[tuple[tuple[Attempt, ...], Card], ...] | None:
+    try:
+        secret = secret_rule(secret_text)
+    except RuleSyntaxError:
+        return None
+    if not isinstance(secret, CompiledRule):
+        return None
+    rng = random.Random(f"{SAMPLE_SEED}:{secret_text}")
+    tables = [
+        tuple(sample_history(rng, secret, rng.randint(2, SAMPLED_MAX_LENGTH)))
+        for _ in range(SAMPLED_TABLES)
+    ]
+    return tuple((table, card) for table in tables for card in FULL_DECK)
+
+
+@lru_cache(maxsize=8192)
+def verdicts(secret_text: str, rule_text: str) -> bytes | None:
+    """The rule's verdicts on the secret rule's sampled situations (None when either rule is not
+    in the language)."""
+    situations = _situations(secret_text)
+    rule = secret_rule(secret_text) if rule_text == secret_text else resolve(rule_text)
+    if situations is None or rule is None:
+        return None
+    return bytes(bool(rule.accepts(list(table), card)) for table, card in situations)
+
+
+def relation(idea: bytes, secret: bytes) -> str:
+    narrow = broad = False
+    for says, truth in zip(idea, secret, strict=True):
+        if says != truth:
+            if truth:
+                narrow = True
+            else:
+                broad = True
+            if narrow and broad:
+                return OVERLAP
+    if narrow:
+        return NARROW
+    return BROAD if broad else RULE
+
+
+# Sentences in the teacher's language ---------------------------------------------------------
+
+
+@cache
+def _frame_fillings() -> dict[str, tuple[Frame, dict[str, str]]]:
+    """Every English frame sentence (as bots log them) with its frame and choices."""
+    return {f.sentence(choices): (f, choices) for f in FRAMES for choices in f.fillings()}
+
+
+@cache
+def _library_names() -> dict[str, str]:
+    names = {entry.name: entry.name for entry in LIBRARY.values()}
+    names.update({rule_id: entry.name for rule_id, entry in LIBRARY.items()})
+    return names
+
+
+def sentence_of(text: str, frame_id: str = "", choices: dict[str, str] | None = None) -> str | None:
+    """A logged hypothesis as a sentence in the current language, when the app knows its
+    words: a frame filling or a library rule. None for rule text."""
+    from django.utils.translation import gettext
+
+    from eleusis.engine.rules.frames import frame as frame_by_id
+
+    if frame_id and choices:
+        try:
+            return frame_sentence(frame_by_id(frame_id), choices)
+        except (KeyError, FrameError):
+            pass
+    filled = _frame_fillings().get(text.strip())
+    if filled is not None:
+        return frame_sentence(*filled)
+    name = _library_names().get(text.strip())
+    if name is not None:
+        return gettext(name)
+    return None
+
+
+def _explained(rule_text: str) -> str:
+    rule = resolve(rule_text)
+    if rule is None:
+        return rule_text
+    try:
+        return explain(rule)
+    except Exception:  # an explanation is a courtesy; the rule text still says it
+        return rule_text
+
+
+# Groups --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Refutation:
+    review: RoundReview
+    card: Card
+    accepted: bool
+    play: int | None  # the table's play number that placed it (None: the starter)
+    person: Person | None
+
+
+@dataclass
+class IdeaGroup:
+    key: str
+    secret_text: str
+    relation: str
+    rule_text: str  # the most logged checkable form
+    sentence: str = ""
+    texts: Counter[str] = field(default_factory=Counter)  # the words as logged
+    sentences: Counter[str] = field(default_factory=Counter)  # in the teacher's language
+    seats: set[int] = field(default_factory=set)
+    plays: int = 0
+    carried: int = 0
+    # (round review, play number) of each holding play, in order.
+    held: list[tuple[RoundReview, int]] = field(default_factory=list)
+    refutation: Refutation | None = None
+
+    @property
+    def students(self) -> int:
+        return len(self.seats)
+
+    @property
+    def relation_label(self) -> str:
+        return relation_label(self.relation)
+
+    @property
+    def is_rule(self) -> bool:
+        return self.relation == RULE
+
+    @property
+    def other_wordings(self) -> list[str]:
+        return [s for s, _n in self.sentences.most_common() if s != self.sentence][:3]
+
+
+@dataclass
+class Ideas:
+    groups: list[IdeaGroup]
+    # (round id, play number) -> the group of the hypothesis held at that play
+    by_play: dict[tuple[int, int], IdeaGroup]
+
+    @property
+    def wrong(self) -> list[IdeaGroup]:
+        return [g for g in self.groups if not g.is_rule]
+
+
+def checkable_text(play: dict, logged: LoggedHypothesis | None) -> str | None:
+    """The rule text the insight read the play's hypothesis as, if any."""
+    if play.get("agreement_source") != "checkable":
+        return None
+    text = play.get("checkable") or play.get("held") or play.get("hypothesis")
+    if not text and logged is not None:
+        text = logged.checkable or logged.reads_as
+    return text or None
+
+
+def class_ideas(
+    rounds: list[RoundReview], hypotheses: dict[int, LoggedHypothesis], *, refutations: bool = True
+) -> Ideas:
+    """Every checkable hypothesis of the session's analysed rounds, grouped by meaning."""
+    groups: dict[tuple[str, bytes], IdeaGroup] = {}
+    by_play: dict[tuple[int, int], IdeaGroup] = {}
+    secret_verdicts: dict[str, bytes | None] = {}
+    for review in rounds:
+        results = review.results
+        if results is None:
+            continue
+        secret_text = review.round.rule_text
+        if secret_text not in secret_verdicts:
+            secret_verdicts[secret_text] = verdicts(secret_text, secret_text)
+        truth = secret_verdicts[secret_text]
+        if truth is None:
+            continue
+        for play in results["plays"]:
+            action = review.action_of_play.get(play["number"])
+            logged = hypotheses.get(action) if action is not None else None
+            text = checkable_text(play, logged)
+            if text is None:
+                continue
+            says = verdicts(secret_text, text)
+            if says is None:
+                continue
+            key = (secret_text, says)
+            group = groups.get(key)
+            if group is None:
+                group = groups[key] = IdeaGroup(
+                    f"idea-{len(groups) + 1}", secret_text, relation(says, truth), text
+                )
+            person = review.people.get(play["player"])
+            if person is not None and person.is_student:
+                group.seats.add(person.seat.pk)
+            group.plays += 1
+            group.carried += bool(play.get("carried"))
+            group.held.append((review, play["number"]))
+            words = (play.get("held") or play.get("hypothesis") or text).strip()
+            group.texts[text] += 1
+            group.sentences[
+                sentence_of(
+                    words,
+                    logged.frame_id if logged else "",
+                    logged.frame_choices if logged else None,
+                )
+                or sentence_of(text)
+                or words
+            ] += 1
+            by_play[(review.round.pk, play["number"])] = group
+    for group in groups.values():
+        group.rule_text = group.texts.most_common(1)[0][0]
+        known = [s for s, _n in group.sentences.most_common() if s not in group.texts]
+        group.sentence = known[0] if known else _explained(group.rule_text)
+    if refutations:
+        wrong = [g for g in groups.values() if not g.is_rule]
+        tables = round_tables(
+            list({r.round.pk: r.round for g in wrong for r, _ in g.held}.values())
+        )
+        for group in wrong:
+            group.refutation = _refutation(group, tables)
+    ordered = sorted(groups.values(), key=lambda g: (g.is_rule, -g.students, -g.plays, g.key))
+    return Ideas(ordered, by_play)
+
+
+def _refutation(
+    group: IdeaGroup, tables: dict[int, list[tuple[int, Attempt]]]
+) -> Refutation | None:
+    rule = resolve(group.rule_text)
+    if rule is None:
+        return None
+    first_held: dict[int, tuple[RoundReview, int]] = {}
+    for review, number in group.held:
+        first_held.setdefault(review.round.pk, (review, number))
+    fallback: Refutation | None = None
+    # The rounds where most of the group held it first.
+    for review, number in sorted(first_held.values(), key=lambda item: -_holders(group, item[0])):
+        plays = review.plays
+        play_of_entry = {p["entry"]: p for p in plays}
+        held_entry = plays[number - 1]["entry"] if number <= len(plays) else 0
+        history: list[Attempt] = []
+        for entry, attempt in tables.get(review.round.pk, []):
+            judged = bool(rule.accepts(history, attempt.card)) if history else True
+            if history and judged != attempt.accepted:
+                play = play_of_entry.get(entry)
+                if play is None:  # a correction: the play before it placed it
+                    earlier = [p for p in plays if p["entry"] < entry]
+                    play = earlier[-1] if earlier else None
+                found = Refutation(
+                    review,
+                    attempt.card,
+                    attempt.accepted,
+                    play["number"] if play else None,
+                    review.people.get(play["player"]) if play else None,
+                )
+                if entry > held_entry:
+                    return found
+                fallback = fallback or found
+            history.append(attempt)
+    return fallback
+
+
+def _holders(group: IdeaGroup, review: RoundReview) -> int:
+    return sum(1 for r, _n in group.held if r is review)
+
+
+# Free text -----------------------------------------------------------------------------------
+
+
+def normalise(text: str) -> str:
+    """Words compared without case, accents, punctuation or extra spaces."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    kept = []
+    for char in decomposed:
+        if unicodedata.combining(char):
+            continue
+        kept.append(char if char.isalnum() else " ")
+    return " ".join("".join(kept).split())
+
+
+@dataclass
+class FreeTextGroup:
+    key: str  # the normalised words
+    texts: Counter[str] = field(default_factory=Counter)
+    seats: set[int] = field(default_factory=set)
+    hypotheses: list[LoggedHypothesis] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return self.texts.most_common(1)[0][0]
+
+    @property
+    def students(self) -> int:
+        return len(self.seats)
+
+    @property
+    def plays(self) -> int:
+        return len(self.hypotheses)
+
+    @property
+    def marks(self) -> Counter[str]:
+        return Counter(h.mark or "" for h in self.hypotheses)
+
+    @property
+    def mark(self) -> str | None:
+        """The mark every sentence of the group has, if they all have the same."""
+        marks = {h.mark for h in self.hypotheses}
+        return marks.pop() if len(marks) == 1 else None
+
+    @property
+    def reads_as(self) -> str:
+        readings = {h.reads_as for h in self.hypotheses}
+        return readings.pop() if len(readings) == 1 else ""
+
+    @property
+    def unmarked(self) -> int:
+        return sum(1 for h in self.hypotheses if not h.mark)
+
+
+def free_text_groups(hypotheses: dict[int, LoggedHypothesis]) -> list[FreeTextGroup]:
+    """Hypotheses logged as words only (nothing checkable), grouped by their normalised words,
+    the most held first."""
+    groups: dict[str, FreeTextGroup] = defaultdict(lambda: FreeTextGroup(""))
+    for logged in hypotheses.values():
+        if logged.checkable or not logged.text.strip():
+            continue
+        key = normalise(logged.text)
+        if not key:
+            continue
+        group = groups[key]
+        group.key = key
+        group.texts[logged.text.strip()] += 1
+        group.seats.add(logged.seat_id)
+        group.hypotheses.append(logged)
+    return sorted(groups.values(), key=lambda g: (-g.students, -g.plays, g.key))
