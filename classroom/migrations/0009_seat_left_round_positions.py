@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('classroom', '0007_assignment_game_rounds'),
+        ('classroom', '0008_hypothesismark_reads_as'),
     ]
 
     operations = [
