@@ -187,7 +187,7 @@ def test_the_next_round_after_a_reveal_deals_another_rule(new_page, live_server)
         "library:th-alternate-colors"
     )
     page.get_by_role("button", name="Next round").click()
-    page.get_by_text("that rule was revealed").wait_for()
+    page.locator("#session-live .message", has_text="that rule was revealed").wait_for()
     assert table.rounds.count() == 2
     # The teacher's own rule is dealt.
     page.get_by_label("Rule of the next round at Table 1").select_option("written")
