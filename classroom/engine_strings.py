@@ -4,7 +4,7 @@ The sentence frames (eleusis/engine/rules/frames.py), the library's rule names a
 the hints and of the explanations of rules come from the pure engine, which cannot import
 Django, so `makemessages` finds them here. Rewrite this file with `./manage.py engine_strings`;
 tests/classroom/test_engine_strings.py fails while it is stale.
-classroom/frames_i18n.py translates the frames at run time.
+eleusis/web/frames_i18n.py translates the frames at run time.
 """
 
 # ruff: noqa: E501

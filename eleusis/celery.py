@@ -5,7 +5,7 @@ import os
 
 from celery import Celery
 from kombu.transport import redis as kombu_redis
-from redis.exceptions import ReadOnlyError, RedisError
+from redis.exceptions import ExecAbortError, ReadOnlyError, RedisError
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eleusis.settings")
 
@@ -48,11 +48,19 @@ kombu_redis.QoS.restore_unacked = _restore_unacked_if_reachable
 # error" instead of waiting. Counted as a connection error, it reconnects and retries for ever
 # (broker_connection_max_retries = None) until Redis takes writes again.
 _redis_error_classes = kombu_redis.get_redis_error_classes
+# A write refused inside a MULTI comes back as "transaction discarded" (ExecAbortError).
+_READ_ONLY = (ReadOnlyError, ExecAbortError)
 
 
 def _redis_error_classes_read_only_as_lost():
     errors = _redis_error_classes()
-    return errors._replace(connection_errors=(*errors.connection_errors, ReadOnlyError))
+    return errors._replace(connection_errors=(*errors.connection_errors, *_READ_ONLY))
 
 
 kombu_redis.get_redis_error_classes = _redis_error_classes_read_only_as_lost
+# The transport's class took its error classes when kombu was imported: add them there too.
+if ReadOnlyError not in kombu_redis.Transport.connection_errors:
+    kombu_redis.Transport.connection_errors = (
+        *kombu_redis.Transport.connection_errors,
+        *_READ_ONLY,
+    )

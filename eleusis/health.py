@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET
 from eleusis.cache import ResilientRedisCache, cache_is_degraded
 from eleusis.celery import app as celery_app
 
-DEADLINE_SECONDS = 1.5
+DEADLINE_SECONDS = 1.0
 
 
 def _database() -> str:
@@ -65,7 +65,7 @@ def _broker() -> str:
         return "eager"
     url = celery_app.conf.broker_url or ""
     if url.startswith(("redis://", "rediss://", "unix://")):
-        client = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
+        client = redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5)
         try:
             client.ping()
         finally:

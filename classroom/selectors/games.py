@@ -3,6 +3,9 @@
 A student's board is built from the engine's per-player view, which holds no other hand, no
 stock order and no secret rule; the rule text is only read here for a round that is over and
 revealed.
+
+Why one long module: the student's board and the live view's table are one read model (the same
+seats, names, layout and turn), shown to two audiences; splitting it would duplicate that model.
 """
 
 from __future__ import annotations

@@ -55,3 +55,61 @@ def layout(columns, wording: str = "rejected"):
     """The mainline left to right, each sideline under the card it followed. `wording="fit"`
     for Delphi, where cards "did not fit" rather than were rejected."""
     return {"columns": columns, "wording": wording}
+
+
+# How many of the latest events a page carries for the screen reader (it reads each once).
+NEWS_LENGTH = 6
+
+
+@register.simple_tag
+def table_news(board) -> list[tuple[str, str]]:
+    """What a screen reader hears when an update brings news at an Express table: the other
+    players' plays with their verdicts, the hints, the guesses judged and the reveal. Each is
+    (key, sentence); site.js reads a key once, so a poll that repeats it stays silent."""
+    view = board.table_view
+    round_row = board.round
+    if view is None or round_row is None:
+        return []
+    names = {seat.position: seat.name for seat in board.seats}
+
+    def name_of(player: int | None) -> str:
+        if player is None:
+            return _("The dealer")
+        return names.get(round_row.position_of(player), "?")
+
+    news: list[tuple[str, str]] = []
+    for index, entry in enumerate(view.table):
+        if entry.player is None or entry.player == board.player or not entry.cards:
+            continue
+        values = {"name": name_of(entry.player), "card": card_label(entry.cards[0])}
+        if entry.kind == "play":
+            text = (
+                _("%(name)s played the %(card)s: accepted.")
+                if entry.accepted
+                else _("%(name)s played the %(card)s: rejected.")
+            ) % values
+        elif entry.kind == "no_play":
+            text = (
+                _("%(name)s said no card fits, and was right.")
+                if entry.accepted
+                else _("%(name)s said no card fits, and was wrong.")
+            ) % values
+        else:
+            continue
+        news.append((f"play-{round_row.pk}-{index}", text))
+    news = news[-NEWS_LENGTH:]
+    for index, guess in enumerate(view.guesses):
+        if guess.player == board.player:
+            continue
+        values = {"name": name_of(guess.player), "guess": guess.text}
+        text = (
+            _("%(name)s guessed the rule, “%(guess)s”: right.")
+            if guess.correct
+            else _("%(name)s guessed the rule, “%(guess)s”: wrong.")
+        ) % values
+        news.append((f"guess-{round_row.pk}-{index}", text))
+    for index, hint in enumerate(view.hints):
+        news.append((f"hint-{round_row.pk}-{index}", _("Hint: %(hint)s") % {"hint": hint}))
+    if board.revealed_rule:
+        news.append((f"reveal-{round_row.pk}", _("The secret rule has been revealed.")))
+    return news

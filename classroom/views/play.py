@@ -135,6 +135,7 @@ def _render_board(
     message: str = "",
     ok: bool = True,
     status: int = 200,
+    error_field: str = "",
     reset_inputs: bool = False,
     extra: dict | None = None,
     board: Any = None,
@@ -156,6 +157,8 @@ def _render_board(
         "poll_ms": settings.POLL_INTERVAL_MS,
         "message": message,
         "message_ok": ok,
+        # The id of the field a refusal is about: the page marks it and moves focus to it.
+        "error_field": error_field or getattr(message, "field", ""),
         "move_key": uuid.uuid4().hex,
         "reset_inputs": reset_inputs,
         **game.context(board, assignment),
@@ -245,10 +248,35 @@ def table_move(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         errors = [error for field_errors in form.errors.values() for error in field_errors]
         return _render_board(
-            request, seat, message=" ".join(errors), ok=False, status=_bad(request)
+            request,
+            seat,
+            message=" ".join(errors),
+            ok=False,
+            status=_bad(request),
+            error_field=_FIELD_IDS.get(next(iter(form.errors), ""), ""),
         )
     message, ok, after = _move(seat, form)
     return _render_board(request, seat, message=message, ok=ok, reset_inputs=ok, board=after)
+
+
+# The form's fields as the page's ids (a refusal about one of them marks it and focuses it).
+_FIELD_IDS = {
+    "hypothesis": "id_hypothesis",
+    "frame": "id_frame",
+    "prediction": "id_prediction",
+    "guess": "id_guess",
+}
+
+
+class FieldMessage(str):
+    """A refusal about one field of the move form: the text, and the id of the field."""
+
+    field: str
+
+    def __new__(cls, text: str, field: str) -> FieldMessage:
+        message = super().__new__(cls, text)
+        message.field = field
+        return message
 
 
 def _bad(request: HttpRequest) -> int:
@@ -313,9 +341,14 @@ def _move_checked(seat: Seat, form: MoveForm) -> tuple:
                 "name": board.turn_name
             }, False
         if assignment.hypothesis_required_at(board.plays_made + 1) and hypothesis.is_empty:
-            return _("Write your hypothesis before you play: what do you think the rule is?"), False
+            return FieldMessage(
+                _("Write your hypothesis before you play: what do you think the rule is?"),
+                "id_hypothesis",
+            ), False
         if assignment.prediction_required and not data.get("prediction"):
-            return _("Make a prediction: will the dealer accept it?"), False
+            return FieldMessage(
+                _("Make a prediction: will the dealer accept it?"), "id_prediction"
+            ), False
     if op == "play":
         card = data["card"]
         if card not in view.hand:

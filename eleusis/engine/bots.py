@@ -21,6 +21,10 @@ student logging their thinking. Registered by name in `BOTS`:
 
 Candidates are (label, rule) pairs; by default the rule language's `candidate_rules()`. Bots are
 deterministic: all their randomness comes from `random.Random(seed)`.
+
+Why one long module: every strategy shares the candidate reasoning at its top (which rules
+the evidence leaves); the strategies below differ in a few lines each and are compared side by
+side in tests and in `validate_measures`.
 """
 
 from __future__ import annotations

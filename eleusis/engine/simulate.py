@@ -8,6 +8,9 @@ play a round, and how to write the round's record. Every record has the Express 
 (variant, rule, seed, players, decks, hand_size, config, plays, hands, stock, guesses, end,
 plays_until_guess, scores) and then the game's own (predictions, penalty piles, prophets,
 expulsions).
+
+Why one long module: one driver per game (seat, play, record), each a few short functions that
+mirror one another, so that the records of the four games stay comparable field by field.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from django.core.cache import cache
 from django.http import HttpRequest
+from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -105,7 +106,7 @@ def _warnings(rule: CompiledRule) -> list[str]:
 
 
 def _warning_text(warning: RuleWarning, analysis: Analysis) -> str:
-    legal = {"mean": f"{analysis.mean_legal:.1f}"}
+    legal = {"mean": number_format(analysis.mean_legal, 1)}  # "12,5" in Spanish
     if warning.code == "too_strict":
         return (
             gettext(

@@ -1,4 +1,4 @@
-// The teacher's live view: hide names for projecting (button or the N key), remembered across
+// The teacher's live view: hide names for projecting (button or Alt+N), remembered across
 // polls and reloads; opened hands stay open across polls; and an empty hint box once a hint has
 // been sent. The page works without this file.
 document.addEventListener("DOMContentLoaded", () => {
@@ -24,11 +24,10 @@ document.addEventListener("DOMContentLoaded", () => {
     button.hidden = false;
     apply(stored === "1");
     button.addEventListener("click", () => apply(!document.body.classList.contains("names-hidden")));
+    // The shortcut needs a modifier (Alt+N; Option+N on a Mac), so that a letter typed or spoken
+    // by speech input never hides the names by accident (WCAG 2.1.4).
     document.addEventListener("keydown", (event) => {
-      if (event.key !== "n" && event.key !== "N") return;
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      const target = event.target;
-      if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+      if (event.code !== "KeyN" || !event.altKey || event.ctrlKey || event.metaKey) return;
       event.preventDefault();
       apply(!document.body.classList.contains("names-hidden"));
     });
@@ -53,11 +52,23 @@ document.addEventListener("DOMContentLoaded", () => {
     });
   });
 
-  document.body.addEventListener("htmx:afterRequest", (event) => {
+  // The hint box keeps its text across polls (hx-preserve); once the hint is sent it is emptied.
+  // The box is moved into the new page by then, so it is found by the id noted before sending.
+  let hintBox = null;
+  document.body.addEventListener("htmx:beforeRequest", (event) => {
     const form = event.detail.elt;
-    if (!form || !form.classList || !form.classList.contains("hint-form") || !event.detail.successful) return;
+    if (!form || !form.classList || !form.classList.contains("hint-form")) return;
     const input = form.querySelector("input[name=text]");
-    const current = input ? document.getElementById(input.id) : null;
+    hintBox = input ? input.id : null;
+  });
+  // The answer replaces the whole live view, form included, so events on the form no longer
+  // reach the page: the swap of the new live view is where the box is emptied.
+  document.body.addEventListener("htmx:afterSwap", (event) => {
+    if (!hintBox || !(event.target instanceof Element) || event.target.id !== "session-live") return;
+    const config = event.detail.requestConfig || {};
+    if (config.verb === "get") return; // a poll, not the answer to the hint
+    const current = document.getElementById(hintBox);
+    hintBox = null;
     if (current && !document.querySelector("#session-live .message-error")) current.value = "";
   });
 });

@@ -1,6 +1,9 @@
 """A real browser: Debian's Chromium driven by Playwright, against Django's live server."""
 
 import os
+import shutil
+import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,6 +18,50 @@ LAUNCH_ARGS = [
     "--no-first-run",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+# axe-core, the accessibility checker, from the npm registry: served to the tests only (injected
+# by Playwright), never to the app. Installed on first use into a folder git ignores.
+AXE_VERSION = "4.14.1"
+AXE_DIR = Path(__file__).resolve().parents[2] / ".axe"
+AXE_FILE = AXE_DIR / f"axe-core-{AXE_VERSION}.min.js"
+
+
+def axe_install() -> Path:
+    """axe.min.js of the pinned version, installed with npm when it is not there yet."""
+    if AXE_FILE.exists():
+        return AXE_FILE
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.skip(
+            "npm is not installed (apt-get install npm): it installs axe-core for the tests"
+        )
+    AXE_DIR.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=AXE_DIR) as scratch:
+        subprocess.run(
+            [
+                npm,
+                "install",
+                "--no-save",
+                "--no-audit",
+                "--no-fund",
+                "--prefix",
+                scratch,
+                f"axe-core@{AXE_VERSION}",
+            ],
+            check=True,
+            capture_output=True,
+            timeout=600,
+        )
+        built = Path(scratch) / "node_modules" / "axe-core" / "axe.min.js"
+        partial = AXE_DIR / f".{os.getpid()}.js"
+        shutil.copyfile(built, partial)
+        os.replace(partial, AXE_FILE)  # two test workers may install at once: one file wins
+    return AXE_FILE
+
+
+@pytest.fixture(scope="session")
+def axe_source():
+    return axe_install().read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="session")

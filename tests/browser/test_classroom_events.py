@@ -102,7 +102,7 @@ def test_the_projector_shows_the_code_then_the_tables_never_a_rule_or_a_hand(
     assert not page.locator(".hand-cards, .teach-hand, .suggested-hints").count()
 
     # Names hide for the projector: the N key.
-    page.keyboard.press("n")
+    page.keyboard.press("Alt+n")
     assert not page.get_by_text(turn_name, exact=True).first.is_visible()
     page.locator(".projector-turn").get_by_text("Player").wait_for()
     screenshot(page, "projector")

@@ -111,7 +111,9 @@ def test_teacher_and_four_students_play_a_round_to_the_end(new_page, screenshot)
     expect(pending).to_contain_text(GUESS, timeout=SEEN_MS)
     expect(pending.locator(".player-name")).to_have_text(guesser_name)
     pending.get_by_role("button", name="Accept: that is the rule").click()
-    expect(teacher.get_by_role("alert")).to_have_text("Table 1: guess accepted, the round is over.")
+    expect(teacher.locator("#session-live .message-success")).to_have_text(
+        "Table 1: guess accepted, the round is over."
+    )
     expect(pending).to_have_count(0)
 
     # The round is over for everyone; each page shows the engine's final scores.

@@ -102,7 +102,7 @@ def test_three_students_predict_and_the_teacher_reveals(new_page, live_server, s
     pages[1].get_by_role("button", name=right).click()
     expect(teacher.get_by_text("2 of 3 have predicted.")).to_be_visible(timeout=SEEN_MS)
     teacher.get_by_role("button", name="Reveal now").click()
-    expect(teacher.get_by_role("alert")).to_have_text("Table 1: card placed.")
+    expect(teacher.locator("#session-live .message-success")).to_have_text("Table 1: card placed.")
     expect(teacher.get_by_text("3 cards placed, 49 to go.")).to_be_visible()
 
     for page in pages:

@@ -72,3 +72,26 @@ def test_importing_every_engine_module_loads_no_django_celery_or_web_module():
     assert project == []
     assert loaded["settings"] is None
     assert "eleusis.engine.variants.express" in loaded["modules"]  # the imports really ran
+
+
+def test_the_rules_command_line_runs_without_django():
+    script = (
+        "import json, sys\n"
+        "from eleusis.engine.rules.cli import main\n"
+        "code = main(['equiv', 'color != last.color',"
+        " 'if last.color == red then black else red', '--json'])\n"
+        "print(json.dumps({'code': code, 'django': any(m.split('.')[0] == 'django'"
+        " for m in sys.modules)}))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ENGINE.parents[1],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    verdict, summary = (json.loads(line) for line in result.stdout.splitlines())
+    assert summary == {"code": 0, "django": False}
+    assert verdict["equivalent"] is True

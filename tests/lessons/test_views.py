@@ -126,7 +126,7 @@ def test_library_entry_says_seed_share_and_equivalences(teacher):
     assert entries["es-alternate-colors"].seed == "Spanish"
     page = response.content.decode()
     assert "From the Greek seed (001)" in page
-    assert '<a href="#rule-el-alternate-colors">el-alternate-colors</a>' in page
+    assert '<a href="#rule-el-alternate-colors"><code>el-alternate-colors</code></a>' in page
     assert "on average 26.0 of 52 (50%)" in page
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -233,7 +234,7 @@ class SortKey:
         if self.shows == "percent":
             return f"{value:.0%}"
         if self.shows == "decimal":
-            return f"{value:.2f}"
+            return number_format(value, 2)  # "0,97" in Spanish, "0.97" in English
         return str(value)
 
 

@@ -18,6 +18,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -140,7 +141,7 @@ def _negative_test(review: SessionReview) -> Prompt | None:
         _(
             "At play %(play)s of %(table)s, round %(round)s, %(name)s played %(card)s though "
             "their own idea said it would not fit, and %(verdict)s. It ruled out "
-            "%(ruled_out)s of %(before)s candidate rules (%(bits).1f bits), more than any other "
+            "%(ruled_out)s of %(before)s candidate rules (%(bits)s bits), more than any other "
             "such test. Ask them why they played it, and what the table learned."
         )
         % {
@@ -150,7 +151,7 @@ def _negative_test(review: SessionReview) -> Prompt | None:
             "verdict": verdict,
             "ruled_out": play["candidates_before"] - play["candidates_after"],
             "before": play["candidates_before"],
-            "bits": bits,
+            "bits": number_format(bits, 1),  # "1,5" in Spanish
         },
         round_review,
         play["number"],
@@ -218,14 +219,14 @@ def _wrong_card(review: SessionReview) -> Prompt | None:
         _("The most informative wrong card"),
         _(
             "%(name)s's %(card)s at play %(play)s of %(table)s, round %(round)s was rejected, "
-            "and it told the table more than any other wrong card (%(bits).2f bits): it ruled "
+            "and it told the table more than any other wrong card (%(bits)s bits): it ruled "
             "out many rules at once. Wrong cards are data. What did it rule out?"
         )
         % {
             **_where(round_review, play["number"]),
             "name": person.name if person else "?",
             "card": _card(play["cards"][0]),
-            "bits": bits,
+            "bits": number_format(bits, 2),  # "0,97" in Spanish
         },
         round_review,
         play["number"],

@@ -16,6 +16,9 @@
 - the ideal observer's candidates before and after the play, from a fixed pool.
 Per player: when their held hypothesis reached the rule and stayed there (`reached_at`,
 `found`), how far behind the observer that was (`lag`), and the totals the review shows.
+
+Why one long module: every measure of docs/measures.md is computed in one pass over a round,
+play by play; the measures share that pass's state (the held hypothesis, the candidates left).
 """
 
 from __future__ import annotations

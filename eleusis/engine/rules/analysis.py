@@ -35,8 +35,8 @@ from eleusis.engine.rules.situations import (
 SUGGESTED_LEGAL = (12, 15)
 TOO_STRICT_BELOW = 8.0  # legal cards on average
 TOO_LOOSE_ABOVE = 30.0
-MAX_EXACT_EVALUATIONS = 8_000  # verdicts of card classes in the exact walk (~40 ms)
-SAMPLED_GAMES = 6
+MAX_EXACT_EVALUATIONS = 20_000  # verdicts of card classes in the exact walk (~40 ms)
+SAMPLED_GAMES = 4
 SAMPLED_GAME_LENGTH = 20
 SAMPLING_SECONDS = 0.2  # a safety net: sampling stops past this, after MIN_SAMPLED_GAMES games
 MIN_SAMPLED_GAMES = 2
@@ -202,6 +202,9 @@ def _exact(rule: CompiledRule, starters: list[int]) -> Analysis | None:
     lookback = max(rule.lookback, 1 if rule.reads_previous_card else 0)
     horizon = position_horizon((rule,))
     if horizon is not None and sum(horizon) > MAX_POSITION_HORIZON:
+        return None
+    # Mainline tails the rule tells apart: far beyond the budget, the walk could only give up.
+    if len(classes) ** lookback > 50 * MAX_EXACT_EVALUATIONS:
         return None
 
     def normal(position: int) -> int:

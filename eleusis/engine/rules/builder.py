@@ -21,6 +21,10 @@ independently in plain Python.
 
 While the mainline is shorter than a sentence looks back ("the card two back" on a one-card
 line), every card goes, as for every rule (docs/rules.md, the rule language).
+
+Why one long module: the builder's vocabulary (parts and options with their words) and the
+translation of a filling to the rule language must stay side by side, option by option, so that
+what a sentence says and what it compiles to cannot drift apart.
 """
 
 from __future__ import annotations

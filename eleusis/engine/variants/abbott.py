@@ -39,6 +39,9 @@ Decisions beyond docs/rules.md, each documented here and tested:
 - A right "no play" that empties a hand of 4 or fewer counts as emptying the hand legally (+4).
 - The prophet's bonus counts every card that reached the table after the marker: +1 per
   mainline card (corrections of wrong "no play"s included), +2 per sideline card.
+
+Why one long module: one game's whole state machine (strings, the prophet, expulsion, scoring),
+kept together so that a turn reads from top to bottom as docs/rules.md §2 tells it.
 """
 
 from __future__ import annotations

@@ -8,6 +8,9 @@ state can be written to JSON and read back (`Round.to_json`, `Round.from_json`).
 
 Each game is a `Round` subclass registered by name in `VARIANTS` (python-chess style), so code
 outside a variant never asks `if variant == ...`: it looks the class up with `variant_class`.
+
+Why one long module: the shared machinery every game subclasses (actions, events, the round,
+layout, the registry); each part is small, and they change together when a game is added.
 """
 
 from __future__ import annotations

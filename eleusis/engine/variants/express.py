@@ -24,6 +24,10 @@ Decisions beyond docs/rules.md, each documented here and tested:
   until the next move, as before.
 - `SkipTurn`, the dealer's: a player deciding whether to guess passes; otherwise the player
   whose turn it is loses the turn (they are away). A skipped turn is not counted as a turn.
+
+Why one long module: it is one game's whole state machine (config, actions, events, state,
+views and scoring); its rules read top to bottom in the order of docs/rules.md §1, and splitting
+them would scatter one turn's logic over several files.
 """
 
 from __future__ import annotations

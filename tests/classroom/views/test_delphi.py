@@ -228,7 +228,7 @@ def test_the_teachers_live_view_shows_the_card_count_who_predicted_and_reveal_no
     page = teacher.get(reverse("classroom:session_live", args=[game["session"].pk])).content
     page = page.decode()
 
-    assert "1 cards placed, 51 to go." in page
+    assert "1 card placed, 51 to go." in page
     assert "1 of 3 have predicted." in page
     assert "Reveal now" in page
     assert "✓ predicted" in page

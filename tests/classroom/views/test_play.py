@@ -595,9 +595,10 @@ def test_nothing_of_the_last_move_comes_back_in_the_inputs(table_and_seats):
     assert '<textarea id="id_hypothesis" name="hypothesis" rows="2" maxlength="500"' in page
 
 
-def test_a_live_region_outside_the_swapped_table_announces_each_change(table_and_seats):
-    """Screen readers announce changes inside a live region that stays in the page; the polled
-    part of the table is replaced whole, so the news goes to one that stays (out of band)."""
+def test_one_lasting_live_region_and_what_updates_mark_for_it(table_and_seats):
+    """Screen readers announce changes inside a live region that stays in the page: the page
+    has one, outside the polled part, and no live region inside the part a poll replaces (it
+    would be rebuilt at every poll); the turn is marked for it (`data-announce-slot`)."""
     table, seats = table_and_seats
     _round_row, turn, _hands = _turn(table)
     client = _client_for(seats[turn].student)
@@ -606,8 +607,9 @@ def test_a_live_region_outside_the_swapped_table_announces_each_change(table_and
     page = client.get(url).content.decode()
     update = client.get(url, {"stamp": "old"}, HTTP_HX_REQUEST="true").content.decode()
 
-    assert 'id="announcer" class="visually-hidden" role="status" aria-live="polite"' in page
-    announcer = page.split('id="announcer"')[1].split("</div>")[0]
-    assert "Your turn!" in announcer
-    assert '<div id="announcer" hx-swap-oob="innerHTML">' in update
-    assert "aria-live" not in update.split('id="table-live"')[1].split("</p>")[0]
+    region = page.split('id="live-announcer"')[1].split(">")[0]
+    assert 'role="status"' in region and 'aria-live="polite"' in region
+    assert page.index('id="live-announcer"') < page.index('id="table-live"')
+    assert "aria-live" not in update and 'role="alert"' not in update
+    status = update.split('id="table-status"')[1].split("</p>")[0]
+    assert 'data-announce-slot="status"' in status and "Your turn!" in status
