@@ -22,8 +22,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from eleusis.engine.bots import candidate_set
+from eleusis.engine.games import simulate_round
 from eleusis.engine.rules import LIBRARY
-from eleusis.engine.simulate import round_seeds, simulate_round
+from eleusis.engine.simulate import round_seeds
 
 
 def scientist_rounds(rounds: int, seed: int) -> tuple[float, list[dict[str, Any]]]:

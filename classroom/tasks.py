@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
 
+from classroom.games import web_game
 from classroom.models import Round, Seat
 from classroom.services.rounds import HypothesisInput, engine_round, round_act
 from eleusis.engine.bots import default_candidates, make_bot
@@ -35,8 +36,9 @@ def bots_play(round_id: int) -> int:
         round_row = Round.objects.filter(pk=round_id).select_related("table").first()
         if round_row is None or round_row.status == Round.Status.OVER or round_row.table.paused:
             return moves
-        if round_row.variant in OTHER_GAME_BOTS:  # games whose bots play otherwise (below)
-            return moves + OTHER_GAME_BOTS[round_row.variant](round_id)
+        other_bots = web_game(round_row.variant).bots_play  # when its bots play otherwise
+        if other_bots is not None:
+            return moves + other_bots(round_id)
         bot_seats = {
             seat.position: seat
             for seat in Seat.objects.filter(table_id=round_row.table_id)
@@ -215,6 +217,3 @@ def delphi_bots_play(round_id: int) -> int:
         if not settings.CELERY_TASK_ALWAYS_EAGER and settings.BOT_MOVE_SECONDS:
             _play_later(round_id)
             return moves
-
-
-OTHER_GAME_BOTS = {"delphi": delphi_bots_play}

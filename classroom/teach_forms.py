@@ -7,6 +7,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from classroom import games
 from classroom.models import Assignment, Student
 from classroom.services.games import MAX_TABLE, MIN_TABLE
 from classroom.titles import title_leak
@@ -36,10 +37,6 @@ def library_choices() -> list[tuple[str, str]]:
 # The assignment --------------------------------------------------------------------------------
 
 
-GAMES = [
-    ("express", _("Eleusis Express: tables of 3–8 play cards from their hands")),
-    ("delphi", _("Delphi: the whole class predicts each card the app turns")),
-]
 # Settings only Eleusis Express has: a Delphi assignment ignores them (and their errors).
 EXPRESS_ONLY = (
     "hand_size",
@@ -74,8 +71,8 @@ class AssignmentForm(forms.Form):
     )
     variant = forms.ChoiceField(
         label=_("Game"),
-        choices=GAMES,
-        initial="express",
+        choices=games.choices,
+        initial=games.DEFAULT_GAME.id,
         required=False,  # a form from before the choice existed is Eleusis Express
         widget=forms.RadioSelect,
     )
@@ -200,8 +197,8 @@ class AssignmentForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        data["variant"] = data.get("variant") or "express"
-        if data["variant"] == "delphi":
+        data["variant"] = data.get("variant") or games.DEFAULT_GAME.id
+        if games.whole_class(data["variant"]):
             self._clean_delphi(data)
         source = data.get("rule_source")
         if source == Assignment.RuleSource.LIBRARY:
@@ -278,7 +275,7 @@ class AssignmentForm(forms.Form):
 
     def config(self) -> dict:
         data = self.cleaned_data
-        if data["variant"] == "delphi":
+        if games.whole_class(data["variant"]):
             return {"starter": data["starter"]}
         return {
             "hand_size": data["hand_size"],

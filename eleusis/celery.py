@@ -5,7 +5,7 @@ import os
 
 from celery import Celery
 from kombu.transport import redis as kombu_redis
-from redis.exceptions import ExecAbortError, ReadOnlyError, RedisError
+from redis.exceptions import ExecAbortError, ReadOnlyError, RedisError, ResponseError
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eleusis.settings")
 
@@ -48,8 +48,11 @@ kombu_redis.QoS.restore_unacked = _restore_unacked_if_reachable
 # error" instead of waiting. Counted as a connection error, it reconnects and retries for ever
 # (broker_connection_max_retries = None) until Redis takes writes again.
 _redis_error_classes = kombu_redis.get_redis_error_classes
-# A write refused inside a MULTI comes back as "transaction discarded" (ExecAbortError).
-_READ_ONLY = (ReadOnlyError, ExecAbortError)
+# A write refused inside a MULTI comes back as "transaction discarded" (ExecAbortError), and a
+# Redis turned replica under a waiting BRPOP answers "UNBLOCKED" (a bare ResponseError): every
+# error Redis answers with is taken as the broker being unusable for now, so the worker
+# reconnects (and logs each try) rather than stopping for good.
+_READ_ONLY = (ReadOnlyError, ExecAbortError, ResponseError)
 
 
 def _redis_error_classes_read_only_as_lost():

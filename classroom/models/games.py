@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from classroom.models.accounts import Classroom, Student
+from eleusis.engine.games import DEFAULT
 
 
 class Assignment(models.Model):
@@ -36,7 +37,7 @@ class Assignment(models.Model):
         Classroom, on_delete=models.CASCADE, related_name="assignments", verbose_name=_("class")
     )
     title = models.CharField(_("title"), max_length=120)
-    variant = models.CharField(_("game"), max_length=20, default="express")
+    variant = models.CharField(_("game"), max_length=20, default=DEFAULT)
     rule_source = models.CharField(
         _("secret rule"), max_length=10, choices=RuleSource, default=RuleSource.LIBRARY
     )

@@ -17,6 +17,7 @@ from typing import Any
 from django.db.models import Exists, OuterRef, QuerySet, Value
 from django.utils.translation import gettext as _
 
+from classroom.games import express
 from classroom.models import (
     Action,
     Assignment,
@@ -500,7 +501,7 @@ def session_tables(*, session: GameSession) -> list[TableSummary]:
 def hint_refusal(round_row: Round | None) -> str:
     """Why an unprompted hint cannot be given now, in words (empty when it can): with the Thai
     variant chosen, only when every player has had the same number of turns."""
-    if round_row is None or round_row.variant != "express":
+    if round_row is None or round_row.variant != express.GAME.id:
         return ""
     view = engine_round(round_row).dealer_view()
     if view.over:

@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from classroom.games import whole_class
 from classroom.live import session_changed, table_changed
 from classroom.models import (
     Assignment,
@@ -25,13 +26,12 @@ from classroom.secret_rules import secret_rule
 from classroom.selectors.games import game_over, next_dealer_position
 from classroom.services.rounds import round_act, round_create, schedule_bots, table_set_paused
 from classroom.titles import library_matches
+from eleusis.engine.games import DEFAULT
 from eleusis.engine.rules import LIBRARY, LibraryRule
 from eleusis.engine.variants import End, IllegalActionError, Leave, codec, config_from_json
 from eleusis.web.rule_check import DIFFICULTY_ORDER
 
 MIN_TABLE, MAX_TABLE = 3, 8
-# Games the whole class plays at one table (the app deals; everyone predicts on their device).
-WHOLE_CLASS_GAMES = frozenset({"delphi"})
 # Why a round ended when the teacher ended it (End round on the live view, or Finish).
 TEACHER_END = "ended by the teacher"
 # Why a round ended when the student dealing it left the table.
@@ -49,7 +49,7 @@ def assignment_create(
     rule_text: str,
     library_rule_id: str = "",
     students_deal: bool = False,
-    variant: str = "express",
+    variant: str = DEFAULT,
     config: dict[str, Any] | None = None,
     table_size: int = 4,
     game_rounds: int = 0,
@@ -164,7 +164,7 @@ def _seat(
             random.Random(seed).shuffle(students)
         elif method != "arrival":
             raise SeatingError(f"unknown seating {method!r}")
-        if session.assignment.variant in WHOLE_CLASS_GAMES:
+        if whole_class(session.assignment.variant):
             sizes = [len(students)] if students else []
         else:
             sizes = plan_tables(len(students), session.assignment.table_size)
@@ -210,7 +210,7 @@ def late_arrival_seat(
             return existing.table
         if session.status not in (GameSession.Status.RUNNING, GameSession.Status.PAUSED):
             raise SeatingError("the session is not under way")
-        if session.assignment.variant in WHOLE_CLASS_GAMES:
+        if whole_class(session.assignment.variant):
             raise SeatingError("the whole class plays at one table")
         if not session.lobby.filter(student=student).exists():
             raise SeatingError("a student at a table is not in the lobby")

@@ -20,11 +20,15 @@ def _language() -> str:
 def _engine_english() -> frozenset[str]:
     """Every English string of the engine that reaches the catalogs (classroom/engine_strings)."""
     from classroom import engine_strings
+    from eleusis.engine.rules.library import LIBRARY
 
     strings: set[str] = set()
     for value in vars(engine_strings).values():
         if isinstance(value, tuple | list):
             strings.update(item for item in value if isinstance(item, str))
+    # The library's entries: what each seed text says, and how the app reads it.
+    for rule in LIBRARY.values():
+        strings.update(text for text in (rule.description, rule.reading) if text)
     return frozenset(strings)
 
 

@@ -8,8 +8,6 @@ left open on an old round or an old hand gets a message instead of a second play
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -31,11 +29,11 @@ from classroom.builder_i18n import builder_state, choices_from, suggestion_for
 from classroom.builder_i18n import words as builder_words
 from classroom.delphi_forms import PredictForm
 from classroom.game_forms import FRAMES_BY_ID, MoveForm
+from classroom.games import WebGame, web_game
 from classroom.live import session_stamp, table_stamp
 from classroom.models import Assignment, GameSession, Seat
 from classroom.refusals import refusal_message
 from classroom.secret_rules import is_rule_text
-from classroom.selectors.delphi import delphi_board
 from classroom.selectors.games import (
     current_round,
     current_round_with_key,
@@ -164,11 +162,11 @@ def _render_board(
         **game.context(board, assignment),
         **(extra or {}),
     }
-    template = game.template + ("#board_update" if request.htmx else "")
+    template = game.table_template + ("#board_update" if request.htmx else "")
     return render(request, template, context, status=status)
 
 
-def _express_context(board, assignment: Assignment) -> dict:
+def express_context(board, assignment: Assignment) -> dict:
     next_play = board.plays_made + 1
     return {
         "frames": FRAMES_BY_ID.values(),
@@ -179,36 +177,13 @@ def _express_context(board, assignment: Assignment) -> dict:
     }
 
 
-def _no_context(board, assignment: Assignment) -> dict:
+def no_context(board, assignment: Assignment) -> dict:
     return {}
 
 
-@dataclass(frozen=True)
-class TableGame:
-    """How a game's table page is drawn, and which of the move views it takes."""
-
-    template: str  # the page, with its fragments as inline partials (`#board_update` for htmx)
-    board: Callable[..., Any]  # board(table=, seat=): what the page shows one seat
-    context: Callable[[Any, Assignment], dict]  # what else the page needs
-    moves: frozenset[str]
-
-
-# The one place that knows each game's page. A variant not listed here has no student page yet.
-TABLE_GAMES: dict[str, TableGame] = {
-    "express": TableGame(
-        "classroom/play/table.html",
-        student_board,
-        _express_context,
-        frozenset({"move", "deal", "dealer"}),
-    ),
-    "delphi": TableGame(
-        "classroom/play/delphi.html", delphi_board, _no_context, frozenset({"predict", "deal"})
-    ),
-}
-
-
-def table_game(table) -> TableGame:
-    return TABLE_GAMES[table.session.assignment.variant]
+def table_game(table) -> WebGame:
+    """The game of this table (its page, its board, its moves)."""
+    return web_game(table.session.assignment.variant)
 
 
 def _refused(request: HttpRequest, seat: Seat, move: str) -> HttpResponse | None:

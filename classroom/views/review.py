@@ -37,6 +37,7 @@ from classroom.selectors.review import (
 )
 from classroom.selectors.review.aggregate import legend
 from classroom.selectors.review.data import ANALYSED_VARIANTS
+from classroom.selectors.review.delphi import DELPHI_VARIANTS
 from classroom.selectors.review.ideas import relation, verdicts
 from classroom.selectors.rounds import engine_round, replay_round
 from classroom.services.review import (
@@ -248,7 +249,7 @@ def round_replay_view(request: HttpRequest, pk: int, round_pk: int) -> HttpRespo
     round_row = _round_in_session(session, round_pk)
     hide = _hide_names(request)
     people = session_people(session, hide_names=hide)
-    if round_row.variant == "delphi":
+    if round_row.variant in DELPHI_VARIANTS:
         return _delphi_replay(request, session, round_row, people)
     review = round_review(round_row, people)
     engine = replay_round(round_row)

@@ -33,11 +33,12 @@ from classroom.access import (
 )
 from classroom.delphi_forms import RevealForm
 from classroom.game_forms import GuessVerdictForm, HintForm
+from classroom.games import web_game
+from classroom.games import whole_class as is_whole_class
 from classroom.live import session_stamp
 from classroom.models import Assignment, GameSession, Seat, Table
 from classroom.refusals import refusal_message
 from classroom.secret_rules import secret_rule
-from classroom.selectors.delphi import delphi_tables
 from classroom.selectors.games import (
     SeatInfo,
     TableSummary,
@@ -54,7 +55,6 @@ from classroom.services.games import (
     RULE_REVEALED,
     SESSION_FINISHED,
     TEACHER_END,
-    WHOLE_CLASS_GAMES,
     SeatingError,
     assignment_create,
     late_arrival_seat,
@@ -212,7 +212,7 @@ def session_open_view(request: HttpRequest, pk: int) -> HttpResponse:
 def _lobby_context(session: GameSession, **extra) -> dict:
     students = [entry.student for entry in session.lobby.select_related("student")]
     tables = list(session.tables.prefetch_related("seats__student").order_by("number"))
-    whole_class = session.assignment.variant in WHOLE_CLASS_GAMES
+    whole_class = is_whole_class(session.assignment.variant)
     count = 1 if whole_class else len(plan_tables(len(students), session.assignment.table_size))
     return {
         "session": session,
@@ -230,7 +230,7 @@ def _lobby_context(session: GameSession, **extra) -> dict:
 
 
 def _max_size(session: GameSession) -> int | None:
-    return None if session.assignment.variant in WHOLE_CLASS_GAMES else MAX_TABLE
+    return None if is_whole_class(session.assignment.variant) else MAX_TABLE
 
 
 def _polled(
@@ -424,39 +424,21 @@ def live_tables(session: GameSession) -> list[LiveTable]:
     return tables
 
 
-@dataclass(frozen=True)
-class LiveGame:
-    """How a game's tables show on the live view: their data and the fragment that draws one."""
-
-    tables: Callable[[GameSession], list]
-    template: str
-
-
-# The one place that knows each game's live view.
-LIVE_GAMES: dict[str, LiveGame] = {
-    "express": LiveGame(live_tables, "classroom/teach/session_live.html#express_table"),
-    "delphi": LiveGame(
-        lambda session: delphi_tables(session=session), "classroom/teach/_delphi_table.html"
-    ),
-}
-
-
 def _live_context(session: GameSession, **extra) -> dict:
-    game = LIVE_GAMES[session.assignment.variant]
+    game = web_game(session.assignment.variant)
     return {
         "session": session,
         "assignment": session.assignment,
         "classroom": session.assignment.classroom,
-        "tables": game.tables(session),
-        "table_template": game.template,
+        "tables": game.live_tables(session=session),
+        "table_template": game.live_template,
         "hypotheses": session_hypotheses(session=session),
         "next_rule_choices": library_choices()[1:],
         "late": late_arrivals(session=session) if session.status != "lobby" else [],
         "free_tables": [
             table
             for table in session.tables.order_by("number")
-            if session.assignment.variant not in WHOLE_CLASS_GAMES
-            and table.seats.count() < MAX_TABLE
+            if not is_whole_class(session.assignment.variant) and table.seats.count() < MAX_TABLE
         ],
         "stamp": session_stamp(session.pk),
         "poll_ms": settings.POLL_INTERVAL_MS,

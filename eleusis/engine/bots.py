@@ -38,7 +38,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from eleusis.engine.cards import FULL_DECK, Card
 from eleusis.engine.history import Attempt, Rule
-from eleusis.engine.variants.abbott import AbbottEntry, AbbottPlayerView
+from eleusis.engine.variants.abbott import AbbottEntry, AbbottPlayerView, AbbottRound
 from eleusis.engine.variants.actions import (
     BecomeProphet,
     Guess,
@@ -878,7 +878,7 @@ class TableEvidence:
         self.alive: list[int] = list(range(len(self.cands.candidates)))
         self.entries_seen = 0
         self.history: list[Attempt] = []
-        self._key: tuple[Hashable, ...] = ("abbott",)
+        self._key: tuple[Hashable, ...] = (AbbottRound.name,)
 
     def update(self, table: Sequence[AbbottEntry]) -> list[int]:
         if len(table) < self.entries_seen:

@@ -1,10 +1,12 @@
 """Rounds played by bots from start to end: for demos, tests, load tests and benchmarks.
 
-`simulate_round` plays one round and returns a JSON-ready record; `simulate` yields one per
-round. Everything is derived from the seed, so the same call gives the same records.
+`eleusis.engine.games.simulate_round` plays one round and returns a JSON-ready record;
+`eleusis.engine.games.simulate` yields one per round. Everything is derived from the seed, so
+the same call gives the same records.
 
-Each game has a `Driver` in `DRIVERS`, by variant name: how to seat its bots, how to let them
-play a round, and how to write the round's record. Every record has the Express fields
+Each game's record in `eleusis.engine.games` names its functions here: how to seat its bots,
+how to let them play a round, and how to write the round's record; `eleusis.engine.games.simulate`
+plays rounds of any game by its id. Every record has the Express fields
 (variant, rule, seed, players, decks, hand_size, config, plays, hands, stock, guesses, end,
 plays_until_guess, scores) and then the game's own (predictions, penalty piles, prophets,
 expulsions).
@@ -17,12 +19,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from eleusis.engine.bots import (
     ABBOTT_BOTS,
-    BOTS,
     DELPHI_BOTS,
     RUSSIAN_BOTS,
     AbbottBot,
@@ -38,7 +38,7 @@ from eleusis.engine.history import Rule
 from eleusis.engine.variants import codec
 from eleusis.engine.variants.abbott import AbbottRound
 from eleusis.engine.variants.actions import End, PassGuess
-from eleusis.engine.variants.base import Action, Event, GuessJudge, Round, rule_text
+from eleusis.engine.variants.base import Action, Event, Round, rule_text
 from eleusis.engine.variants.codec import JSON
 from eleusis.engine.variants.delphi import DelphiRound
 from eleusis.engine.variants.express import ExpressRound
@@ -98,26 +98,45 @@ def _drive(
         yield end, round_.apply(end)
 
 
+def _bots_only(round_: Round, bots: Sequence[Any], next_bot_action: NextAction) -> Action:
+    """The next action when every seat is a bot (a simulation)."""
+    action = next_bot_action(round_, bots)
+    if action is None:
+        raise SimulationError("the bots wait for someone to act: only the dealer can")
+    return action
+
+
+# The next move of a round whose seats are bots or people (None in `bots`): the action of the
+# bot who must act now, or None when a person (or the dealer) must. One per game, named by its
+# record in `eleusis.engine.games`; the web app's bots play their turns with it.
+NextAction = Callable[[Any, Sequence[Any]], Action | None]
+
+
+def next_express_action(round_: ExpressRound, bots: Sequence[Bot | None]) -> Action | None:
+    """A guess offered in the window, the guess a bot decides on, or the turn's play."""
+    state = round_.state
+    if state.pending is not None:
+        return None  # the dealer's verdict
+    window = state.guess_window
+    if window is not None and (bot := bots[window]) is not None:
+        guess = bot.guess(round_.view(window))
+        if guess is not None:
+            return guess
+    if state.deciding is not None:
+        return PassGuess(state.deciding) if bots[state.deciding] is not None else None
+    turn = bots[state.turn]
+    return turn.act(round_.view(state.turn)) if turn is not None else None
+
+
 def play_round(
     round_: ExpressRound, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS
 ) -> Iterator[tuple[Action, list[Event]]]:
     """Let the bots play until the round ends, yielding each action and its events. After
     `max_actions` the dealer ends the round ("turn limit")."""
-
-    def next_action() -> Action:
-        state = round_.state
-        if state.pending is not None:
-            raise SimulationError(f"bots cannot give a verdict on the pending {state.pending.what}")
-        window = state.guess_window
-        if window is not None:
-            guess = bots[window].guess(round_.view(window))
-            if guess is not None:
-                return guess
-        if state.deciding is not None:
-            return PassGuess(state.deciding)
-        return bots[state.turn].act(round_.view(state.turn))
-
-    yield from _drive(round_, next_action, max_actions)
+    state = round_.state
+    if state.pending is not None:
+        raise SimulationError(f"bots cannot give a verdict on the pending {state.pending.what}")
+    yield from _drive(round_, lambda: _bots_only(round_, bots, next_express_action), max_actions)
 
 
 def _table_record(round_: Round, label: str | None, **fields: JSON) -> dict[str, JSON]:
@@ -205,66 +224,10 @@ def plays_until_guess(round_: ExpressRound) -> int | None:
     return sum(1 for entry in round_.state.table if entry.kind in ("play", "no_play"))
 
 
-def simulate_round(
-    *,
-    rule: Rule,
-    players: int,
-    bots: Sequence[str],
-    seed: int,
-    config: Any = None,
-    variant: str = "express",
-    label: str | None = None,
-    candidates: Sequence[Candidate] | None = None,
-    equivalent: Equivalent | None = None,
-    judge_guess: GuessJudge | None = None,
-    max_actions: int = MAX_ACTIONS,
-) -> dict[str, JSON]:
-    """Play one round with the app dealing and bots in the seats; return its record."""
-    driver = driver_for(variant)
-    cls = driver.round_class
-    round_ = cls(config or cls.config_class(), seed, rule, players, judge_guess=judge_guess)
-    seated = driver.seat(bots, players, seed, candidates, equivalent)
-    for _ in driver.play(round_, seated, max_actions):
-        pass
-    return driver.record(round_, label)
-
-
 def round_seeds(seed: int, rounds: int) -> list[int]:
     """The seed of each round of a simulation, all drawn from the one seed."""
     rng = random.Random(seed)
     return [rng.getrandbits(31) for _ in range(rounds)]
-
-
-def simulate(
-    *,
-    rule: Rule,
-    players: int,
-    bots: Sequence[str],
-    rounds: int,
-    seed: int,
-    config: Any = None,
-    variant: str = "express",
-    label: str | None = None,
-    candidates: Sequence[Candidate] | None = None,
-    equivalent: Equivalent | None = None,
-    judge_guess: GuessJudge | None = None,
-    max_actions: int = MAX_ACTIONS,
-) -> Iterator[dict[str, JSON]]:
-    """One record per round, the rounds seeded from `seed`."""
-    for round_seed in round_seeds(seed, rounds):
-        yield simulate_round(
-            rule=rule,
-            players=players,
-            bots=bots,
-            seed=round_seed,
-            config=config,
-            variant=variant,
-            label=label,
-            candidates=candidates,
-            equivalent=equivalent,
-            judge_guess=judge_guess,
-            max_actions=max_actions,
-        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -310,12 +273,16 @@ def play_delphi_round(
     round_: DelphiRound, bots: Sequence[DelphiBot], max_actions: int = MAX_ACTIONS
 ) -> Iterator[tuple[Action, list[Event]]]:
     """Every bot shows a token for each card on show, in seat order, until the deck is used."""
+    yield from _drive(round_, lambda: _bots_only(round_, bots, next_delphi_action), max_actions)
 
-    def next_action() -> Action:
-        seat = round_.state.predictions.index(None)
-        return bots[seat].predict(round_.view(seat))
 
-    yield from _drive(round_, next_action, max_actions)
+def next_delphi_action(round_: DelphiRound, bots: Sequence[DelphiBot | None]) -> Action | None:
+    """The token of the first bot that has not shown one for the card on show."""
+    for seat, token in enumerate(round_.state.predictions):
+        bot = bots[seat]
+        if token is None and bot is not None:
+            return bot.predict(round_.view(seat))
+    return None
 
 
 def delphi_record(round_: DelphiRound, label: str | None = None) -> dict[str, JSON]:
@@ -359,12 +326,13 @@ def play_russian_round(
     round_: RussianRound, bots: Sequence[RussianBot], max_actions: int = MAX_ACTIONS
 ) -> Iterator[tuple[Action, list[Event]]]:
     """The player whose turn it is plays, until someone sheds everything or play is blocked."""
+    yield from _drive(round_, lambda: _bots_only(round_, bots, next_russian_action), max_actions)
 
-    def next_action() -> Action:
-        seat = round_.state.turn
-        return bots[seat].act(round_.view(seat))
 
-    yield from _drive(round_, next_action, max_actions)
+def next_russian_action(round_: RussianRound, bots: Sequence[RussianBot | None]) -> Action | None:
+    seat = round_.state.turn
+    bot = bots[seat]
+    return bot.act(round_.view(seat)) if bot is not None else None
 
 
 def russian_record(round_: RussianRound, label: str | None = None) -> dict[str, JSON]:
@@ -411,21 +379,24 @@ def play_abbott_round(
 ) -> Iterator[tuple[Action, list[Event]]]:
     """The prophet judges what is pending; right after a turn its player may become prophet;
     otherwise the player whose turn it is acts."""
+    yield from _drive(round_, lambda: _bots_only(round_, bots, next_abbott_action), max_actions)
 
-    def next_action() -> Action:
-        state = round_.state
-        action: Action | None = None
-        if state.pending is not None:
-            assert state.prophet is not None
-            action = bots[state.prophet].judge(round_.view(state.prophet))
-        elif state.prophet_window is not None:
-            window = state.prophet_window
-            action = bots[window].prophesy(round_.view(window))
-        if action is None:
-            action = bots[state.turn].act(round_.view(state.turn))
-        return action
 
-    yield from _drive(round_, next_action, max_actions)
+def next_abbott_action(round_: AbbottRound, bots: Sequence[AbbottBot | None]) -> Action | None:
+    """The prophet's judgement of what is pending; a bot's choice to become prophet right after
+    its turn; otherwise the turn's play (None when the one to act is a person)."""
+    state = round_.state
+    if state.pending is not None:
+        assert state.prophet is not None
+        prophet = bots[state.prophet]
+        return prophet.judge(round_.view(state.prophet)) if prophet is not None else None
+    window = state.prophet_window
+    if window is not None and (bot := bots[window]) is not None:
+        action = bot.prophesy(round_.view(window))
+        if action is not None:
+            return action
+    turn = bots[state.turn]
+    return turn.act(round_.view(state.turn)) if turn is not None else None
 
 
 def abbott_record(round_: AbbottRound, label: str | None = None) -> dict[str, JSON]:
@@ -456,38 +427,3 @@ def abbott_record(round_: AbbottRound, label: str | None = None) -> dict[str, JS
         expulsions=list(state.expulsions),
         emptied_by=state.emptied_by,
     )
-
-
-@dataclass(frozen=True)
-class Driver:
-    round_class: type[Round]
-    seat: Callable[..., Sequence[Any]]
-    play: Callable[..., Iterator[tuple[Action, list[Event]]]]
-    record: Callable[..., dict[str, JSON]]
-    bot_names: tuple[str, ...]
-
-
-DRIVERS: dict[str, Driver] = {
-    "abbott": Driver(
-        AbbottRound, seat_abbott_bots, play_abbott_round, abbott_record, tuple(sorted(ABBOTT_BOTS))
-    ),
-    "express": Driver(ExpressRound, seat_bots, play_round, round_record, tuple(sorted(BOTS))),
-    "delphi": Driver(
-        DelphiRound, seat_delphi_bots, play_delphi_round, delphi_record, tuple(sorted(DELPHI_BOTS))
-    ),
-    "russian": Driver(
-        RussianRound,
-        seat_russian_bots,
-        play_russian_round,
-        russian_record,
-        tuple(sorted(RUSSIAN_BOTS)),
-    ),
-}
-
-
-def driver_for(variant: str) -> Driver:
-    if variant not in DRIVERS:
-        raise SimulationError(
-            f"bots do not play {variant!r}: expected one of {', '.join(sorted(DRIVERS))}"
-        )
-    return DRIVERS[variant]

@@ -13,8 +13,9 @@ from eleusis.engine.bots import (
     UnknownBotError,
     make_bot,
 )
+from eleusis.engine.games import simulate
 from eleusis.engine.history import Attempt, Rule
-from eleusis.engine.simulate import play_round, round_seeds, seat_bots, simulate
+from eleusis.engine.simulate import play_round, round_seeds, seat_bots
 from eleusis.engine.variants import Action, ExpressConfig, ExpressRound, Guess, NoPlay, Play
 from tests.engine.variants.helpers import (
     ALTERNATE_COLORS,

@@ -3,7 +3,7 @@ only their view, and the scientist does better than chance."""
 
 from __future__ import annotations
 
-from eleusis.engine.simulate import simulate
+from eleusis.engine.games import simulate
 from tests.engine.variants.helpers import (
     CANDIDATES,
     LOW_HIGH,

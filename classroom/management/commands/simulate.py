@@ -16,8 +16,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from eleusis.engine.simulate import DRIVERS, MAX_ACTIONS, resolve_rule, simulate
-from eleusis.engine.variants import VARIANTS, config_from_json
+from eleusis.engine.games import DEFAULT, GAMES, simulate
+from eleusis.engine.simulate import MAX_ACTIONS, resolve_rule
+from eleusis.engine.variants import config_from_json
 
 # Command-line settings that map onto the variant's config, when the variant has them.
 CONFIG_OPTIONS = (
@@ -34,9 +35,7 @@ class Command(BaseCommand):
     help = "Simulate rounds played by bots and print one line (or JSON record) per round."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument(
-            "--variant", default="express", choices=sorted(set(VARIANTS) & set(DRIVERS))
-        )
+        parser.add_argument("--variant", default=DEFAULT, choices=sorted(GAMES))
         parser.add_argument(
             "--rule", required=True, help="@library-id (e.g. @th-odd-even) or rule text"
         )
@@ -45,7 +44,7 @@ class Command(BaseCommand):
             "--bots",
             default="scientist",
             help="comma list cycled over the seats: "
-            + "; ".join(f"{name}: {', '.join(d.bot_names)}" for name, d in sorted(DRIVERS.items())),
+            + "; ".join(f"{name}: {', '.join(d.bot_names)}" for name, d in sorted(GAMES.items())),
         )
         parser.add_argument("--rounds", type=int, default=1)
         parser.add_argument("--seed", type=int, default=0)
@@ -60,7 +59,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         variant = options["variant"]
-        names = DRIVERS[variant].bot_names
+        names = GAMES[variant].bot_names
         bots = [name.strip() for name in options["bots"].split(",") if name.strip()]
         unknown = [name for name in bots if name not in names]
         if not bots or unknown:

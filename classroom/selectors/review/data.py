@@ -17,6 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from classroom.games import analysed_ids
 from classroom.models import GameSession, Hypothesis, Round, RoundInsight, Seat
 from classroom.secret_rules import secret_rule
 from classroom.selectors.rounds import replay_round
@@ -24,7 +25,7 @@ from eleusis.engine.history import Attempt
 from eleusis.engine.variants import Round as EngineRound
 
 # Games whose rounds the insight analyses (the others have their own report, e.g. Delphi).
-ANALYSED_VARIANTS = ("express",)
+ANALYSED_VARIANTS = analysed_ids()
 
 
 @dataclass

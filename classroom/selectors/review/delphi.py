@@ -14,13 +14,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from classroom.games import delphi as delphi_game
 from classroom.models import GameSession, Round
 from classroom.selectors.review.data import Person, session_people, session_rounds
 from classroom.selectors.rounds import engine_round
 from eleusis.engine.cards import Card
 from eleusis.engine.variants.delphi import DelphiDealerView
 
-DELPHI_VARIANTS = ("delphi",)
+DELPHI_VARIANTS = (delphi_game.GAME.id,)
 
 
 @dataclass

@@ -1,0 +1,58 @@
+"""What the web app knows of one game, in one record (see `classroom.games`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.module_loading import import_string
+
+from eleusis.engine.games import EngineGame
+
+
+@dataclass(frozen=True)
+class WebGame:
+    """One game on the web: the assignment form's choice, the student's page, the live view,
+    its bots' moves and its review.
+
+    The callables are dotted paths, resolved when first used: the views, selectors and tasks
+    that draw and play a game look it up here, so the record cannot import them back.
+    """
+
+    engine: EngineGame
+    label: Any  # the assignment form's choice (lazy translation)
+    # The whole class at one table (the app deals; everyone predicts on their device): no
+    # table size, no Express settings, no solo practice.
+    whole_class: bool
+    # The student's page, with its fragments as inline partials (`#board_update` for htmx).
+    table_template: str
+    board_path: str  # board(table=, seat=): what the page shows one seat
+    context_path: str  # context(board, assignment): what else the page needs
+    moves: frozenset[str]  # the move views the table takes
+    live_tables_path: str  # live_tables(session): the live view's data
+    live_template: str  # the fragment that draws one table on the live view
+    # bots_play(round_id) -> moves, when the game's bots play otherwise than by turns.
+    bots_play_path: str = ""
+    # The review's insight analyses its rounds (the others have their own report).
+    analysed: bool = False
+
+    @property
+    def id(self) -> str:
+        return self.engine.id
+
+    @property
+    def board(self) -> Callable[..., Any]:
+        return import_string(self.board_path)
+
+    @property
+    def context(self) -> Callable[..., dict]:
+        return import_string(self.context_path)
+
+    @property
+    def live_tables(self) -> Callable[..., list]:
+        return import_string(self.live_tables_path)
+
+    @property
+    def bots_play(self) -> Callable[[int], int] | None:
+        return import_string(self.bots_play_path) if self.bots_play_path else None
