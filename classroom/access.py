@@ -154,6 +154,15 @@ def session_for_teacher(request: HttpRequest, pk: int) -> GameSession:
         raise Http404 from None
 
 
+def seat_for_teacher(request: HttpRequest, pk: int) -> Seat:
+    try:
+        return Seat.objects.select_related("table__session__assignment__classroom", "student").get(
+            pk=pk, table__session__assignment__classroom__teacher=_teacher(request)
+        )
+    except Seat.DoesNotExist:
+        raise Http404 from None
+
+
 def table_for_teacher(request: HttpRequest, pk: int) -> Table:
     try:
         return Table.objects.select_related("session__assignment__classroom").get(

@@ -33,6 +33,7 @@ REFUSALS: Mapping[str, Any] = {
     "guess_not_allowed": _("You may guess right after one of your own plays is accepted."),
     "guess_or_pass_first": _("%(player)s decides first: guess the rule or pass."),
     "nothing_to_pass": _("There is no guess to pass right now."),
+    "player_left": _("You are no longer in this round."),
     "cannot_judge_guess": _(
         "The app cannot compare a guess with this rule: write your guess in words for the dealer."
     ),

@@ -118,6 +118,7 @@ teach_urls = [
     path("teach/sessions/<int:pk>/start/", teach.session_start_view, name="session_start"),
     path("teach/sessions/<int:pk>/live/", teach.session_live, name="session_live"),
     path("teach/sessions/<int:pk>/projector/", teach.session_projector, name="session_projector"),
+    path("teach/seats/<int:pk>/remove/", teach.seat_remove_view, name="seat_remove"),
     path(
         "teach/sessions/<int:pk>/late-seat/", teach.session_late_seat_view, name="session_late_seat"
     ),

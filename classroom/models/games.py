@@ -167,6 +167,9 @@ class Seat(models.Model):
         Student, on_delete=models.CASCADE, null=True, blank=True, related_name="seats"
     )
     bot = models.CharField(max_length=20, blank=True)
+    # The student left the table (or the teacher removed them): no later round deals them in.
+    # The seat stays, so the rounds they played keep their plays and hypotheses.
+    left = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["table", "position"]
@@ -217,6 +220,9 @@ class Round(models.Model):
     # blank the dealer judges every card by hand; when both are given, the app checks the
     # dealer's verdicts against `rule_text` and warns them, privately, of a contradiction.
     rule_words = models.TextField(blank=True)
+    # The seat positions of the engine's players 0, 1, ..., when they are not simply the seats
+    # in order (a seat left the table before this round was dealt). Null: the usual numbering.
+    positions = models.JSONField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status, default=Status.PLAYING)
     end_reason = models.CharField(max_length=100, blank=True)
     revealed = models.BooleanField(default=False)
@@ -239,12 +245,17 @@ class Round(models.Model):
         return self.players + (0 if self.dealer_position is None else 1)
 
     def seated(self, position: int) -> bool:
-        """Whether the seat at `position` was at the table when this round was dealt (a student
-        seated later joins at the next round)."""
+        """Whether the seat at `position` is in this round, as a player or its dealer (a student
+        seated after the deal joins at the next round; one who left is out of later rounds)."""
+        if self.positions is not None:
+            return position in self.positions or position == self.dealer_position
         return position < self.seat_count
 
     def player_of(self, position: int) -> int | None:
-        """The engine's player number of the seat at `position` (None for the dealer's seat)."""
+        """The engine's player number of the seat at `position` (None for the dealer's seat, or
+        for a seat not in this round: ask `seated` first)."""
+        if self.positions is not None:
+            return self.positions.index(position) if position in self.positions else None
         if self.dealer_position is None:
             return position
         if position == self.dealer_position:
@@ -253,6 +264,8 @@ class Round(models.Model):
 
     def position_of(self, player: int) -> int:
         """The seat position of the engine's player `player`."""
+        if self.positions is not None:
+            return int(self.positions[player])
         if self.dealer_position is None:
             return player
         return (self.dealer_position + 1 + player) % self.seat_count

@@ -335,8 +335,10 @@ def game_totals(*, table: Table, seats: list[Seat]) -> GameTotals:
         scores = engine_round(round_row).scores()
         for seat in seats:
             player = round_row.player_of(seat.position)
-            if player is None:
-                score: int | None = scores.dealer
+            if not round_row.seated(seat.position):
+                score: int | None = None
+            elif player is None:
+                score = scores.dealer
             elif player < len(scores.players) and seat.position < round_row.seat_count:
                 score = scores.players[player]
             else:

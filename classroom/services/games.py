@@ -28,12 +28,14 @@ from classroom.services.rounds import round_act, round_create, schedule_bots, ta
 from classroom.titles import library_matches
 from eleusis.engine.games import DEFAULT
 from eleusis.engine.rules import LIBRARY, LibraryRule
-from eleusis.engine.variants import End, IllegalActionError, codec, config_from_json
+from eleusis.engine.variants import End, IllegalActionError, Leave, codec, config_from_json
 from eleusis.web.rule_check import DIFFICULTY_ORDER
 
 MIN_TABLE, MAX_TABLE = 3, 8
 # Why a round ended when the teacher ended it (End round on the live view, or Finish).
 TEACHER_END = "ended by the teacher"
+# Why a round ended when the student dealing it left the table.
+DEALER_LEFT = "the dealer left the table"
 
 
 class SeatingError(ValueError):
@@ -246,6 +248,29 @@ def _fresh_rule(session: GameSession) -> str:
     if entry is None:
         raise SeatingError("every library rule was revealed in this session")
     return entry.text
+
+
+def seat_remove(*, seat: Seat) -> None:
+    """A student leaves the table, or the teacher removes them, for the rest of the session:
+    in a round being played, their cards go under the stock and the turn passes on (the
+    engine's Leave); a student dealing it ends it; no later round deals them in. Removing a
+    seat twice is harmless."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=seat.table_id)
+        seat = Seat.objects.select_for_update().get(pk=seat.pk)
+        if seat.left:
+            return
+        seat.left = True
+        seat.save(update_fields=["left"])
+        LobbyEntry.objects.filter(session_id=table.session_id, student_id=seat.student_id).delete()
+        round_row = table.rounds.order_by("-number").first()
+        playing = round_row is not None and round_row.status == Round.Status.PLAYING
+        if playing and round_row.seated(seat.position):
+            player = round_row.player_of(seat.position)
+            action = End(reason=DEALER_LEFT) if player is None else Leave(player=player)
+            round_act(round_id=round_row.pk, action=action, seat=None)
+        table_id = table.pk
+        transaction.on_commit(lambda: table_changed(table_id))
 
 
 def session_start(*, session: GameSession, seed: int | None = None) -> GameSession:

@@ -82,8 +82,21 @@ def round_create(
     rule_words: str = "",
 ) -> Round:
     """Deal a new round at a table, numbered after the last one. `dealer_position`: the seat
-    of the student who deals (and so does not play), when the students deal in turn."""
-    players = table.seats.count() - (0 if dealer_position is None else 1)
+    of the student who deals (and so does not play), when the students deal in turn. Seats
+    whose student left are not dealt in."""
+    all_positions = list(table.seats.order_by("position").values_list("position", "left"))
+    staying = [position for position, left in all_positions if not left]
+    positions = None
+    if len(staying) == len(all_positions):
+        players = len(all_positions) - (0 if dealer_position is None else 1)
+    else:
+        # The players from the dealer's left (or from seat 0), the seats that left skipped.
+        start = -1 if dealer_position is None else dealer_position
+        size = max(position for position, _left in all_positions) + 1
+        positions = sorted(
+            (p for p in staying if p != dealer_position), key=lambda p: (p - start - 1) % size
+        )
+        players = len(positions)
     seed = seed if seed is not None else random.SystemRandom().randrange(2**53)
     engine = new_round(
         variant, config_from_json(variant, config), seed, round_rule(rule_text, rule_words), players
@@ -99,6 +112,7 @@ def round_create(
         rule_text=rule_text,
         rule_words=rule_words,
         dealer_position=dealer_position,
+        positions=positions,
         snapshot=engine.to_json(),
     )
     _mark_over(round_row, engine)

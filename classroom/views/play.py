@@ -293,6 +293,8 @@ def _move_checked(seat: Seat, form: MoveForm) -> tuple:
     op = data["op"]
     if board.table.paused:
         return _("Your teacher has paused the game. Wait a moment."), False
+    if board.seat.left:
+        return _("You are no longer at this table."), False
     if board.joins_next_round:
         return _("You join the game at the next round: watch the table meanwhile."), False
     if board.player is None:

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from classroom.access import (
     assignment_for_teacher,
     classroom_for_teacher,
+    seat_for_teacher,
     session_for_teacher,
     table_for_teacher,
     teacher_required,
@@ -35,7 +36,7 @@ from classroom.game_forms import GuessVerdictForm, HintForm
 from classroom.games import web_game
 from classroom.games import whole_class as is_whole_class
 from classroom.live import session_stamp
-from classroom.models import Assignment, GameSession, Table
+from classroom.models import Assignment, GameSession, Seat, Table
 from classroom.refusals import refusal_message
 from classroom.secret_rules import secret_rule
 from classroom.selectors.games import (
@@ -48,6 +49,7 @@ from classroom.selectors.games import (
 )
 from classroom.services.delphi import StaleCardError, delphi_reveal
 from classroom.services.games import (
+    DEALER_LEFT,
     GAME_OVER,
     MAX_TABLE,
     RULE_REVEALED,
@@ -60,6 +62,7 @@ from classroom.services.games import (
     next_library_rule,
     plan_tables,
     revealed_rules,
+    seat_remove,
     session_finish,
     session_open,
     session_seat,
@@ -92,6 +95,8 @@ END_REASONS = {
     "hand_emptied": gettext_lazy("a player ran out of cards"),
     "stock_exhausted": gettext_lazy("the stock ran out"),
     TEACHER_END: gettext_lazy("you ended it"),
+    DEALER_LEFT: gettext_lazy("the student dealing it left the table"),
+    "everyone_left": gettext_lazy("every player left the table"),
 }
 SEATING_METHODS = ("random", "arrival", "manual")
 
@@ -320,6 +325,7 @@ def session_start_view(request: HttpRequest, pk: int) -> HttpResponse:
 class LiveSeat:
     info: SeatInfo
     hand: tuple[Card, ...]
+    seat: Seat | None = None
 
 
 @dataclass(frozen=True)
@@ -395,8 +401,13 @@ def live_tables(session: GameSession) -> list[LiveTable]:
             )
             for info in summary.seats
         }
+        rows = {seat.position: seat for seat in summary.table.seats.all()}
         seats = [
-            LiveSeat(info, hands[player] if player is not None and player < len(hands) else ())
+            LiveSeat(
+                info,
+                hands[player] if player is not None and player < len(hands) else (),
+                rows.get(info.position),
+            )
             for info in summary.seats
             for player in [players[info.position]]
         ]
@@ -837,3 +848,20 @@ def session_late_seat_view(request: HttpRequest, pk: int) -> HttpResponse:
         message = _("%(name)s is at %(table)s: they join at its next round.")
     session.refresh_from_db()
     return _live_response(request, session, message % {"name": student.nickname, "table": table})
+
+
+@require_POST
+@teacher_required
+def seat_remove_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take a student away from their table (they left, or must): their cards go under the stock,
+    the turn passes on, and later rounds are dealt without them."""
+    seat = seat_for_teacher(request, pk)
+    seat_remove(seat=seat)
+    session = seat.table.session
+    session.refresh_from_db()
+    return _live_response(
+        request,
+        session,
+        _("%(name)s has left %(table)s: their cards are under the stock.")
+        % {"name": seat.name, "table": seat.table},
+    )

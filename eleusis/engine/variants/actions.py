@@ -72,6 +72,16 @@ class SkipTurn(Action):
 
 
 @dataclass(frozen=True)
+class Leave(Action):
+    """The dealer (the teacher) takes a player out of the round: they left, or were removed.
+    Their hand goes under the stock (Golden's way with a player who leaves), the turn passes
+    on if it was theirs, and they play no more this round."""
+
+    kind = "leave"
+    player: int
+
+
+@dataclass(frozen=True)
 class DealerHint(Action):
     """The dealer gives everyone a hint: answering a bought hint, or unprompted."""
 

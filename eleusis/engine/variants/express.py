@@ -42,6 +42,7 @@ from eleusis.engine.variants.actions import (
     DealerHint,
     End,
     Guess,
+    Leave,
     NoPlay,
     PassGuess,
     Play,
@@ -81,6 +82,7 @@ from eleusis.engine.variants.game import GAME_OVER, GameRound, SeatedGame
 # Messages of IllegalActionError, importable by tests and by the UI's translations
 # (NOT_YOUR_TURN and CARD_NOT_IN_HAND are shared with the other games, from `base`).
 
+PLAYER_LEFT = Refusal("player_left", "player {player} has left this round")
 WAITING_FOR_VERDICT = Refusal(
     "waiting_for_verdict", "waiting for the dealer's verdict on the {what}: no {action} until then"
 )
@@ -269,6 +271,15 @@ class GuessPassed(Event):
 
 
 @dataclass(frozen=True)
+class PlayerLeft(Event):
+    """A player left the round; `returned` cards of their hand went under the stock."""
+
+    kind = "player_left"
+    player: int
+    returned: int
+
+
+@dataclass(frozen=True)
 class TurnSkipped(Event):
     """The dealer moved play past a player who is away."""
 
@@ -352,6 +363,7 @@ class ExpressState(RoundState):
     guessed_by: int | None = None
     emptied_by: int | None = None
     decks_used: int = 0
+    left: list[int] = field(default_factory=list)  # players out of the round (Leave)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -492,6 +504,9 @@ class ExpressRound(Round):
 
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = []
+        player = getattr(action, "player", None)
+        if player is not None and player in self.state.left:
+            raise IllegalActionError(PLAYER_LEFT, player=player)
         if isinstance(action, Play):
             self._play(action, events)
         elif isinstance(action, NoPlay):
@@ -508,11 +523,35 @@ class ExpressRound(Round):
             self._pass_guess(action, events)
         elif isinstance(action, SkipTurn):
             self._skip_turn(events)
+        elif isinstance(action, Leave):
+            self._leave(action, events)
         elif isinstance(action, End):
             self._end(action.reason, events)
         else:
             raise IllegalActionError(UNSUPPORTED_ACTION, kind=action.kind)
         return events
+
+    def _leave(self, action: Leave, events: list[Event]) -> None:
+        self.check_player(action.player)
+        state = self.state
+        player = action.player
+        if state.pending is not None and state.pending.player == player:
+            state.pending = None  # a move of theirs still to be judged is void
+        hand = state.hands[player]
+        returned = len(hand)
+        state.stock.extend(hand)  # under the stock (index 0 is the top)
+        hand.clear()
+        state.left.append(player)
+        state.hint_requests = [p for p in state.hint_requests if p != player]
+        events.append(PlayerLeft(player, returned))
+        if len(state.left) >= self.players:
+            self._end("everyone_left", events)
+            return
+        if state.deciding == player:
+            state.deciding = None
+            state.guess_window = None
+        if state.turn == player and state.pending is None:
+            self._next_turn(events)
 
     def _check_turn(self, player: int, action: str) -> None:
         self.check_player(player)
@@ -791,7 +830,11 @@ class ExpressRound(Round):
         return True
 
     def _next_turn(self, events: list[Event]) -> None:
-        self.state.turn = (self.state.turn + 1) % self.players
+        """The next player who has not left."""
+        for _ in range(self.players):
+            self.state.turn = (self.state.turn + 1) % self.players
+            if self.state.turn not in self.state.left:
+                break
         self.state.hint_bought = False
         events.append(TurnPassed(self.state.turn))
 
