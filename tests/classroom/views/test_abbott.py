@@ -5,7 +5,6 @@ and is scored; bots fill seats; the live view shows the tables."""
 import pytest
 from django.urls import reverse
 
-from classroom.games import web_game
 from classroom.models import Action, Assignment
 from classroom.selectors.abbott import abbott_board
 from classroom.selectors.games import current_round
@@ -21,24 +20,7 @@ from tests.factories import StudentFactory
 
 pytestmark = pytest.mark.django_db
 
-ABBOTT = "abbott"
 RULE = LIBRARY["th-alternate-colors"].text
-
-
-def _assign(client, classroom) -> Assignment:
-    data = {
-        "title": "Strings",
-        "variant": web_game(ABBOTT).id,
-        "rule_source": Assignment.RuleSource.WRITTEN,
-        "rule_text": RULE,
-        "mode": Assignment.Mode.LIVE,
-        "table_size": 4,
-        "hypothesis_policy": Assignment.HypothesisPolicy.OPTIONAL,
-        "hypothesis_every": 3,
-    }
-    response = client.post(reverse("classroom:assignment_create", args=[classroom.pk]), data)
-    assert response.status_code in (200, 302), response.content[:2000]
-    return Assignment.objects.get(classroom=classroom, title="Strings")
 
 
 def _post(client, table, action, round_pk, *, wrong: bool = False):
