@@ -1,4 +1,9 @@
-"""Writes for assignments and sessions: assigning a game, the lobby, seating, starting rounds."""
+"""Writes for assignments and sessions: assigning a game, the lobby, seating, starting rounds.
+
+Why one long module: a session's life (assign, lobby, seat, start, deal, next round, finish)
+is one sequence of locked writes on the same rows; keeping it together keeps its locking order
+in one place.
+"""
 
 from __future__ import annotations
 

@@ -3,6 +3,10 @@
 The table page polls for changes; a poll that finds the table as it was answers 204 from one
 cache read. A move is a POST with an idempotency key, so a double click plays once, and a page
 left open on an old round or an old hand gets a message instead of a second play.
+
+Why one long module: every move of a student's table answers with the same board fragment,
+message and focus handling; it is next to be split per game when each game gets its own web
+module (issue 15's registry).
 """
 
 from __future__ import annotations

@@ -5,6 +5,10 @@ next round).
 Every page polls with the session's change stamp, so an idle poll answers 204 from one cache
 read. Every control is a POST form that works without JavaScript and swaps the live view in
 place with htmx. An action the engine refuses comes back as a message, never a 500.
+
+Why one long module: every control of the live view answers with the same polled fragment and
+the same refusal handling; it is next to be split per game when each game gets its own web
+module (issue 15's registry).
 """
 
 from __future__ import annotations

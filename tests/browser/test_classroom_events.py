@@ -183,6 +183,7 @@ def test_the_next_round_after_a_reveal_deals_another_rule(new_page, live_server)
     # Reveal that one too, then try the first rule again, by name from the library: refused.
     page.get_by_role("button", name="End round").click()
     page.get_by_role("button", name="Reveal the rule").click()
+    page.get_by_text("The rule has been revealed to this table.").wait_for()
     page.get_by_label("Rule of the next round at Table 1").select_option(
         "library:th-alternate-colors"
     )

@@ -1,5 +1,8 @@
 """The session's review: each student's totals over their rounds, the class's, the students ×
 plays grid and the order a teacher sorts it in. Reads what `data` loaded; no query of its own.
+
+Why one long module: the per-student totals, the class's totals and the grid are one pass over
+the same insight records, sorted by the same measure keys.
 """
 
 from __future__ import annotations

@@ -17,6 +17,9 @@ A card is judged by the rule only when every card the rule reads exists: while t
 shorter than the furthest card back that the rule reads (`last2` on a one-card mainline), or
 the rule reads `previous2` and there is no such play, every card is accepted, whatever the
 order of the rule's parts. `start:` judges the first card of the mainline.
+
+Why one long module: the kind check and the code generation walk the same tree node by node;
+keeping each node's check beside its code keeps them from disagreeing.
 """
 
 from __future__ import annotations

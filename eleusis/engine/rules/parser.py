@@ -3,6 +3,9 @@
 Lark (LALR, grammar in grammar.lark) reads the text; this module turns Lark's parse tree into
 the typed tree of `ast.py`, resolving every name on the way so that a typo is reported where it
 is, with a suggestion. Every failure is a `RuleSyntaxError`; Lark's own exceptions never escape.
+
+Why one long module: one transformer method per grammar rule, in the grammar's order, plus the
+error messages that point at a place in the text; they change together with grammar.lark.
 """
 
 from __future__ import annotations

@@ -15,6 +15,9 @@ says, the start (`n == 0`) and the short mainline included. "`a` and `b` differ"
 situation where they differ, from which a real history is built and judged again by both rules.
 The solver is given a time limit; when it cannot decide within it the answer is "unknown".
 Every call works in its own z3 context, so calls from several threads never share state.
+
+Why one long module: the encoding of every node of the rule language as a formula, node by
+node as in the compiler, so that the proofs cover exactly the language the compiler accepts.
 """
 
 from __future__ import annotations
