@@ -133,3 +133,30 @@ def test_bots_fill_an_abbott_table_and_play_to_the_end():
     assert board.view is not None
     # The bots played up to the student's turn (or the student must judge as prophet).
     assert board.my_turn or board.to_judge or board.view.over
+
+
+def test_the_review_of_an_abbott_session_opens_and_replays_its_round(visitors, classroom):
+    from classroom.services.games import assignment_create
+
+    assignment = assignment_create(
+        classroom=classroom, title="Review", rule_text=RULE, variant="abbott", config={}
+    )
+    session = session_open(assignment=assignment)
+    lobby_join(session=session, student=StudentFactory(classroom=classroom))
+    (table,) = session_seat(session=session, method="arrival")
+    for position in range(1, 4):
+        table.seats.create(position=position, bot="scientist")
+    session_start(session=session, seed=4)
+    round_row = current_round(table=table)
+    record_bots_play(round_row.pk)
+    from classroom.services.rounds import round_act
+    from eleusis.engine.variants import End
+
+    round_act(round_id=round_row.pk, action=End("ended by the teacher"))
+    teacher = visitors["teacher"]
+    review = teacher.get(reverse("classroom:review_session", args=[session.pk]))
+    assert review.status_code == 200
+    replay = teacher.get(reverse("classroom:review_replay", args=[session.pk, round_row.pk]))
+    assert replay.status_code == 200
+    page = replay.content.decode()
+    assert "Replay:" in page and "The table" in page
