@@ -160,3 +160,40 @@ def test_the_review_of_an_abbott_session_opens_and_replays_its_round(visitors, c
     assert replay.status_code == 200
     page = replay.content.decode()
     assert "Replay:" in page and "The table" in page
+
+
+def test_the_teachers_controls_at_an_abbott_table(visitors, classroom):
+    """Pause, hint, end round, reveal and next round: each answers without a server error,
+    and ending, revealing and dealing again do what they say. A hint is refused with a message
+    (409): the Abbott/Howell engine has no dealer's hints."""
+    from classroom.services.games import assignment_create
+
+    assignment = assignment_create(
+        classroom=classroom, title="Controls", rule_text=RULE, variant="abbott", config={}
+    )
+    session = session_open(assignment=assignment)
+    for _ in range(4):
+        lobby_join(session=session, student=StudentFactory(classroom=classroom))
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=2)
+    teacher = visitors["teacher"]
+    first = current_round(table=table)
+    answers = {}
+    for name, data in [
+        ("table_pause", {"paused": "1"}),
+        ("table_pause", {"paused": "0"}),
+        ("table_hint", {"text": "Look at the colours."}),
+        ("table_end_round", {}),
+        ("table_reveal", {}),
+        ("table_next_round", {"next_rule": "list"}),
+    ]:
+        data = {**data, "round": current_round(table=table).pk}
+        response = teacher.post(reverse(f"classroom:{name}", args=[table.pk]), data)
+        answers[name] = response.status_code
+        assert response.status_code < 500, (name, response.status_code)
+    first.refresh_from_db()
+    assert first.status == first.Status.OVER and first.revealed, answers
+    assert current_round(table=table).number == 2, answers
+    assert answers["table_hint"] == 409 and answers["table_pause"] == 302
+    live = teacher.get(reverse("classroom:session_live", args=[session.pk]))
+    assert live.status_code == 200
