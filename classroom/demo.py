@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from classroom.codes import join_code_display
+from classroom.games import abbott
 from classroom.models import Assignment, Classroom, Student
 from classroom.pictures import picture_password_pictures
 from classroom.services.classes import classroom_create, student_join
@@ -74,6 +75,7 @@ def demo_create(*, password: str | None = None) -> DemoResult:
     classroom, students = _demo_classroom(teacher)
     ana = next(student for student in students if student.nickname == "Ana")
     _demo_games(classroom, ana)
+    _demo_abbott(classroom, ana)
     pictures = ", ".join(str(p.label) for p in picture_password_pictures(ana.picture_password))
     notes = [
         f"  Demo class: {classroom.name}, code {join_code_display(classroom.join_code)}"
@@ -82,6 +84,7 @@ def demo_create(*, password: str | None = None) -> DemoResult:
         f"  Play as Ana: sign in at {base_url()}/signin/{classroom.join_code}/ with"
         f" the pictures {pictures}",
         "  A live session is on: bots play at table 1; table 2 waits for Ana.",
+        f"  {DEMO_ABBOTT}: Ana and three bots play strings; any of them may become prophet.",
     ]
     return DemoResult(username=DEMO_USERNAME, password=password, notes=notes)
 
@@ -113,3 +116,27 @@ def _demo_games(classroom: Classroom, ana: Student) -> None:
         library_rule_id=practice.id,
         mode=Assignment.Mode.SOLO,
     )
+
+
+DEMO_ABBOTT = "Strings and prophets (Abbott/Howell)"
+
+
+def _demo_abbott(classroom: Classroom, ana: Student) -> None:
+    """A live Abbott/Howell session (docs/rules.md §2): Ana and three bots at one table. Made
+    once; later runs leave it as it is."""
+    if Assignment.objects.filter(classroom=classroom, title=DEMO_ABBOTT).exists():
+        return
+    rule = library_rule(DEMO_RULE_ID)
+    assignment = assignment_create(
+        classroom=classroom,
+        title=DEMO_ABBOTT,
+        rule_text=rule.text,
+        library_rule_id=rule.id,
+        variant=abbott.GAME.id,
+        config={},
+        table_size=4,
+    )
+    session = session_open(assignment=assignment)
+    bots = list(abbott.GAME.engine.bot_names)
+    table_create(session=session, students=[ana], bots=[bots[-1], bots[0], bots[-1]])
+    session_start(session=session, seed=11)

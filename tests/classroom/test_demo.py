@@ -20,3 +20,17 @@ def test_demo_create_is_idempotent_and_makes_a_class_with_students():
     assert Classroom.objects.get().join_code == code
     lines = "\n".join(second.lines())
     assert "/login/" in lines and f"/join/{code}/" in lines and "Ana" in lines
+
+
+def test_the_demo_seeds_an_abbott_table_with_bots():
+    from classroom.demo import DEMO_ABBOTT, demo_create
+    from classroom.models import Assignment
+    from classroom.selectors.games import current_round
+
+    demo_create(password="x" * 12)
+    demo_create(password="x" * 12)  # idempotent
+    (assignment,) = Assignment.objects.filter(title=DEMO_ABBOTT)
+    assert assignment.variant == "abbott"
+    (table,) = [t for s in assignment.sessions.all() for t in s.tables.all()]
+    assert sorted(bool(seat.bot) for seat in table.seats.all()) == [False, True, True, True]
+    assert current_round(table=table).variant == "abbott"
