@@ -75,7 +75,7 @@ def demo_create(*, password: str | None = None) -> DemoResult:
     classroom, students = _demo_classroom(teacher)
     ana = next(student for student in students if student.nickname == "Ana")
     _demo_games(classroom, ana)
-    _demo_abbott(classroom, ana)
+    _demo_abbott(classroom)
     pictures = ", ".join(str(p.label) for p in picture_password_pictures(ana.picture_password))
     notes = [
         f"  Demo class: {classroom.name}, code {join_code_display(classroom.join_code)}"
@@ -84,7 +84,7 @@ def demo_create(*, password: str | None = None) -> DemoResult:
         f"  Play as Ana: sign in at {base_url()}/signin/{classroom.join_code}/ with"
         f" the pictures {pictures}",
         "  A live session is on: bots play at table 1; table 2 waits for Ana.",
-        f"  {DEMO_ABBOTT}: Ana and three bots play strings; any of them may become prophet.",
+        f"  {DEMO_ABBOTT}: four bots play strings; any of them may become prophet.",
     ]
     return DemoResult(username=DEMO_USERNAME, password=password, notes=notes)
 
@@ -121,9 +121,9 @@ def _demo_games(classroom: Classroom, ana: Student) -> None:
 DEMO_ABBOTT = "Strings and prophets (Abbott/Howell)"
 
 
-def _demo_abbott(classroom: Classroom, ana: Student) -> None:
-    """A live Abbott/Howell session (docs/rules.md §2): Ana and three bots at one table. Made
-    once; later runs leave it as it is."""
+def _demo_abbott(classroom: Classroom) -> None:
+    """A live Abbott/Howell session (docs/rules.md §2): four bots play at one table (Ana keeps
+    her one seat, at the Express table). Made once; later runs leave it as it is."""
     if Assignment.objects.filter(classroom=classroom, title=DEMO_ABBOTT).exists():
         return
     rule = library_rule(DEMO_RULE_ID)
@@ -138,5 +138,5 @@ def _demo_abbott(classroom: Classroom, ana: Student) -> None:
     )
     session = session_open(assignment=assignment)
     bots = list(abbott.GAME.engine.bot_names)
-    table_create(session=session, students=[ana], bots=[bots[-1], bots[0], bots[-1]])
+    table_create(session=session, bots=[bots[-1], bots[0], bots[-1], bots[0]])
     session_start(session=session, seed=11)

@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from classroom.forms import ThrottledPasswordResetForm
-from classroom.views import abbott, classes, students
+from classroom.views import abbott, classes, russian, students
 
 app_name = "classroom"
 
@@ -190,6 +190,7 @@ urlpatterns += review_urls
 urlpatterns += [
     path("play/tables/<int:pk>/predict/", play.table_predict, name="table_predict"),
     path("play/tables/<int:pk>/string/", abbott.table_abbott, name="table_string"),
+    path("play/tables/<int:pk>/card/", russian.table_russian, name="table_card"),
     path("teach/tables/<int:pk>/reveal-card/", teach.table_reveal_card, name="table_reveal_card"),
 ]
 

@@ -7,11 +7,13 @@ package beside its engine record in `eleusis.engine.games`.
 
 from __future__ import annotations
 
-from classroom.games import abbott, delphi, express
+from classroom.games import abbott, delphi, express, russian
 from classroom.games.record import WebGame
 from eleusis.engine.games import DEFAULT
 
-GAMES: dict[str, WebGame] = {module.GAME.id: module.GAME for module in (express, delphi, abbott)}
+GAMES: dict[str, WebGame] = {
+    module.GAME.id: module.GAME for module in (express, delphi, abbott, russian)
+}
 # A form or a row from before games could be chosen plays Eleusis Express.
 DEFAULT_GAME = GAMES[DEFAULT]
 

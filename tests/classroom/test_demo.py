@@ -22,7 +22,7 @@ def test_demo_create_is_idempotent_and_makes_a_class_with_students():
     assert "/login/" in lines and f"/join/{code}/" in lines and "Ana" in lines
 
 
-def test_the_demo_seeds_an_abbott_table_with_bots():
+def test_the_demo_seeds_an_abbott_table_of_bots():
     from classroom.demo import DEMO_ABBOTT, demo_create
     from classroom.models import Assignment
     from classroom.selectors.games import current_round
@@ -32,5 +32,5 @@ def test_the_demo_seeds_an_abbott_table_with_bots():
     (assignment,) = Assignment.objects.filter(title=DEMO_ABBOTT)
     assert assignment.variant == "abbott"
     (table,) = [t for s in assignment.sessions.all() for t in s.tables.all()]
-    assert sorted(bool(seat.bot) for seat in table.seats.all()) == [False, True, True, True]
+    assert sorted(bool(seat.bot) for seat in table.seats.all()) == [True, True, True, True]
     assert current_round(table=table).variant == "abbott"

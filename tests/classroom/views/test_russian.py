@@ -1,0 +1,97 @@
+"""Russian Eleusis by HTTP (docs/rules.md §4): a teacher assigns it, three students play one card
+a turn with a hypothesis and a prediction, wrong cards lie in front of their player, the round
+ends and is scored; bots fill seats; the live view and the review's replay open."""
+
+import pytest
+from django.urls import reverse
+
+from classroom.models import Action, Assignment
+from classroom.selectors.games import current_round
+from classroom.selectors.rounds import engine_round
+from classroom.services.games import lobby_join, session_open, session_seat, session_start
+from classroom.tasks import record_bots_play
+from eleusis.engine.games import GAMES
+from eleusis.engine.rules import LIBRARY
+from tests.classroom.conftest import student_client
+from tests.classroom.views.test_teach import assignment_data
+from tests.factories import StudentFactory
+
+pytestmark = pytest.mark.django_db
+
+RULE = LIBRARY["th-alternate-colors"].text
+
+
+def test_three_students_play_a_russian_round_to_its_score(visitors, classroom):
+    response = visitors["teacher"].post(
+        reverse("classroom:assignment_create", kwargs={"pk": classroom.pk}),
+        assignment_data(variant="russian"),
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assignment = Assignment.objects.get(classroom=classroom)
+    assert assignment.variant == "russian"
+    session = session_open(assignment=assignment)
+    for _ in range(3):
+        lobby_join(session=session, student=StudentFactory(classroom=classroom))
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=5)
+    seats = list(table.seats.select_related("student").order_by("position"))
+    clients = [student_client(seat.student) for seat in seats]
+    page = clients[0].get(reverse("classroom:table", args=[table.pk])).content.decode()
+    assert "The mainline" in page and RULE not in page
+
+    record = GAMES["russian"]
+    minds = list(record.seat(["scientist"], 3, current_round(table=table).seed))
+    url = reverse("classroom:table_card", args=[table.pk])
+    wrong = 0
+    for _ in range(200):
+        round_row = current_round(table=table)
+        engine = engine_round(round_row)
+        if engine.is_over:
+            break
+        action = record.next_action(engine, minds)
+        data = {
+            "op": "play",
+            "round": round_row.pk,
+            "card": action.card.code,
+            "hypothesis": "colours alternate",
+            "prediction": "accepted",
+        }
+        response = clients[action.player].post(url, data, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200
+        body = response.content.decode()
+        assert "message-error" not in body, body[:2000]
+        wrong += "Wrong: the card lies in front of you" in body
+    else:
+        pytest.fail("the round did not end")
+    engine = engine_round(current_round(table=table))
+    assert engine.is_over and any(engine.scores().players)
+    assert wrong >= 1
+    page = clients[1].get(reverse("classroom:table", args=[table.pk])).content.decode()
+    assert "The round is over." in page and "Score" in page
+    assert Action.objects.filter(round__table=table, kind="play").count() >= 10
+    live = visitors["teacher"].get(reverse("classroom:session_live", args=[session.pk]))
+    assert live.status_code == 200 and "Russian Eleusis" in live.content.decode()
+    replay = visitors["teacher"].get(
+        reverse("classroom:review_replay", args=[session.pk, current_round(table=table).pk])
+    )
+    assert replay.status_code == 200 and "Replay:" in replay.content.decode()
+
+
+def test_bots_fill_a_russian_table():
+    from classroom.services.games import assignment_create
+    from tests.factories import ClassroomFactory
+
+    classroom = ClassroomFactory()
+    assignment = assignment_create(
+        classroom=classroom, title="Bots", rule_text=RULE, variant="russian", config={}
+    )
+    session = session_open(assignment=assignment)
+    lobby_join(session=session, student=StudentFactory(classroom=classroom))
+    (table,) = session_seat(session=session, method="arrival")
+    for position in range(1, 3):
+        table.seats.create(position=position, bot="scientist")
+    session_start(session=session, seed=4)
+    round_row = current_round(table=table)
+    record_bots_play(round_row.pk)
+    engine = engine_round(current_round(table=table))
+    assert engine.is_over or engine.state.turn == 0
