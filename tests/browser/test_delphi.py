@@ -16,7 +16,7 @@ from tests.factories import ClassroomFactory, StudentFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SEEN_MS = 3_000  # every page polls every 1.5 s
+SEEN_MS = 6_000  # every page polls every 1.5 s
 TITLE = "Delphi, week 4"
 
 

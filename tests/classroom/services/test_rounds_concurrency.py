@@ -14,7 +14,7 @@ from classroom.models import Action
 from classroom.selectors.games import current_round
 from classroom.selectors.rounds import replay_round
 from classroom.services.rounds import engine_round, round_act
-from eleusis.engine.variants import IllegalActionError, NoPlay, Play
+from eleusis.engine.variants import IllegalActionError, NoPlay, PassGuess, Play
 from tests.factories import live_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
@@ -103,9 +103,15 @@ def test_a_table_of_eager_players_keeps_a_gapless_ordered_log():
             state = engine.state
             if engine.is_over:
                 break
-            if state.turn != index or not state.hands[index]:
+            if state.deciding is not None:
+                # After a right play its player guesses or passes before play goes on.
+                if state.deciding != index:
+                    continue
+                action = PassGuess(index)
+            elif state.turn != index or not state.hands[index]:
                 continue
-            action = Play(index, state.hands[index][0]) if attempt % 5 else NoPlay(index)
+            else:
+                action = Play(index, state.hands[index][0]) if attempt % 5 else NoPlay(index)
             try:
                 round_act(
                     round_id=round_row.pk,
