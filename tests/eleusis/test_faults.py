@@ -253,6 +253,8 @@ def test_redis_read_only_moves_are_saved_and_stale_stamps_expire(production):
 # The worker -----------------------------------------------------------------------------------
 
 
+# Timing-sensitive on a loaded machine (see the issue notes): tried again once before it counts.
+@pytest.mark.flaky(reruns=1)
 def test_the_worker_survives_broker_loss_and_the_sweep_restarts_the_bots(production):
     worker = production.processes["worker"]
     players = production.students(production.bot_tables())
@@ -306,6 +308,8 @@ def test_a_killed_worker_s_bots_are_re_driven_once_a_worker_is_back(production):
 # PostgreSQL -----------------------------------------------------------------------------------
 
 
+# Timing-sensitive on a loaded machine (see the issue notes): tried again once before it counts.
+@pytest.mark.flaky(reruns=1)
 def test_postgres_restart_fails_cleanly_and_recovers_within_a_second(production):
     students = production.students(production.people)
     with stack.ClassDriver(students) as driver:
