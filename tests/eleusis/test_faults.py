@@ -346,6 +346,8 @@ def test_postgres_restart_fails_cleanly_and_recovers_within_a_second(production)
     assert gap.status == 503 and gap.headers.get("Retry-After")
     assert "try again in a few seconds" in gap.body
     assert driver.tally.count(500) == 0
-    assert in_gap <= {503, 204, 302}
+    # A request that needs no database (or finished on a connection still open) may answer 200;
+    # what must never come is an error page other than the 503 with its retry message.
+    assert in_gap <= {200, 204, 302, 503}
     assert recover < 1.0
     assert lost == (0, 0)
