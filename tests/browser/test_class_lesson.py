@@ -57,3 +57,51 @@ def test_a_finished_round_shows_the_students_who_won_and_the_scores(new_page, li
             row = rows.filter(has_text=name)
             expect(row.locator("td")).to_have_text(str(score))
         expect(result.get_by_text("(you)")).to_contain_text(seats[position].name)
+
+
+def test_the_hint_box_says_too_early_in_words_then_sends_once_and_clears(new_page, live_server):
+    from tests.factories import live_table
+
+    table, seat_list = live_table(players=3, config={"hints_after_equal_turns": True})
+    seats = {seat.position: seat for seat in seat_list}
+    student = student_page(new_page, live_server, seat_list[0].student)
+    student.goto(f"/play/tables/{table.pk}/")
+    teacher = teacher_page(new_page, live_server, table.session.assignment.classroom.teacher)
+    teacher.goto(f"/teach/sessions/{table.session.pk}/live/")
+    box = teacher.get_by_label(f"Hint for {table}")
+    send = teacher.locator(".hint-form").get_by_role("button", name="Send hint")
+
+    # Too early (one player has had a turn, the others not): refused in words, the text kept.
+    _play_right(table, seats, 1)
+    box.fill("Look at the colors")
+    send.click()
+    refusal = teacher.locator("#session-live .message-error")
+    expect(refusal).to_contain_text("every player has had the same number of turns")
+    assert "turns so far" not in refusal.inner_text()
+    expect(box).to_have_value("Look at the colors")
+
+    # Once the turns are even, a double click sends it once, and the box is empty again.
+    _play_right(table, seats, 2)
+    send.dblclick()
+    expect(teacher.locator("#session-live .message-success")).to_contain_text("hint sent")
+    expect(box).to_have_value("")
+    given = (
+        teacher.locator("#table-1").get_by_role("listitem").filter(has_text="Look at the colors")
+    )
+    expect(given).to_have_count(1)
+    student.locator("#table-live").get_by_text("Look at the colors").wait_for()
+    expect(student.locator("#table-live").get_by_text("Look at the colors")).to_have_count(1)
+    round_row = current_round(table=table)
+    assert engine_round(round_row).dealer_view().hints == ("Look at the colors",)
+
+    # The same request twice (a retry, a double submit the page did not stop): one hint.
+    key = teacher.locator(".hint-form input[name=key]").input_value()
+    token = next(c["value"] for c in teacher.context.cookies() if c["name"] == "csrftoken")
+    form = {"round": str(round_row.pk), "text": "Red, then black", "key": key}
+    headers = {"X-CSRFToken": token, "Referer": live_server.url, "HX-Request": "true"}
+    for _ in range(2):
+        answer = teacher.request.post(f"/teach/tables/{table.pk}/hint/", form=form, headers=headers)
+        assert answer.status == 200
+    assert "sent already, once" in answer.text()
+    hints = engine_round(current_round(table=table)).dealer_view().hints
+    assert hints == ("Look at the colors", "Red, then black")
