@@ -581,7 +581,8 @@ def table_hint(request: HttpRequest, pk: int) -> HttpResponse:
     text, key = form.cleaned_data["text"].strip(), form.cleaned_data["key"]
     again = _("%(table)s: that hint was sent already, once.")
     round_row = current_round(table=table)
-    if key and round_row and round_row.actions.filter(idempotency_key=action_key(None, key)).exists():
+    used = round_row and key and round_row.actions.filter(idempotency_key=action_key(None, key))
+    if used and used.exists():
         return _live_response(request, table.session, again % {"table": table})
     if refusal := hint_refusal(round_row):
         message = _("%(table)s: no hint sent. %(reason)s") % {"table": table, "reason": refusal}

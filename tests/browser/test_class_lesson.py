@@ -26,7 +26,7 @@ def _play_right(table, seats_by_position, count):
 
 
 def test_a_finished_round_shows_the_students_who_won_and_the_scores(new_page, live_server):
-    session, table, _students = _started(players=3)
+    _session, table, _students = _started(players=3)
     seats = {seat.position: seat for seat in table.seats.select_related("student")}
     pages = {
         position: student_page(new_page, live_server, seat.student)
