@@ -138,7 +138,7 @@ def test_a_student_dealer_who_leaves_passes_the_deal_to_the_next_student(new_pag
 
 
 def test_the_teacher_lets_the_students_deal_the_next_round(new_page, live_server):
-    _session, table, students = _started(players=3)
+    _session, table, _students = _started(players=3)
     seats = list(table.seats.select_related("student").order_by("position"))
     teacher = teacher_page(new_page, live_server, table.session.assignment.classroom.teacher)
     teacher.on("dialog", lambda dialog: dialog.accept())

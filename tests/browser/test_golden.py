@@ -3,9 +3,9 @@ the table; after a right play the next player waits until the player has guessed
 
 import pytest
 from django.conf import settings
-from playwright.sync_api import expect
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.cached_db import SessionStore
+from playwright.sync_api import expect
 
 from classroom.access import STUDENT_SESSION_KEY
 from classroom.selectors.games import current_round
