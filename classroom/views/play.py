@@ -148,7 +148,9 @@ def _render_board(
     game = table_game(seat.table)
     if board is None:
         board = game.board(table=seat.table, seat=seat)
-    mode = request.GET.get("mode")
+    # The page's mode, from a poll or from a move's form: a page drawn for another mode (the
+    # prophet's, a round now over) is reloaded whole.
+    mode = request.GET.get("mode") or request.POST.get("mode")
     if request.htmx and mode and mode != board.mode:
         return HttpResponse(status=200, headers={"HX-Refresh": "true"})
     assignment = seat.table.session.assignment
@@ -163,6 +165,11 @@ def _render_board(
         "error_field": error_field or getattr(message, "field", ""),
         "move_key": uuid.uuid4().hex,
         "reset_inputs": reset_inputs,
+        "sections": game.sections_template,
+        "move_url": game.move_url,
+        # A poll redraws the hand only when it changed (a move always does).
+        "hand_stale": request.method != "GET"
+        or request.GET.get("hand") != getattr(board, "hand_key", ""),
         **game.context(board, assignment),
         **(extra or {}),
     }
