@@ -48,6 +48,12 @@ class AbbottBoard(TurnBoard):
         return super().my_turn and view.pending is None and not view.expelled[view.player]
 
     @property
+    def hand_key(self) -> str:
+        """The hand alone: its panel has no turn-dependent state, and a poll keeps the cards
+        ticked and the order typed until the hand itself changes."""
+        return "" if self.view is None else "-".join(card.code for card in self.view.hand)
+
+    @property
     def to_judge(self) -> Any:
         """What the prophet (this seat) judges now, or None."""
         view = self.view

@@ -167,9 +167,11 @@ def _render_board(
         "reset_inputs": reset_inputs,
         "sections": game.sections_template,
         "move_url": game.move_url,
-        # A poll redraws the hand only when it changed (a move always does).
-        "hand_stale": request.method != "GET"
-        or request.GET.get("hand") != getattr(board, "hand_key", ""),
+        # A poll redraws the hand only when it changed; a move only when it was made (a refusal
+        # leaves the cards ticked).
+        "hand_stale": reset_inputs
+        if request.method == "POST"
+        else request.GET.get("hand") != getattr(board, "hand_key", ""),
         **game.context(board, assignment),
         **(extra or {}),
     }

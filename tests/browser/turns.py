@@ -75,4 +75,4 @@ def before_play(page, *, accepted: bool = True) -> None:
 
 
 def player_row(page, name: str):
-    return page.locator("#table-live table.turns-players tbody tr", has_text=name)
+    return page.locator("table.turns-players tbody tr", has_text=name)
