@@ -145,6 +145,9 @@ def _render_board(
     """The table page (the fragments an htmx request swaps). `reset_inputs` sends the inputs of
     a move (hypothesis, sentence, prediction, guess) empty again, after a move that was made.
     `board`: the board as the move that was just made left it, when the view has it."""
+    # The stamp is read before the board it stamps: a play committed in between then costs one
+    # more render, instead of a page showing the old board under the new stamp until the next play.
+    stamp = table_stamp(seat.table_id)
     game = table_game(seat.table)
     if board is None:
         board = game.board(table=seat.table, seat=seat)
@@ -157,7 +160,7 @@ def _render_board(
     context = {
         "board": board,
         "assignment": assignment,
-        "stamp": table_stamp(seat.table_id),
+        "stamp": stamp,
         "poll_ms": settings.POLL_INTERVAL_MS,
         "message": message,
         "message_ok": ok,

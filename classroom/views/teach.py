@@ -214,18 +214,19 @@ def session_open_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _lobby_context(session: GameSession, **extra) -> dict:
+    stamp = session_stamp(session.pk)  # before the state it stamps (see _live_context)
     students = [entry.student for entry in session.lobby.select_related("student")]
     tables = list(session.tables.prefetch_related("seats__student").order_by("number"))
     whole_class = is_whole_class(session.assignment.variant)
     count = 1 if whole_class else len(plan_tables(len(students), session.assignment.table_size))
     return {
+        "stamp": stamp,
         "session": session,
         "assignment": session.assignment,
         "classroom": session.assignment.classroom,
         "late": late_arrivals(session=session) if session.status != "lobby" else [],
         "students": students,
         "tables": tables,
-        "stamp": session_stamp(session.pk),
         "poll_ms": settings.POLL_INTERVAL_MS,
         "manual_form": extra.pop("manual_form", None)
         or ManualSeatingForm(students=students, suggested=count or 1, max_size=_max_size(session)),
@@ -431,6 +432,9 @@ def live_tables(session: GameSession) -> list[LiveTable]:
 def _live_context(session: GameSession, **extra) -> dict:
     game = web_game(session.assignment.variant)
     return {
+        # Read before the state it stamps: a change committed in between then costs one more
+        # render, instead of a page that shows the old state under the new stamp for good.
+        "stamp": session_stamp(session.pk),
         "session": session,
         "assignment": session.assignment,
         "classroom": session.assignment.classroom,
@@ -445,7 +449,6 @@ def _live_context(session: GameSession, **extra) -> dict:
             for table in session.tables.order_by("number")
             if not is_whole_class(session.assignment.variant) and table.seats.count() < MAX_TABLE
         ],
-        "stamp": session_stamp(session.pk),
         "poll_ms": settings.POLL_INTERVAL_MS,
         **extra,
     }
@@ -795,6 +798,9 @@ def _projector_context(session: GameSession, request: HttpRequest) -> dict:
 
     classroom = session.assignment.classroom
     return {
+        # Read before the state it stamps: a change committed in between then costs one more
+        # render, instead of a page that shows the old state under the new stamp for good.
+        "stamp": session_stamp(session.pk),
         "session": session,
         "assignment": session.assignment,
         "classroom": classroom,
@@ -802,7 +808,6 @@ def _projector_context(session: GameSession, request: HttpRequest) -> dict:
         "join_url": join_url(request, classroom),
         "lobby": [entry.student.nickname for entry in session.lobby.select_related("student")],
         "tables": projected_tables(session) if session.status != GameSession.Status.LOBBY else [],
-        "stamp": session_stamp(session.pk),
         "poll_ms": settings.POLL_INTERVAL_MS,
     }
 
