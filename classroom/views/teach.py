@@ -13,6 +13,7 @@ module (issue 15's registry).
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -74,7 +75,7 @@ from classroom.services.games import (
     session_start,
     table_next_round,
 )
-from classroom.services.rounds import round_act, round_reveal, table_set_paused
+from classroom.services.rounds import action_key, round_act, round_reveal, table_set_paused
 from classroom.teach_forms import (
     AssignmentForm,
     ManualSeatingForm,
@@ -440,6 +441,7 @@ def _live_context(session: GameSession, **extra) -> dict:
         "classroom": session.assignment.classroom,
         "tables": game.live_tables(session=session),
         "table_template": game.live_template,
+        "sections": game.sections_template,
         "hypotheses": session_hypotheses(session=session),
         "next_rule_choices": library_choices()[1:],
         "late": late_arrivals(session=session) if session.status != "lobby" else [],
@@ -449,6 +451,9 @@ def _live_context(session: GameSession, **extra) -> dict:
             if not is_whole_class(session.assignment.variant) and table.seats.count() < MAX_TABLE
         ],
         "poll_ms": settings.POLL_INTERVAL_MS,
+        # The hint forms' idempotency key: new with every rendering, the same for both requests
+        # of a double click on one.
+        "hint_key": uuid.uuid4().hex,
         **extra,
     }
 
@@ -538,12 +543,18 @@ def table_pause_view(request: HttpRequest, pk: int) -> HttpResponse:
     return _live_response(request, table.session, message % {"table": table})
 
 
-def _act(request: HttpRequest, table: Table, action, done: str) -> HttpResponse:
+def _act(
+    request: HttpRequest, table: Table, action, done: str, *, key: str = "", again: str = ""
+) -> HttpResponse:
+    """Apply the teacher's `action` to the table's round; `key`: the page's idempotency key,
+    and `again` the message when that key was used already (the action is not applied twice)."""
     round_row, error, status = _table_round(request, table)
     if round_row is None:
         return _live_response(request, table.session, error, ok=False, status=status)
     try:
-        round_act(round_id=round_row.pk, action=action, seat=None)
+        result = round_act(round_id=round_row.pk, action=action, seat=None, idempotency_key=key)
+        if result.duplicate and again:
+            return _live_response(request, table.session, again % {"table": table})
     except IllegalActionError as refusal:
         return _live_response(
             request,
@@ -571,14 +582,17 @@ def table_hint(request: HttpRequest, pk: int) -> HttpResponse:
         return _live_response(
             request, table.session, _("Write the hint first."), ok=False, status=400
         )
-    if refusal := hint_refusal(current_round(table=table)):
+    text, key = form.cleaned_data["text"].strip(), form.cleaned_data["key"]
+    again = _("%(table)s: that hint was sent already, once.")
+    round_row = current_round(table=table)
+    used = round_row and key and round_row.actions.filter(idempotency_key=action_key(None, key))
+    if used and used.exists():
+        return _live_response(request, table.session, again % {"table": table})
+    if refusal := hint_refusal(round_row):
         message = _("%(table)s: no hint sent. %(reason)s") % {"table": table, "reason": refusal}
         return _live_response(request, table.session, message, ok=False, status=409)
     return _act(
-        request,
-        table,
-        DealerHint(text=form.cleaned_data["text"].strip()),
-        _("%(table)s: hint sent."),
+        request, table, DealerHint(text=text), _("%(table)s: hint sent."), key=key, again=again
     )
 
 
