@@ -98,6 +98,7 @@ from eleusis.engine.variants import (
     SkipTurn,
     Verdict,
 )
+from eleusis.web.htmx import refusal_status
 from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
 
 SEATING_METHODS = ("random", "arrival", "manual")
@@ -299,7 +300,7 @@ def _lobby_error(
         request,
         "classroom/teach/session_detail.html",
         _lobby_context(session, message=message, **extra),
-        status=status,
+        status=refusal_status(request, status),
     )
 
 
@@ -459,12 +460,11 @@ def _live_response(
 ) -> HttpResponse:
     """After a control: the live view (its fragment for htmx) with what happened."""
     if request.htmx:
-        # htmx swaps only 2xx answers by default: the message says what went wrong.
         return render(
             request,
             "classroom/teach/session_live.html#live",
             _live_context(session, message=message, message_ok=ok),
-        )
+        )  # 200 even for a refusal: htmx swaps only 2xx (eleusis/web/htmx.py)
     if ok:
         if message:
             messages.success(request, message)
