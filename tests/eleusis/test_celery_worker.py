@@ -146,3 +146,39 @@ def test_a_message_acknowledged_after_the_broker_went_away_does_not_stop_the_wor
     client = redis.Redis.from_url(redis_url)
     client.delete(queue, "unacked", "unacked_index")
     client.close()
+
+
+def test_a_message_acknowledged_while_redis_refuses_writes_frees_the_worker_s_slot(caplog):
+    """With Redis refusing writes, acknowledging a finished task fails. The message then still
+    counted as held, and a worker whose prefetch limit was reached that way stopped taking tasks
+    for good, alive and idle (issue 18, the read-only fault test). Now its slot is freed."""
+    import logging
+    import shutil
+
+    from kombu import Connection
+
+    import eleusis.celery  # noqa: F401  (its broker patches)
+    from tests import stack
+
+    if not shutil.which("redis-server"):
+        pytest.skip("needs redis-server, to make a Redis of its own read-only")
+    redis_server = stack.RedisInstance()
+    redis_server.start()
+    caplog.set_level(logging.WARNING, logger="eleusis.celery")
+    try:
+        with Connection(redis_server.url()) as connection:
+            channel = connection.channel()
+            channel.basic_qos(0, 1, False)  # one task at a time, as a worker's prefetch limit
+            channel.queue_declare("bots", auto_delete=False)
+            channel.basic_publish(channel.prepare_message("a bot move"), "", "bots")
+            message = channel.basic_get("bots", no_ack=False)
+            assert not channel.qos.can_consume()  # the worker holds one: it takes no other
+            redis_server.read_only()
+
+            message.ack()  # raised ReadOnlyError, and the slot stayed taken, before
+
+            assert channel.qos.can_consume()
+            channel.close()
+    finally:
+        redis_server.stop()
+    assert "could not acknowledge" in caplog.text
