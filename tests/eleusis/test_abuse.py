@@ -200,6 +200,39 @@ def test_parallel_wrong_codes_reveal_at_most_the_limit_and_a_right_code_still_jo
     assert right.status_code == 302
 
 
+def test_parallel_picture_guesses_reveal_at_most_the_limit_and_another_student_signs_in():
+    from classroom.throttle import PICTURE_GUESSES_PER_STUDENT
+
+    classroom = ClassroomFactory()
+    target, other = StudentFactory.create_batch(2, classroom=classroom)
+    keys = target.picture_password.split("-")
+    wrong = {"picture_1": keys[1], "picture_2": keys[0], "picture_3": keys[2]}
+    url = reverse("classroom:signin_pictures", args=[classroom.join_code, target.pk])
+    statuses = []
+    barrier = threading.Barrier(22)
+
+    def guess(n):
+        client = Client(REMOTE_ADDR=f"10.8.0.{n}")  # from many devices at once
+        barrier.wait()
+        statuses.append(client.post(url, wrong).status_code)
+
+    threads = [threading.Thread(target=guess, args=(n,)) for n in range(22)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert statuses.count(400) == PICTURE_GUESSES_PER_STUDENT.max_failures  # checked, wrong
+    assert statuses.count(429) == 22 - PICTURE_GUESSES_PER_STUDENT.max_failures
+    # Another student of the class, from the same school address, signs in at once.
+    other_keys = other.picture_password.split("-")
+    right = dict(zip(("picture_1", "picture_2", "picture_3"), other_keys, strict=True))
+    response = Client(REMOTE_ADDR="10.8.0.1").post(
+        reverse("classroom:signin_pictures", args=[classroom.join_code, other.pk]), right
+    )
+    assert response.status_code == 302
+
+
 def test_guessing_codes_from_many_addresses_is_limited_but_a_right_code_still_joins():
     # A wrong code names no class, so many addresses are counted together (CODE_GUESSES_ALL):
     # once they pass it, each address is refused every code after CODE_GUESSES wrong ones in
