@@ -27,8 +27,9 @@ from classroom.models import (
 from classroom.secret_rules import secret_rule
 from classroom.selectors.rounds import replay_round
 from classroom.task_queue import ROUND_INSIGHT, enqueue
-from eleusis.engine.insight import CandidatePool, analyse_round, round_log
+from eleusis.engine.inference import candidate_space
 from eleusis.engine.insight import Hypothesis as EngineHypothesis
+from eleusis.engine.insight import analyse_round, round_log
 from eleusis.engine.rules import RuleSyntaxError
 from eleusis.engine.variants import ExpressRound, IllegalActionError
 
@@ -86,7 +87,7 @@ def round_results(round_row: Round) -> dict[str, Any]:
             mark=_mark(row),
         )
     # The pool of the rule language, built once per worker process (fixed for every review).
-    insight = analyse_round(log.with_hypotheses(logged), secret, pool=CandidatePool.shared())
+    insight = analyse_round(log.with_hypotheses(logged), secret, pool=candidate_space())
     results = insight.to_dict()
     results["seats"] = {str(player): seat for player, seat in seats.items()}
     results["actions"] = [action.pk for action in actions]

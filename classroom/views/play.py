@@ -15,6 +15,7 @@ import uuid
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -145,17 +146,25 @@ def _render_board(
     """The table page (the fragments an htmx request swaps). `reset_inputs` sends the inputs of
     a move (hypothesis, sentence, prediction, guess) empty again, after a move that was made.
     `board`: the board as the move that was just made left it, when the view has it."""
+    # The stamp is read before the board it stamps: a play committed in between then costs one
+    # more render, instead of a page showing the old board under the new stamp until the next play.
+    stamp = table_stamp(seat.table_id)
     game = table_game(seat.table)
     if board is None:
         board = game.board(table=seat.table, seat=seat)
-    mode = request.GET.get("mode")
+    # The page a poll (its `mode`) or a move (its form's `page_mode`) came from: when this seat
+    # now needs another page (the round ended, it is their deal), the whole page reloads, and a
+    # move's message comes with it.
+    mode = request.GET.get("mode") or request.POST.get("page_mode")
     if request.htmx and mode and mode != board.mode:
+        if message and request.method == "POST":
+            messages.add_message(request, messages.SUCCESS if ok else messages.ERROR, message)
         return HttpResponse(status=200, headers={"HX-Refresh": "true"})
     assignment = seat.table.session.assignment
     context = {
         "board": board,
         "assignment": assignment,
-        "stamp": table_stamp(seat.table_id),
+        "stamp": stamp,
         "poll_ms": settings.POLL_INTERVAL_MS,
         "message": message,
         "message_ok": ok,

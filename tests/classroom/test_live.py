@@ -1,5 +1,6 @@
 """Live stamps, and the idle poll answered before the rest of the middleware stack."""
 
+import html
 import re
 import time
 
@@ -12,9 +13,11 @@ from django.urls import reverse
 
 from classroom import live
 from classroom.access import STUDENT_SESSION_KEY
-from classroom.live import table_stamp
+from classroom.live import table_changed, table_stamp
+from classroom.selectors import games as games_selectors
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
+from classroom.views import teach as teach_views
 from tests.factories import live_table
 
 pytestmark = pytest.mark.django_db
@@ -184,3 +187,50 @@ def test_a_stamp_the_cache_lost_never_makes_a_poll_say_nothing_changed():
     again = _poll(watcher, url, fresh)
     assert again.status_code == 200 and "Your turn!" in again.content.decode()
     assert _poll(watcher, url, _stamp_of(again)).status_code == 204
+
+
+def _next_poll_url(response) -> str:
+    """The URL the page will poll next, with the stamp it was rendered under."""
+    found = re.search(r'hx-get="([^"]*\?stamp=[^"]*)"', response.content.decode())
+    assert found, "the page polls"
+    return html.unescape(found.group(1))
+
+
+def test_a_play_committed_while_a_poll_renders_shows_at_the_next_poll(monkeypatch):
+    # Another student's play commits between the board's read and the page's stamp: the page
+    # must not carry the new stamp over the old board, or every later poll would say "nothing
+    # changed" and the play would never show.
+    table, seats = live_table()
+    client = _client_for(seats[0].student)
+    url = reverse("classroom:table", args=[table.pk])
+    real_board = games_selectors.student_board
+
+    def board_then_a_play_commits(**kwargs):
+        board = real_board(**kwargs)
+        table_changed(table.pk)
+        return board
+
+    monkeypatch.setattr(games_selectors, "student_board", board_then_a_play_commits)
+    rendered = client.get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true")
+    monkeypatch.undo()
+
+    assert client.get(_next_poll_url(rendered), HTTP_HX_REQUEST="true").status_code == 200
+
+
+def test_a_change_committed_while_the_live_view_renders_shows_at_the_next_poll(monkeypatch):
+    table, _ = live_table()
+    session = table.session
+    teacher = Client()
+    teacher.force_login(session.assignment.classroom.teacher)
+    real_hypotheses = teach_views.session_hypotheses
+
+    def hypotheses_then_a_change(**kwargs):
+        found = real_hypotheses(**kwargs)
+        table_changed(table.pk, session.pk)
+        return found
+
+    monkeypatch.setattr(teach_views, "session_hypotheses", hypotheses_then_a_change)
+    rendered = teacher.get(reverse("classroom:session_live", args=[session.pk]))
+    monkeypatch.undo()
+
+    assert teacher.get(_next_poll_url(rendered), HTTP_HX_REQUEST="true").status_code == 200
