@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import Count, F, Max
 from django.utils import timezone
 
+from classroom.games import GAMES
 from classroom.models import (
     Action,
     GameSession,
@@ -113,8 +114,8 @@ def round_insight_compute(*, round_id: int) -> RoundInsight | None:
     """Compute a round's insight unless the stored one is current. Safe to run twice; quiet
     when the round is gone."""
     round_row = Round.objects.filter(pk=round_id).first()
-    if round_row is None:
-        return None
+    if round_row is None or not analysed(round_row):
+        return None  # gone, or a game the insight does not read: by design, nothing to say
     insight, _ = RoundInsight.objects.get_or_create(round=round_row)
     inputs = round_inputs(round_row)
     if insight.status == RoundInsight.Status.DONE and insight.inputs == inputs:
@@ -137,6 +138,13 @@ def round_insight_compute(*, round_id: int) -> RoundInsight | None:
         )
     insight.refresh_from_db()
     return insight
+
+
+def analysed(round_row: Round) -> bool:
+    """Whether the insight reads this round's game (its record says so); the review shows the
+    others by their replay and says which measures do not apply."""
+    game = GAMES.get(round_row.variant)
+    return game is not None and game.analysed
 
 
 def _enqueue(round_id: int) -> None:

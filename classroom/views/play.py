@@ -172,6 +172,13 @@ def _render_board(
         "error_field": error_field or getattr(message, "field", ""),
         "move_key": uuid.uuid4().hex,
         "reset_inputs": reset_inputs,
+        "sections": game.sections_template,
+        "move_url": game.move_url,
+        # A poll redraws the hand only when it changed; a move only when it was made (a refusal
+        # leaves the cards ticked).
+        "hand_stale": reset_inputs
+        if request.method == "POST"
+        else request.GET.get("hand") != getattr(board, "hand_key", ""),
         **game.context(board, assignment),
         **(extra or {}),
     }

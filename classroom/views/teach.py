@@ -441,6 +441,7 @@ def _live_context(session: GameSession, **extra) -> dict:
         "classroom": session.assignment.classroom,
         "tables": game.live_tables(session=session),
         "table_template": game.live_template,
+        "sections": game.sections_template,
         "hypotheses": session_hypotheses(session=session),
         "next_rule_choices": library_choices()[1:],
         "late": late_arrivals(session=session) if session.status != "lobby" else [],
