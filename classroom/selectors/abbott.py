@@ -100,8 +100,9 @@ def _seat_infos(seats: list[Seat], round_row: Round | None, view: Any) -> list[A
     return infos
 
 
-def abbott_board(*, table: Table, seat: Seat) -> AbbottBoard:
-    seats = list(table.seats.select_related("student").order_by("position"))
+def abbott_board(*, table: Table, seat: Seat, seats: list[Seat] | None = None) -> AbbottBoard:
+    if seats is None:
+        seats = list(table.seats.select_related("student").order_by("position"))
     round_row = current_round(table=table)
     view = None
     if round_row is not None:

@@ -74,8 +74,9 @@ class RussianBoard:
         return view is not None and not view.over and view.turn == view.player
 
 
-def russian_board(*, table: Table, seat: Seat) -> RussianBoard:
-    seats = list(table.seats.select_related("student").order_by("position"))
+def russian_board(*, table: Table, seat: Seat, seats: list[Seat] | None = None) -> RussianBoard:
+    if seats is None:
+        seats = list(table.seats.select_related("student").order_by("position"))
     round_row = current_round(table=table)
     view = None
     if round_row is not None:

@@ -1,6 +1,9 @@
 """Template helpers for the game pages: cards drawn with rank and suit symbol, never color alone."""
 
+from functools import lru_cache
+
 from django import template
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from eleusis.engine.cards import Card, Suit
@@ -24,8 +27,21 @@ _RANK_NAMES = {
 @register.filter
 def card_label(card: Card) -> str:
     """A card in words for screen readers: "queen of diamonds"."""
+    return _labels(card, get_language())[0]
+
+
+@register.filter
+def play_label(card: Card) -> str:
+    """A hand's button in words: "Play the queen of diamonds"."""
+    return _labels(card, get_language())[1]
+
+
+# 52 cards in a few languages: worked out once each (a page reads dozens of cards, each poll).
+@lru_cache(maxsize=1024)
+def _labels(card: Card, language: str | None) -> tuple[str, str]:
     rank = _RANK_NAMES.get(card.rank, lambda: str(card.rank))()
-    return _("%(rank)s of %(suit)s") % {"rank": rank, "suit": _SUIT_NAMES[card.suit]()}
+    label = _("%(rank)s of %(suit)s") % {"rank": rank, "suit": _SUIT_NAMES[card.suit]()}
+    return label, _("Play the %(card)s") % {"card": label}
 
 
 @register.inclusion_tag("classroom/play/_card.html")

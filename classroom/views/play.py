@@ -24,17 +24,19 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from classroom.access import (
     STUDENT_SESSION_KEY,
+    Seated,
     assignment_for_student,
     seat_for_student,
     session_for_student,
     student_required,
+    student_seat_required,
 )
 from classroom.builder_i18n import builder_state, choices_from, suggestion_for
 from classroom.builder_i18n import words as builder_words
 from classroom.delphi_forms import PredictForm
 from classroom.game_forms import FRAMES_BY_ID, MoveForm
 from classroom.games import WebGame, web_game
-from classroom.live import session_stamp, table_stamp
+from classroom.live import request_table_stamp, session_stamp
 from classroom.models import Assignment, GameSession, Seat
 from classroom.refusals import refusal_message
 from classroom.secret_rules import is_rule_text
@@ -141,13 +143,16 @@ def _render_board(
     reset_inputs: bool = False,
     extra: dict | None = None,
     board: Any = None,
+    seats: list[Seat] | None = None,
 ) -> HttpResponse:
     """The table page (the fragments an htmx request swaps). `reset_inputs` sends the inputs of
     a move (hypothesis, sentence, prediction, guess) empty again, after a move that was made.
-    `board`: the board as the move that was just made left it, when the view has it."""
+    `board`: the board as the move that was just made left it, when the view has it; `seats`:
+    the table's seats, when the view has them."""
     game = table_game(seat.table)
+    stamp = request_table_stamp(request, seat.table_id)  # read before what the page shows
     if board is None:
-        board = game.board(table=seat.table, seat=seat)
+        board = game.board(table=seat.table, seat=seat, seats=seats)
     mode = request.GET.get("mode")
     if request.htmx and mode and mode != board.mode:
         return HttpResponse(status=200, headers={"HX-Refresh": "true"})
@@ -155,7 +160,7 @@ def _render_board(
     context = {
         "board": board,
         "assignment": assignment,
-        "stamp": table_stamp(seat.table_id),
+        "stamp": stamp,
         "poll_ms": settings.POLL_INTERVAL_MS,
         "message": message,
         "message_ok": ok,
@@ -206,21 +211,20 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     # nothing but "no change", so it needs no database read to be safe.
     stamp = request.GET.get("stamp")
     idle = request.htmx and stamp and STUDENT_SESSION_KEY in request.session
-    if idle and stamp == table_stamp(pk):
+    if idle and stamp == request_table_stamp(request, pk):
         return HttpResponse(status=204)
-    return _table_page(request, pk)
+    return _table_page(request, pk=pk)
 
 
-@student_required
-def _table_page(request: HttpRequest, pk: int) -> HttpResponse:
-    seat = seat_for_student(request, pk)
-    return _render_board(request, seat)
+@student_seat_required
+def _table_page(request: HttpRequest, seated: Seated) -> HttpResponse:
+    return _render_board(request, seated.seat, seats=seated.seats)
 
 
 @require_POST
-@student_required
-def table_move(request: HttpRequest, pk: int) -> HttpResponse:
-    seat = seat_for_student(request, pk)
+@student_seat_required
+def table_move(request: HttpRequest, seated: Seated) -> HttpResponse:
+    seat = seated.seat
     if refused := _refused(request, seat, "move"):
         return refused
     form = MoveForm(request.POST)
@@ -233,9 +237,12 @@ def table_move(request: HttpRequest, pk: int) -> HttpResponse:
             ok=False,
             status=_bad(request),
             error_field=_FIELD_IDS.get(next(iter(form.errors), ""), ""),
+            seats=seated.seats,
         )
-    message, ok, after = _move(seat, form)
-    return _render_board(request, seat, message=message, ok=ok, reset_inputs=ok, board=after)
+    message, ok, after = _move(seated, form)
+    return _render_board(
+        request, seat, message=message, ok=ok, reset_inputs=ok, board=after, seats=seated.seats
+    )
 
 
 # The form's fields as the page's ids (a refusal about one of them marks it and focuses it).
@@ -263,16 +270,17 @@ def _bad(request: HttpRequest) -> int:
     return 200 if request.htmx else 400
 
 
-def _move(seat: Seat, form: MoveForm) -> tuple[str, bool, Any]:
+def _move(seated: Seated, form: MoveForm) -> tuple[str, bool, Any]:
     """Make the move the form asks for. Returns the message for the student, whether the move
     was made, and the board after it (None: read it anew). Checks what a child could get wrong
     before the engine, in their words. The round is read and decoded once: for the checks,
     the move itself (`round_act(engine=...)`) and the page that answers."""
-    outcome = _move_checked(seat, form)
+    outcome = _move_checked(seated, form)
     return outcome if len(outcome) == 3 else (*outcome, None)
 
 
-def _move_checked(seat: Seat, form: MoveForm) -> tuple:
+def _move_checked(seated: Seated, form: MoveForm) -> tuple:
+    seat, seats = seated
     data = form.cleaned_data
     key = data.get("key") or ""
     round_row = current_round_with_key(table=seat.table, key=action_key(seat, key))
@@ -283,15 +291,9 @@ def _move_checked(seat: Seat, form: MoveForm) -> tuple:
     seq = data.get("seq")
     if seq is not None and seq != round_row.version:
         return _MOVED_ON(), False, None
-    seats = list(seat.table.seats.select_related("student").order_by("position"))
     engine = engine_round(round_row)
     board = student_board(
-        table=seat.table,
-        seat=seat,
-        round_row=round_row,
-        engine=engine,
-        seats=seats,
-        last_hypothesis=None,  # not needed for the checks; the answer reads it
+        table=seat.table, seat=seat, round_row=round_row, engine=engine, seats=seats
     )
     view = board.view
     op = data["op"]
@@ -375,12 +377,7 @@ def _move_checked(seat: Seat, form: MoveForm) -> tuple:
     if result.duplicate:
         return _ALREADY_DONE(), True, None
     after = student_board(
-        table=seat.table,
-        seat=seat,
-        round_row=result.round,
-        engine=result.engine,
-        seats=seats,
-        **({"last_hypothesis": result.hypothesis} if result.hypothesis else {}),
+        table=seat.table, seat=seat, round_row=result.round, engine=result.engine, seats=seats
     )
     return _outcome_message(result.events, board.player), True, after
 
