@@ -34,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+_REFERENCE = None  # a client for the reference request
 _TRANSACTION = re.compile(r"^(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE SAVEPOINT)")
 
 
@@ -102,12 +103,16 @@ class Table:
 
 def _measure(send, count: int, profiler: cProfile.Profile | None = None, queries=None):
     """Call `send()` (which returns a thunk to time) `count` times; `queries`: a
-    CaptureQueriesContext that records the thunks' queries (and not those of `send`)."""
-    cpu, wall = [], []
+    CaptureQueriesContext that records the thunks' queries (and not those of `send`). Before
+    each, the reference request (the favicon, through the same middleware) is timed too."""
+    cpu, wall, reference = [], [], []
     for _ in range(count):
         thunk = send()
         if thunk is None:
             continue
+        c0 = time.process_time()
+        _REFERENCE.get("/favicon.ico")
+        reference.append(time.process_time() - c0)
         if queries is not None:
             queries.__enter__()
         if profiler is not None:
@@ -120,7 +125,7 @@ def _measure(send, count: int, profiler: cProfile.Profile | None = None, queries
             profiler.disable()
         if queries is not None:
             queries.__exit__(None, None, None)
-    return cpu, wall
+    return cpu, wall, reference
 
 
 def _fig(values: list[float]) -> str:
@@ -140,6 +145,7 @@ def main() -> None:
     _setup()
     from django.conf import settings
     from django.db import connection
+    from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
     tables = [Table() for _ in range(args.tables)]
@@ -147,10 +153,28 @@ def main() -> None:
     cache = settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]
     print(f"{args.tables} tables of four, DEBUG off, {backend}, {cache}")
 
+    global _REFERENCE
+    _REFERENCE = Client()
     state = {"i": 0}
 
+    def move_at(index: int):
+        """A thunk playing the next move at table `index` (a new table when its round is
+        over or waits for a judgement)."""
+        found = tables[index].turn()
+        if found is None:
+            tables[index] = Table()
+            found = tables[index].turn()
+        client, data = found
+        url = f"{tables[index].url}move/"
+        return lambda: _check(client.post(url, data, HTTP_HX_REQUEST="true"), "Right!|Wrong:")
+
     def poll():
-        table = tables[state["i"] % len(tables)]
+        # As in a class: a move at a table (not timed), then each of its four students' pages
+        # asks for the table with the stamp it held before.
+        index = (state["i"] // 4) % len(tables)
+        if state["i"] % 4 == 0:
+            move_at(index)()
+        table = tables[index]
         client = table.clients[state["i"] % 4]
         state["i"] += 1
         return lambda: _check(
@@ -158,20 +182,13 @@ def main() -> None:
         )
 
     def play():
-        for _ in range(len(tables)):
-            table = tables[state["i"] % len(tables)]
-            state["i"] += 1
-            found = table.turn()
-            if found is None:
-                tables[tables.index(table)] = Table()  # the round is over or waits: a new table
-                continue
-            client, data = found
-            url = f"{table.url}move/"
-            return lambda: _check(client.post(url, data, HTTP_HX_REQUEST="true"), "Right!|Wrong:")
-        return None
+        index = state["i"] % len(tables)
+        state["i"] += 1
+        return move_at(index)
 
     kinds = {"poll": ("changed poll", poll), "play": ("play", play)}
     for key, (name, send) in kinds.items():
+        state["i"] = 0
         _measure(send, 20)  # warm: templates loaded, connections open
         queries = CaptureQueriesContext(connection)
         _measure(send, 1, queries=queries)
@@ -185,9 +202,15 @@ def main() -> None:
                 print("     ", sql[:160])
         # Timed in CPU seconds: on a busy machine, wall time is mostly waiting for a core.
         profiler = cProfile.Profile(time.process_time) if args.profile == key else None
-        cpu, wall = _measure(send, args.requests, profiler)
+        state["i"] = 0
+        cpu, wall, reference = _measure(send, args.requests, profiler)
+        ratio = statistics.median(c / r for c, r in zip(cpu, reference, strict=True))
         print(f"  CPU  {_fig(cpu)}   ({len(cpu)} requests)")
         print(f"  wall {_fig(wall)}")
+        print(
+            f"  CPU  {ratio:.1f} x the reference request (/favicon.ico through the same "
+            f"middleware, timed before each: {_fig(reference)})"
+        )
         if profiler is not None:
             stats = pstats.Stats(profiler).sort_stats("cumulative")
             stats.print_stats(args.top)

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -179,7 +180,8 @@ def express_context(board, assignment: Assignment) -> dict:
     next_play = board.plays_made + 1
     return {
         "frames": FRAMES_BY_ID.values(),
-        "builder": builder_state({}),
+        # Drawn only with the inputs (a poll does not draw them), and then cached.
+        "builder": SimpleLazyObject(lambda: builder_state({})),
         "hypothesis_required": assignment.hypothesis_required_at(next_play),
         # Nothing of the last move comes back in the inputs: a sentence or words left selected
         # would be sent again with the next play without the student choosing them.
