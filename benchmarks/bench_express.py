@@ -21,8 +21,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from eleusis.engine.bots import candidate_set
 from eleusis.engine.games import simulate_round
+from eleusis.engine.inference import candidate_space
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.simulate import round_seeds
 
@@ -31,7 +31,7 @@ def scientist_rounds(rounds: int, seed: int) -> tuple[float, list[dict[str, Any]
     """Seconds for `rounds` four-player scientist rounds, the library rules in turn."""
     ids = sorted(LIBRARY)
     rules = {rule_id: LIBRARY[rule_id].compiled() for rule_id in ids}
-    candidate_set()  # build the candidate classes once, outside the timing
+    candidate_space()  # build the candidate classes once, outside the timing
     records = []
     start = time.perf_counter()
     for number, round_seed in enumerate(round_seeds(seed, rounds)):
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     start = time.perf_counter()
-    cands = candidate_set()
+    cands = candidate_space()
     print(
         f"candidates: {len(cands.candidates)} rules in {len(cands.classes)} classes, "
         f"grouped in {time.perf_counter() - start:.2f} s"
@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def test_scientist_rounds(benchmark: Any) -> None:
     """pytest-benchmark: 20 four-player scientist rounds (the script times 1,000)."""
-    candidate_set()
+    candidate_space()
     benchmark.pedantic(scientist_rounds, args=(20, 7), rounds=3, iterations=1)
 
 

@@ -22,7 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from eleusis.engine.insight import CandidatePool, analyse_round, round_log
+from eleusis.engine.inference import candidate_space
+from eleusis.engine.insight import analyse_round, round_log
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.simulate import play_round, round_seeds, seat_bots
 from eleusis.engine.variants import ExpressConfig, ExpressRound
@@ -67,7 +68,7 @@ def main() -> None:
     args = parser.parse_args()
 
     start = time.perf_counter()
-    pool = CandidatePool.shared()  # what a worker builds once per process
+    pool = candidate_space()  # what a worker builds once per process
     pool_seconds = time.perf_counter() - start
     rounds = played_session(args.students, args.rounds, args.table, args.seed)
     plays = 0

@@ -9,7 +9,7 @@ eleusis/web/frames_i18n.py translates the frames at run time.
 
 # ruff: noqa: E501
 
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, pgettext_lazy
 
 # The sentence frames a student fills from drop-downs: each with its slots, then
 # as printed on paper (___ for each slot).
@@ -430,6 +430,20 @@ EXPLANATION_PHRASES = (
     gettext_noop("yes"),
     # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
     gettext_noop("prime (2, 3, 5, 7, J, K)"),
+)
+
+# The explanation's names of a card, the subject of a clause ('it is red').
+EXPLANATION_CARDS = (
+    # Translators: a card named in the explanation of a secret rule, as the subject of a clause ('the last card is red', 'the last card has the same color as the card'). The same words without this context are used where the card is an object
+    pgettext_lazy("explanation", "the card"),
+    # Translators: a card named in the explanation of a secret rule, as the subject of a clause ('the last card is red', 'the last card has the same color as the card'). The same words without this context are used where the card is an object
+    pgettext_lazy("explanation", "the last card"),
+    # Translators: a card named in the explanation of a secret rule, as the subject of a clause ('the last card is red', 'the last card has the same color as the card'). The same words without this context are used where the card is an object
+    pgettext_lazy("explanation", "the card before the last"),
+    # Translators: a card named in the explanation of a secret rule, as the subject of a clause ('the last card is red', 'the last card has the same color as the card'). The same words without this context are used where the card is an object
+    pgettext_lazy("explanation", "the card {n} back on the mainline"),
+    # Translators: a card named in the explanation of a secret rule, as the subject of a clause ('the last card is red', 'the last card has the same color as the card'). The same words without this context are used where the card is an object
+    pgettext_lazy("explanation", "the previous play"),
 )
 
 # The sentence builder's words: the pieces a student's sentence is put together

@@ -112,6 +112,8 @@ class MoveForm(forms.Form):
 
 class HintForm(forms.Form):
     text = forms.CharField(label=_("Hint"), max_length=300)
+    # The page's key for this send: a double click, or a retry, sends the hint once.
+    key = forms.CharField(required=False, max_length=40)
 
 
 class GuessVerdictForm(forms.Form):

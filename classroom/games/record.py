@@ -39,6 +39,11 @@ class WebGame:
     # The assignment form's Express settings (hand size, decks, hints…) apply; otherwise the
     # game is dealt with its source's settings (its engine config's defaults).
     express_settings: bool = False
+    # A game played in turns from a hand (play/turns.html): its sections template (the status,
+    # the table, the hand, the move buttons; the live view's summary and players too) and the
+    # URL name of its move.
+    sections_template: str = ""
+    move_url: str = ""
 
     @property
     def id(self) -> str:

@@ -47,6 +47,7 @@ class SeatInfo:
     score: int
     is_turn: bool
     is_dealer: bool = False
+    in_round: bool = True  # False: seated after the deal, no hand and no score in this round
 
 
 @dataclass(frozen=True)
@@ -138,13 +139,32 @@ class Board:
 
     @property
     def mode(self) -> str:
-        """Which page this seat needs: `write` the next rule, `dealer` of a live round, or
-        `player`. A poll that finds the mode changed reloads the whole page."""
+        """Which page this seat needs: `write` the next rule, `dealer` of a live round, `over`
+        (the round this seat was in has ended: its result, no form to play), or `player`. A poll
+        that finds the mode changed reloads the whole page."""
         if self.must_write_rule:
             return "write"
         if self.dealer is not None and not self.dealer.over:
             return "dealer"
+        view = self.table_view
+        if view is not None and view.over:
+            return "over"
         return "player"
+
+    @property
+    def round_scores(self) -> list[SeatInfo]:
+        """The seats of the round, best score first (for the end of a round)."""
+        return sorted(
+            (info for info in self.seats if info.in_round), key=lambda i: (-i.score, i.position)
+        )
+
+    @property
+    def round_winners(self) -> list[SeatInfo]:
+        """Who scored best in the round (several when tied); empty while it is played."""
+        scores = self.round_scores
+        if self.mode != "over" or not scores:
+            return []
+        return [info for info in scores if info.score == scores[0].score]
 
     @property
     def table_view(self) -> PlayerView | DealerView | None:
@@ -255,7 +275,9 @@ def _seat_infos(
     for seat in seats:
         if round_row is not None and not round_row.seated(seat.position):
             # Seated after the deal: no hand, no score in this round; plays from the next.
-            infos.append(SeatInfo(seat.position, seat.name, bool(seat.bot), 0, 0, False))
+            infos.append(
+                SeatInfo(seat.position, seat.name, bool(seat.bot), 0, 0, False, in_round=False)
+            )
             continue
         player = round_row.player_of(seat.position) if round_row else seat.position
         hand_count, score, is_turn = 0, 0, False

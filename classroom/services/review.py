@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import Count, F, Max
 from django.utils import timezone
 
+from classroom.games import GAMES
 from classroom.models import (
     Action,
     GameSession,
@@ -27,8 +28,9 @@ from classroom.models import (
 from classroom.secret_rules import secret_rule
 from classroom.selectors.rounds import replay_round
 from classroom.task_queue import ROUND_INSIGHT, enqueue
-from eleusis.engine.insight import CandidatePool, analyse_round, round_log
+from eleusis.engine.inference import candidate_space
 from eleusis.engine.insight import Hypothesis as EngineHypothesis
+from eleusis.engine.insight import analyse_round, round_log
 from eleusis.engine.rules import RuleSyntaxError
 from eleusis.engine.variants import ExpressRound, IllegalActionError
 
@@ -86,7 +88,7 @@ def round_results(round_row: Round) -> dict[str, Any]:
             mark=_mark(row),
         )
     # The pool of the rule language, built once per worker process (fixed for every review).
-    insight = analyse_round(log.with_hypotheses(logged), secret, pool=CandidatePool.shared())
+    insight = analyse_round(log.with_hypotheses(logged), secret, pool=candidate_space())
     results = insight.to_dict()
     results["seats"] = {str(player): seat for player, seat in seats.items()}
     results["actions"] = [action.pk for action in actions]
@@ -112,8 +114,8 @@ def round_insight_compute(*, round_id: int) -> RoundInsight | None:
     """Compute a round's insight unless the stored one is current. Safe to run twice; quiet
     when the round is gone."""
     round_row = Round.objects.filter(pk=round_id).first()
-    if round_row is None:
-        return None
+    if round_row is None or not analysed(round_row):
+        return None  # gone, or a game the insight does not read: by design, nothing to say
     insight, _ = RoundInsight.objects.get_or_create(round=round_row)
     inputs = round_inputs(round_row)
     if insight.status == RoundInsight.Status.DONE and insight.inputs == inputs:
@@ -136,6 +138,13 @@ def round_insight_compute(*, round_id: int) -> RoundInsight | None:
         )
     insight.refresh_from_db()
     return insight
+
+
+def analysed(round_row: Round) -> bool:
+    """Whether the insight reads this round's game (its record says so); the review shows the
+    others by their replay and says which measures do not apply."""
+    game = GAMES.get(round_row.variant)
+    return game is not None and game.analysed
 
 
 def _enqueue(round_id: int) -> None:

@@ -15,6 +15,7 @@ import uuid
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -150,12 +151,20 @@ def _render_board(
     a move (hypothesis, sentence, prediction, guess) empty again, after a move that was made.
     `board`: the board as the move that was just made left it, when the view has it; `seats`:
     the table's seats, when the view has them."""
+    # The stamp is read before the board it stamps (by the idle-poll middleware when it could): a
+    # play committed in between then costs one more render, instead of a page showing the old
+    # board under the new stamp until the next play.
+    stamp = request_table_stamp(request, seat.table_id)
     game = table_game(seat.table)
-    stamp = request_table_stamp(request, seat.table_id)  # read before what the page shows
     if board is None:
         board = game.board(table=seat.table, seat=seat, seats=seats)
-    mode = request.GET.get("mode")
+    # The page a poll (its `mode`) or a move (its form's `page_mode`) came from: when this seat
+    # now needs another page (the round ended, it is their deal), the whole page reloads, and a
+    # move's message comes with it.
+    mode = request.GET.get("mode") or request.POST.get("page_mode")
     if request.htmx and mode and mode != board.mode:
+        if message and request.method == "POST":
+            messages.add_message(request, messages.SUCCESS if ok else messages.ERROR, message)
         return HttpResponse(status=200, headers={"HX-Refresh": "true"})
     assignment = seat.table.session.assignment
     context = {
@@ -169,6 +178,13 @@ def _render_board(
         "error_field": error_field or getattr(message, "field", ""),
         "move_key": uuid.uuid4().hex,
         "reset_inputs": reset_inputs,
+        "sections": game.sections_template,
+        "move_url": game.move_url,
+        # A poll redraws the hand only when it changed; a move only when it was made (a refusal
+        # leaves the cards ticked).
+        "hand_stale": reset_inputs
+        if request.method == "POST"
+        else request.GET.get("hand") != getattr(board, "hand_key", ""),
         **game.context(board, assignment),
         **(extra or {}),
     }

@@ -13,6 +13,7 @@ module (issue 15's registry).
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -74,7 +75,7 @@ from classroom.services.games import (
     session_start,
     table_next_round,
 )
-from classroom.services.rounds import round_act, round_reveal, table_set_paused
+from classroom.services.rounds import action_key, round_act, round_reveal, table_set_paused
 from classroom.teach_forms import (
     AssignmentForm,
     ManualSeatingForm,
@@ -214,18 +215,19 @@ def session_open_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _lobby_context(session: GameSession, **extra) -> dict:
+    stamp = session_stamp(session.pk)  # before the state it stamps (see _live_context)
     students = [entry.student for entry in session.lobby.select_related("student")]
     tables = list(session.tables.prefetch_related("seats__student").order_by("number"))
     whole_class = is_whole_class(session.assignment.variant)
     count = 1 if whole_class else len(plan_tables(len(students), session.assignment.table_size))
     return {
+        "stamp": stamp,
         "session": session,
         "assignment": session.assignment,
         "classroom": session.assignment.classroom,
         "late": late_arrivals(session=session) if session.status != "lobby" else [],
         "students": students,
         "tables": tables,
-        "stamp": session_stamp(session.pk),
         "poll_ms": settings.POLL_INTERVAL_MS,
         "manual_form": extra.pop("manual_form", None)
         or ManualSeatingForm(students=students, suggested=count or 1, max_size=_max_size(session)),
@@ -431,11 +433,15 @@ def live_tables(session: GameSession) -> list[LiveTable]:
 def _live_context(session: GameSession, **extra) -> dict:
     game = web_game(session.assignment.variant)
     return {
+        # Read before the state it stamps: a change committed in between then costs one more
+        # render, instead of a page that shows the old state under the new stamp for good.
+        "stamp": session_stamp(session.pk),
         "session": session,
         "assignment": session.assignment,
         "classroom": session.assignment.classroom,
         "tables": game.live_tables(session=session),
         "table_template": game.live_template,
+        "sections": game.sections_template,
         "hypotheses": session_hypotheses(session=session),
         "next_rule_choices": library_choices()[1:],
         "late": late_arrivals(session=session) if session.status != "lobby" else [],
@@ -444,8 +450,10 @@ def _live_context(session: GameSession, **extra) -> dict:
             for table in session.tables.order_by("number")
             if not is_whole_class(session.assignment.variant) and table.seats.count() < MAX_TABLE
         ],
-        "stamp": session_stamp(session.pk),
         "poll_ms": settings.POLL_INTERVAL_MS,
+        # The hint forms' idempotency key: new with every rendering, the same for both requests
+        # of a double click on one.
+        "hint_key": uuid.uuid4().hex,
         **extra,
     }
 
@@ -535,12 +543,18 @@ def table_pause_view(request: HttpRequest, pk: int) -> HttpResponse:
     return _live_response(request, table.session, message % {"table": table})
 
 
-def _act(request: HttpRequest, table: Table, action, done: str) -> HttpResponse:
+def _act(
+    request: HttpRequest, table: Table, action, done: str, *, key: str = "", again: str = ""
+) -> HttpResponse:
+    """Apply the teacher's `action` to the table's round; `key`: the page's idempotency key,
+    and `again` the message when that key was used already (the action is not applied twice)."""
     round_row, error, status = _table_round(request, table)
     if round_row is None:
         return _live_response(request, table.session, error, ok=False, status=status)
     try:
-        round_act(round_id=round_row.pk, action=action, seat=None)
+        result = round_act(round_id=round_row.pk, action=action, seat=None, idempotency_key=key)
+        if result.duplicate and again:
+            return _live_response(request, table.session, again % {"table": table})
     except IllegalActionError as refusal:
         return _live_response(
             request,
@@ -568,14 +582,17 @@ def table_hint(request: HttpRequest, pk: int) -> HttpResponse:
         return _live_response(
             request, table.session, _("Write the hint first."), ok=False, status=400
         )
-    if refusal := hint_refusal(current_round(table=table)):
+    text, key = form.cleaned_data["text"].strip(), form.cleaned_data["key"]
+    again = _("%(table)s: that hint was sent already, once.")
+    round_row = current_round(table=table)
+    used = round_row and key and round_row.actions.filter(idempotency_key=action_key(None, key))
+    if used and used.exists():
+        return _live_response(request, table.session, again % {"table": table})
+    if refusal := hint_refusal(round_row):
         message = _("%(table)s: no hint sent. %(reason)s") % {"table": table, "reason": refusal}
         return _live_response(request, table.session, message, ok=False, status=409)
     return _act(
-        request,
-        table,
-        DealerHint(text=form.cleaned_data["text"].strip()),
-        _("%(table)s: hint sent."),
+        request, table, DealerHint(text=text), _("%(table)s: hint sent."), key=key, again=again
     )
 
 
@@ -794,6 +811,9 @@ def _projector_context(session: GameSession, request: HttpRequest) -> dict:
 
     classroom = session.assignment.classroom
     return {
+        # Read before the state it stamps: a change committed in between then costs one more
+        # render, instead of a page that shows the old state under the new stamp for good.
+        "stamp": session_stamp(session.pk),
         "session": session,
         "assignment": session.assignment,
         "classroom": classroom,
@@ -801,7 +821,6 @@ def _projector_context(session: GameSession, request: HttpRequest) -> dict:
         "join_url": join_url(request, classroom),
         "lobby": [entry.student.nickname for entry in session.lobby.select_related("student")],
         "tables": projected_tables(session) if session.status != GameSession.Status.LOBBY else [],
-        "stamp": session_stamp(session.pk),
         "poll_ms": settings.POLL_INTERVAL_MS,
     }
 

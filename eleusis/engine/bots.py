@@ -32,12 +32,24 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field, replace
-from functools import cache, cached_property
+from dataclasses import replace
+from functools import cached_property
 from typing import ClassVar, Generic, TypeVar
 
-from eleusis.engine.cards import FULL_DECK, Card
+from eleusis.engine.cards import Card
 from eleusis.engine.history import Attempt, Rule
+from eleusis.engine.inference import (
+    Candidate,
+    CandidateSpace,
+    Equivalent,
+    Observation,
+    Situation,
+    any_legal,
+    candidate_space,
+    language_candidates,
+    split,
+    string_accepted,
+)
 from eleusis.engine.variants.abbott import AbbottEntry, AbbottPlayerView, AbbottRound
 from eleusis.engine.variants.actions import (
     BecomeProphet,
@@ -48,177 +60,32 @@ from eleusis.engine.variants.actions import (
     Predict,
     ProphetJudgement,
 )
-from eleusis.engine.variants.base import Action, card_order, legal_cards_in, rule_text
+from eleusis.engine.variants.base import Action, card_order, legal_cards_in
 from eleusis.engine.variants.delphi import DelphiPlayerView
 from eleusis.engine.variants.express import PlayerView, TableEntry
 from eleusis.engine.variants.russian import RussianPlayerView
-
-Candidate = tuple[str, Rule]
-Equivalent = Callable[[Rule, Rule], bool]
 
 NO_HYPOTHESIS = "no candidate rule fits the table"
 
 
 def default_candidates() -> list[Candidate]:
     """The rule language's library and sentence-frame rules."""
-    from eleusis.engine.rules import candidate_rules
-
-    return list(candidate_rules())
-
-
-def language_equivalent(a: Rule, b: Rule) -> bool:
-    """The rule language's exact check; rules it did not compile are equal only to themselves."""
-    from eleusis.engine.rules import CompiledRule, equivalence
-
-    if isinstance(a, CompiledRule) and isinstance(b, CompiledRule):
-        return bool(equivalence(a, b).equivalent)
-    return a is b
+    return list(language_candidates())
 
 
 # ---------------------------------------------------------------------------------------------
-# Candidate classes: rules that judge every history alike are one hypothesis.
-
-
-_PROBE_COUNT = 160
-
-
-@cache
-def _probes() -> tuple[tuple[tuple[Attempt, ...], Card], ...]:
-    """Fixed random histories and cards on which rules are compared before any exact check."""
-    rng = random.Random("eleusis-bot-probes")
-    probes = []
-    for index in range(_PROBE_COUNT):
-        length = index % 5
-        history = tuple(
-            Attempt(rng.choice(FULL_DECK), index_in == 0 or rng.random() < 0.7)
-            for index_in in range(length)
-        )
-        probes.append((history, rng.choice(FULL_DECK)))
-    return tuple(probes)
-
-
-def _fingerprint(rule: Rule) -> tuple[bool, ...]:
-    return tuple(bool(rule.accepts(history, card)) for history, card in _probes())
-
-
-@dataclass(frozen=True)
-class CandidateSet:
-    """Candidates and their equivalence classes (lists of indices, each a hypothesis)."""
-
-    candidates: tuple[Candidate, ...]
-    classes: tuple[tuple[int, ...], ...]
-    class_of: tuple[int, ...]
-    # Survivors already worked out for a table as everyone sees it: bots at one table share them.
-    memo: dict[Hashable, list[int]] = field(default_factory=dict, compare=False, repr=False)
-
-    @classmethod
-    def build(
-        cls, candidates: Sequence[Candidate], equivalent: Equivalent | None = None
-    ) -> CandidateSet:
-        """Group candidates: the same answers on fixed probes first, then `equivalent` (by
-        default the rule language's exact check) within each group."""
-        same = equivalent or language_equivalent
-        by_print: dict[tuple[bool, ...], list[list[int]]] = {}
-        for index, (_, rule) in enumerate(candidates):
-            groups = by_print.setdefault(_fingerprint(rule), [])
-            for group in groups:
-                if same(candidates[group[0]][1], rule):
-                    group.append(index)
-                    break
-            else:
-                groups.append([index])
-        classes = sorted(
-            (tuple(group) for groups in by_print.values() for group in groups), key=min
-        )
-        class_of = [0] * len(candidates)
-        for number, members in enumerate(classes):
-            for index in members:
-                class_of[index] = number
-        return cls(tuple(candidates), tuple(classes), tuple(class_of))
-
-    def label(self, index: int) -> str:
-        return self.candidates[index][0]
-
-    def rule(self, index: int) -> Rule:
-        return self.candidates[index][1]
-
-    def guess_text(self, index: int) -> str:
-        """What to say when guessing this candidate: its rule text, or its label."""
-        return rule_text(self.rule(index)) or self.label(index)
-
-    def random_index(self, rng: random.Random) -> int:
-        """A candidate drawn at random (a random bot's hypothesis)."""
-        return rng.randrange(len(self.candidates))
-
-    def classes_among(self, alive: Sequence[int]) -> list[int]:
-        """The classes of the surviving candidates, each by its first survivor, in order."""
-        seen: dict[int, int] = {}
-        for index in alive:
-            seen.setdefault(self.class_of[index], index)
-        return list(seen.values())
-
-    def largest_class(self, alive: Sequence[int]) -> int | None:
-        """The class with the most survivors behind it, by its first survivor (the earliest
-        among equals); None when nothing survives."""
-        sizes: dict[int, int] = {}
-        for index in alive:
-            number = self.class_of[index]
-            sizes[number] = sizes.get(number, 0) + 1
-        classes = self.classes_among(alive)
-        if not classes:
-            return None
-        return max(classes, key=lambda index: (sizes[self.class_of[index]], -index))
-
-    def survivors(
-        self, key: Hashable, alive: Sequence[int], check: Callable[[Rule], bool]
-    ) -> list[int]:
-        """The candidates of `alive` whose rule passes `check`, memoised under `key`
-        (everything public that led there), so that the bots at one table share the work."""
-        if len(self.memo) >= _MEMO_LIMIT:
-            self.memo.clear()
-        known = self.memo.get(key)
-        if known is None:
-            known = [index for index in alive if check(self.rule(index))]
-            self.memo[key] = known
-        return known
-
-
-# Built sets by the identity of their candidate list and equivalence check; the entry holds on
-# to both, so that an identity is never reused by another list while the entry lives.
-_CANDIDATE_SETS: dict[tuple[int, int], tuple[object, object, CandidateSet]] = {}
-
-
-def candidate_set(
-    candidates: Sequence[Candidate] | None = None, equivalent: Equivalent | None = None
-) -> CandidateSet:
-    """A CandidateSet, built once per candidate list and equivalence check."""
-    chosen = candidates if candidates is not None else _default_candidates_cached()
-    key = (id(chosen), id(equivalent))
-    if key not in _CANDIDATE_SETS:
-        _CANDIDATE_SETS[key] = (chosen, equivalent, CandidateSet.build(chosen, equivalent))
-    return _CANDIDATE_SETS[key][2]
-
-
-@cache
-def _default_candidates_cached() -> tuple[Candidate, ...]:
-    return tuple(default_candidates())
-
-
-# ---------------------------------------------------------------------------------------------
-# Evidence: what the table says about a rule, read from a player's view only.
-
-
-_MEMO_LIMIT = 50_000
+# Evidence: what the table says about a rule, read from a player's view only. Each game's table
+# becomes the inference core's observations; the candidate space keeps the survivors.
 
 
 class Evidence:
     """Tests candidates against the table as a player sees it, one table entry at a time.
 
-    The survivors after each entry are kept in the candidate set's memo under everything public
-    up to that entry, so that the bots at one table (or a bot made afresh each move) share the
-    work instead of repeating it."""
+    The survivors after each entry are kept in the candidate space's memo under everything
+    public up to that entry, so that the bots at one table (or a bot made afresh each move)
+    share the work instead of repeating it."""
 
-    def __init__(self, cands: CandidateSet) -> None:
+    def __init__(self, cands: CandidateSpace) -> None:
         self.cands = cands
         self.alive: list[int] = list(range(len(cands.candidates)))
         self.entries_seen = 0
@@ -231,7 +98,7 @@ class Evidence:
             self._key = (view.starter_mode, tuple(view.starter_rejected))
         for entry in view.table[self.entries_seen :]:
             self._key = (self._key, entry.kind, tuple(entry.cards), entry.accepted)
-            check = self._check(entry, tuple(self._history), view)
+            check = _allows(self.observation(entry, tuple(self._history), view))
             self._table_alive = self.cands.survivors(self._key, self._table_alive, check)
             if entry.kind != "no_play":
                 self._history.append(Attempt(entry.cards[0], entry.accepted))
@@ -245,25 +112,18 @@ class Evidence:
         )
 
     @staticmethod
-    def _check(
+    def observation(
         entry: TableEntry, prefix: tuple[Attempt, ...], view: PlayerView
-    ) -> Callable[[Rule], bool]:
-        """What a rule must say for this table entry to have happened."""
+    ) -> Observation | None:
+        """What this table entry showed about the rule (None: nothing)."""
         if entry.kind == "starter":
             if view.starter_mode != "until_legal":
-                return lambda rule: True
-            starter, rejected = entry.cards[0], tuple(set(view.starter_rejected))
-            return lambda rule: (
-                bool(rule.accepts((), starter))
-                and not any(rule.accepts((), card) for card in rejected)
-            )
+                return None
+            rejected = tuple(set(view.starter_rejected))
+            return Observation("start", cards=rejected, starter=entry.cards[0])
         if entry.kind == "no_play":
-            shown = tuple(set(entry.cards))
-            if entry.accepted:
-                return lambda rule: not any(rule.accepts(prefix, card) for card in shown)
-            return lambda rule: any(rule.accepts(prefix, card) for card in shown)
-        card, accepted = entry.cards[0], entry.accepted
-        return lambda rule: bool(rule.accepts(prefix, card)) == accepted
+            return Observation("no_play", prefix, tuple(entry.cards), entry.accepted)
+        return Observation("card", prefix, (entry.cards[0],), entry.accepted)
 
     def _class_of_text(self, text: str) -> int | None:
         for index in range(len(self.cands.candidates)):
@@ -277,6 +137,15 @@ class Evidence:
 
     def history(self) -> tuple[Attempt, ...]:
         return tuple(self._history)
+
+
+def _allows(observation: Observation | None) -> Callable[[Rule], bool]:
+    """The check a rule must pass for the observation to have happened (none: any rule)."""
+    return _no_evidence if observation is None else observation.allows
+
+
+def _no_evidence(rule: Rule) -> bool:
+    return True
 
 
 # ---------------------------------------------------------------------------------------------
@@ -301,7 +170,7 @@ class SeatedBot(ABC, Generic[EvidenceT]):
     ) -> None:
         self.seat = seat
         self.seed = seed
-        self.cands = candidate_set(candidates, equivalent)
+        self.cands = candidate_space(candidates, equivalent)
         self.evidence = self._fresh_evidence()
 
     @abstractmethod
@@ -315,7 +184,7 @@ class PrefersOwnOrder:
 
     seat: int
     seed: int | str
-    cands: CandidateSet
+    cands: CandidateSpace
 
     @cached_property
     def preference(self) -> dict[int, int]:
@@ -335,7 +204,7 @@ def _sample(classes: Sequence[int], size: int) -> Sequence[int]:
 def informative_move(
     seat: int,
     rng: random.Random,
-    cands: CandidateSet,
+    cands: CandidateSpace,
     classes: Sequence[int],
     history: tuple[Attempt, ...],
     hand: Sequence[Card],
@@ -344,12 +213,12 @@ def informative_move(
 ) -> Play | NoPlay:
     """The scientist's move: the card whose verdict a sample of the surviving classes disagree
     on most, or a "no play" when no class accepts any card of the hand."""
+    situation = Situation(history)
     rules = [cands.rule(index) for index in _sample(classes, sample_size)]
-    shares = {
-        card: sum(bool(rule.accepts(history, card)) for rule in rules) / len(rules) for card in hand
-    }
-    if max(shares.values()) == 0.0 and not any(
-        cands.rule(index).accepts(history, card) for index in classes for card in hand
+    counts = split(rules, situation, hand)
+    shares = {card: counts.share(card) for card in hand}
+    if max(shares.values()) == 0.0 and not any_legal(
+        (cands.rule(index) for index in classes), situation, hand
     ):
         return NoPlay(seat, hypothesis=label, prediction=True)
     lowest = min(abs(share - 0.5) for share in shares.values())
@@ -522,25 +391,11 @@ class ScientistBot(Bot):
         if not classes:
             return None
         if len(classes) > 1:
-            history = self.evidence.history()
             rules = [self.cands.rule(index) for index in classes]
-            for card in set(view.hand):
-                if len({bool(rule.accepts(history, card)) for rule in rules}) > 1:
-                    return None
+            counts = split(rules, Situation(self.evidence.history()), set(view.hand))
+            if any(counts.divides(card) for card in counts.accepting):
+                return None
         return self._guess_once(classes[0], view)
-
-
-_BREADTHS: dict[int, tuple[CandidateSet, tuple[int, ...]]] = {}
-
-
-def breadths(cands: CandidateSet) -> tuple[int, ...]:
-    """How many of the fixed probes each candidate accepts: a narrow rule accepts few cards.
-    Computed once per candidate set."""
-    known = _BREADTHS.get(id(cands))
-    if known is None or known[0] is not cands:
-        known = (cands, tuple(sum(_fingerprint(rule)) for _, rule in cands.candidates))
-        _BREADTHS[id(cands)] = known
-    return known[1]
 
 
 class WasonPositiveBot(ConfirmationBot):
@@ -554,8 +409,8 @@ class WasonPositiveBot(ConfirmationBot):
     @cached_property
     def preference(self) -> dict[int, int]:
         shuffled = super().preference
-        width = breadths(self.cands)
-        order = sorted(range(len(self.cands.candidates)), key=lambda i: (width[i], shuffled[i]))
+        width = self.cands.breadth
+        order = sorted(range(len(self.cands.candidates)), key=lambda i: (width(i), shuffled[i]))
         return {index: rank for rank, index in enumerate(order)}
 
 
@@ -599,7 +454,7 @@ class PerseveratorBot(ConfirmationBot):
         """The first table entry that contradicts `rule` (-1 when none does: a wrong guess)."""
         history: list[Attempt] = []
         for number, entry in enumerate(view.table):
-            if not Evidence._check(entry, tuple(history), view)(rule):
+            if not _allows(Evidence.observation(entry, tuple(history), view))(rule):
                 return number
             if entry.kind != "no_play":
                 history.append(Attempt(entry.cards[0], entry.accepted))
@@ -609,10 +464,10 @@ class PerseveratorBot(ConfirmationBot):
         return _labels(self.cands).get(label)
 
 
-_LABELS: dict[int, tuple[CandidateSet, dict[str, int]]] = {}
+_LABELS: dict[int, tuple[CandidateSpace, dict[str, int]]] = {}
 
 
-def _labels(cands: CandidateSet) -> dict[str, int]:
+def _labels(cands: CandidateSpace) -> dict[str, int]:
     """Each label's first candidate, once per candidate set."""
     known = _LABELS.get(id(cands))
     if known is None or known[0] is not cands:
@@ -681,7 +536,7 @@ class HistoryEvidence:
     evidence only when it was turned until legal. Survivors are memoised in the candidate set
     under the history seen so far, so the bots at one table share the work."""
 
-    def __init__(self, cands: CandidateSet, starter_is_evidence: bool) -> None:
+    def __init__(self, cands: CandidateSpace, starter_is_evidence: bool) -> None:
         self.cands = cands
         self.starter_is_evidence = starter_is_evidence
         self._reset()
@@ -697,11 +552,11 @@ class HistoryEvidence:
         for index in range(len(self.seen), len(history)):
             attempt = history[index]
             self._key = (self._key, attempt.card, attempt.accepted)
-            if index == 0 and not self.starter_is_evidence:
-                check: Callable[[Rule], bool] = _no_evidence  # a starter nobody judged
-            else:
-                check = _judged_as(tuple(history[:index]), attempt)
-            self.alive = self.cands.survivors(self._key, self.alive, check)
+            observation = None  # a starter nobody judged
+            if index > 0 or self.starter_is_evidence:
+                prefix = tuple(history[:index])
+                observation = Observation("card", prefix, (attempt.card,), attempt.accepted)
+            self.alive = self.cands.survivors(self._key, self.alive, _allows(observation))
             self.seen.append(attempt)
         return self.alive
 
@@ -719,17 +574,7 @@ class HistoryEvidence:
         if not classes:
             return None
         rules = [self.cands.rule(index) for index in _sample(classes, sample)]
-        prefix = tuple(history)
-        return sum(bool(rule.accepts(prefix, card)) for rule in rules) / len(rules)
-
-
-def _judged_as(prefix: tuple[Attempt, ...], attempt: Attempt) -> Callable[[Rule], bool]:
-    """What a rule must say for `attempt` to have been judged as it was after `prefix`."""
-    return lambda rule: bool(rule.accepts(prefix, attempt.card)) == attempt.accepted
-
-
-def _no_evidence(rule: Rule) -> bool:
-    return True
+        return split(rules, Situation(history), (card,)).share(card)
 
 
 class DelphiBot(SeatedBot[HistoryEvidence]):
@@ -870,7 +715,7 @@ class TableEvidence:
     an accepted string was legal card by card, a rejected string was not, a right "no play"
     showed no legal card and a wrong one showed at least one, a correction was legal."""
 
-    def __init__(self, cands: CandidateSet) -> None:
+    def __init__(self, cands: CandidateSpace) -> None:
         self.cands = cands
         self._reset()
 
@@ -885,7 +730,7 @@ class TableEvidence:
             self._reset()
         for entry in table[self.entries_seen :]:
             self._key = (self._key, entry.kind, tuple(entry.cards), entry.accepted)
-            check = self._check(entry, tuple(self.history))
+            check = self.observation(entry, tuple(self.history)).allows
             self.alive = self.cands.survivors(self._key, self.alive, check)
             if entry.kind == "attempt":
                 self.history.extend(Attempt(card, entry.accepted) for card in entry.cards)
@@ -895,19 +740,17 @@ class TableEvidence:
         return self.alive
 
     @staticmethod
-    def _check(entry: AbbottEntry, prefix: tuple[Attempt, ...]) -> Callable[[Rule], bool]:
+    def observation(entry: AbbottEntry, prefix: tuple[Attempt, ...]) -> Observation:
+        """What this table entry showed: a legal starter, a string judged right or wrong, a
+        "no play" judged, a legal correction."""
         cards = tuple(entry.cards)
         if entry.kind == "starter":
-            return lambda rule: bool(rule.accepts((), cards[0]))
+            return Observation("start", starter=cards[0])
         if entry.kind == "attempt":
-            accepted = entry.accepted
-            return lambda rule: string_accepted(rule, prefix, cards) == accepted
+            return Observation("string", prefix, cards, entry.accepted)
         if entry.kind == "no_play":
-            shown = tuple(set(cards))
-            if entry.accepted:
-                return lambda rule: not any(rule.accepts(prefix, card) for card in shown)
-            return lambda rule: any(rule.accepts(prefix, card) for card in shown)
-        return lambda rule: bool(rule.accepts(prefix, cards[0]))
+            return Observation("no_play", prefix, cards, entry.accepted)
+        return Observation("card", prefix, (cards[0],), True)
 
     def classes(self) -> list[int]:
         return self.cands.classes_among(self.alive)
@@ -915,16 +758,6 @@ class TableEvidence:
     def best(self) -> int | None:
         """The surviving candidate whose class is largest (None when nothing survives)."""
         return self.cands.largest_class(self.alive)
-
-
-def string_accepted(rule: Rule, history: Sequence[Attempt], cards: Sequence[Card]) -> bool:
-    """Whether `rule` accepts every card of a string in turn."""
-    line = list(history)
-    for card in cards:
-        if not rule.accepts(tuple(line), card):
-            return False
-        line.append(Attempt(card, True))
-    return True
 
 
 class AbbottBot(SeatedBot[TableEvidence]):

@@ -27,14 +27,13 @@ from eleusis.engine.bots import (
     RUSSIAN_BOTS,
     AbbottBot,
     Bot,
-    Candidate,
     DelphiBot,
-    Equivalent,
     RussianBot,
     make_bot,
 )
 from eleusis.engine.cards import Card
 from eleusis.engine.history import Rule
+from eleusis.engine.inference import Candidate, Equivalent
 from eleusis.engine.variants import codec
 from eleusis.engine.variants.abbott import AbbottRound
 from eleusis.engine.variants.actions import End, PassGuess

@@ -17,7 +17,7 @@ from functools import lru_cache
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.utils.formats import number_format
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from eleusis.engine.rules import (
@@ -28,6 +28,7 @@ from eleusis.engine.rules import (
     analyse,
     compile_rule,
 )
+from eleusis.engine.rules.explain import PHRASES as EXPLAIN_PHRASES
 from eleusis.engine.rules.explain import all_phrases, explain
 
 # Checks one user may ask for in a window: typing sends one check per pause (400 ms).
@@ -73,7 +74,25 @@ def explanation(rule: CompiledRule) -> str:
 def _explain_phrases(language: str) -> dict[str, str]:
     """The engine's explanation phrases, translated through the catalogs (the phrases reach the
     catalogs through classroom/engine_strings.py)."""
-    return {text: gettext(text) for text in all_phrases()}
+    phrases = {text: gettext(text) for text in all_phrases()}
+    for text in explanation_card_words():
+        translated = pgettext(EXPLANATION_CONTEXT, text)
+        if translated != text:
+            phrases[text] = translated
+    return phrases
+
+
+# The explanation names a card with these phrases. The same English names a card in the hints
+# and the sentence builder, where other languages need another grammatical case ("the rule looks
+# at the last card"); in an explanation the card is the subject of a clause ("the last card is
+# red"), so these reach the catalogs with their own msgctxt (classroom/engine_strings.py).
+EXPLANATION_CONTEXT = "explanation"
+_EXPLANATION_CARD_KEYS = ("card", "last", "back_2", "back_n", "previous")
+
+
+def explanation_card_words() -> list[str]:
+    """The English phrases that name a card in an explanation (translated with a msgctxt)."""
+    return [EXPLAIN_PHRASES.english[key] for key in _EXPLANATION_CARD_KEYS]
 
 
 def rule_checks_exhausted(request: HttpRequest) -> bool:

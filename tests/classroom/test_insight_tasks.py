@@ -121,3 +121,34 @@ def test_a_rule_outside_the_language_fails_with_a_reason() -> None:
     insight = round_insight_compute(round_id=round_row.pk)
     assert insight.status == RoundInsight.Status.FAILED
     assert "rule language" in insight.error
+
+
+def test_a_game_the_insight_does_not_read_is_skipped_silently(caplog):
+    """Abbott/Howell and the Russian rules are reviewed by their replay: a round that ends asks
+    for no insight, and the task, if asked, leaves no row and no warning."""
+    from classroom.services.games import (
+        assignment_create,
+        lobby_join,
+        session_open,
+        session_seat,
+        session_start,
+    )
+    from tests.factories import ALTERNATE_COLORS, ClassroomFactory, StudentFactory
+
+    classroom = ClassroomFactory()
+    for variant in ("abbott", "russian"):
+        assignment = assignment_create(
+            classroom=classroom, title=variant, rule_text=ALTERNATE_COLORS, variant=variant
+        )
+        session = session_open(assignment=assignment)
+        for _ in range(4):
+            lobby_join(session=session, student=StudentFactory(classroom=classroom))
+        (table,) = session_seat(session=session, method="arrival")
+        session_start(session=session, seed=3)
+        round_row = table.rounds.get()
+        with caplog.at_level("WARNING"):
+            round_act(round_id=round_row.pk, action=End("time is up"))
+            assert round_insight_compute(round_id=round_row.pk) is None
+            round_insight(round_row.pk)
+        assert not RoundInsight.objects.filter(round=round_row).exists()
+    assert "insight" not in caplog.text

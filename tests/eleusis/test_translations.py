@@ -147,7 +147,8 @@ def _po_entries(path: Path) -> list[dict]:
             entry[field] += ast.literal_eval(line)
         else:
             keyword, _, value = line.partition(" ")
-            if keyword == "msgid" and (entry is None or "msgid" in entry):
+            starts = keyword == "msgctxt" or (keyword == "msgid" and "msgctxt" not in (entry or {}))
+            if starts and (entry is None or "msgid" in entry):
                 finish()
                 entry = {"flags": set()}
             entry = entry if entry is not None else {"flags": set()}
@@ -206,6 +207,8 @@ def test_the_committed_mo_file_matches_the_po_file(language):
     with open(folder / "django.mo", "rb") as mo:
         catalog = gettext_module.GNUTranslations(mo)._catalog
     for entry in _po_entries(folder / "django.po")[1:]:
+        if "msgctxt" in entry:  # gettext keys a message with a context as "context\x04msgid"
+            entry = {**entry, "msgid": f"{entry['msgctxt']}\x04{entry['msgid']}"}
         if "msgid_plural" in entry:
             forms = sorted(k for k in entry if k.startswith("msgstr["))
             if all(entry[k] for k in forms):

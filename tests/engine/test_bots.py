@@ -7,7 +7,6 @@ import pytest
 from eleusis.engine.bots import (
     BOTS,
     Bot,
-    CandidateSet,
     ConfirmationBot,
     ScientistBot,
     UnknownBotError,
@@ -15,6 +14,7 @@ from eleusis.engine.bots import (
 )
 from eleusis.engine.games import simulate
 from eleusis.engine.history import Attempt, Rule
+from eleusis.engine.inference import CandidateSpace, candidate_space
 from eleusis.engine.simulate import play_round, round_seeds, seat_bots
 from eleusis.engine.variants import Action, ExpressConfig, ExpressRound, Guess, NoPlay, Play
 from tests.engine.variants.helpers import (
@@ -39,7 +39,7 @@ def _round(rule: Rule, bots: list[str], seed: int, players: int = 4) -> ExpressR
 
 
 def test_equivalent_candidates_form_one_class() -> None:
-    cands = CandidateSet.build(CANDIDATES, behaviour_equivalent)
+    cands = CandidateSpace.build(CANDIDATES, behaviour_equivalent)
     labels = [[cands.label(index) for index in group] for group in cands.classes]
     assert ["alternate colors", "red after black, black after red"] in labels
     assert len(cands.classes) == len(CANDIDATES) - 1
@@ -203,10 +203,8 @@ def test_the_non_logger_logs_nothing_but_still_predicts() -> None:
 
 
 def test_the_wason_bots_start_from_the_narrowest_idea_that_fits() -> None:
-    from eleusis.engine.bots import breadths, candidate_set
-
-    cands = candidate_set(CANDIDATES, behaviour_equivalent)
-    width = breadths(cands)
+    cands = candidate_space(CANDIDATES, behaviour_equivalent)
+    width = [cands.breadth(index) for index in range(len(cands))]
     for name in ("wason-positive", "wason-negative"):
         round_ = _round(ODD_EVEN, [name], seed=5)
         first = next(a for a in round_.actions if isinstance(a, Play | NoPlay))

@@ -21,6 +21,7 @@ from eleusis.engine.rules import LIBRARY, builder
 from eleusis.engine.rules.explain import all_phrases as explain_phrases
 from eleusis.engine.rules.frames import FRAMES
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
+from eleusis.web.rule_check import EXPLANATION_CONTEXT, explanation_card_words
 
 MODULE_PATH = Path(__file__).resolve().parents[2] / "engine_strings.py"
 
@@ -39,7 +40,7 @@ eleusis/web/frames_i18n.py translates the frames at run time.
 
 # ruff: noqa: E501
 
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, pgettext_lazy
 '''
 
 
@@ -248,6 +249,21 @@ def render_module() -> str:
             " ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values."
         )
         lines.append(_call(text))
+    lines.append(")")
+    lines.append("")
+    lines.append("# The explanation's names of a card, the subject of a clause ('it is red').")
+    lines.append("EXPLANATION_CARDS = (")
+    for text in explanation_card_words():
+        lines.append(
+            "    # Translators: a card named in the explanation of a secret rule, as the subject of"
+            " a clause ('the last card is red', 'the last card has the same color as the card')."
+            " The same words without this context are used where the card is an object"
+        )
+        arguments = f"{_literal(EXPLANATION_CONTEXT)}, {_literal(text)}"
+        line = f"    pgettext_lazy({arguments}),"
+        if len(line) > 100:
+            line = f"    pgettext_lazy(\n        {arguments}\n    ),"
+        lines.append(line)
     lines.append(")")
     lines.append("")
     lines.append("# The sentence builder's words: the pieces a student's sentence is put together")

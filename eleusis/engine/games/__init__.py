@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from eleusis.engine.bots import Candidate, Equivalent
 from eleusis.engine.games import abbott, delphi, express, russian
 from eleusis.engine.games.record import EngineGame
 from eleusis.engine.history import Rule
+from eleusis.engine.inference import Candidate, Equivalent
 from eleusis.engine.simulate import MAX_ACTIONS, SimulationError, round_seeds
 from eleusis.engine.variants.base import GuessJudge
 from eleusis.engine.variants.codec import JSON

@@ -6,13 +6,15 @@
 
 `log` reads a round into plays (with the hand and the table of each) and evidence; `agreement`
 compares a hypothesis with the secret rule (measure 1); `observer` judges rules against the
-evidence, measures information and keeps the ideal observer's candidates; `measures` puts
+evidence and keeps the ideal observer's candidates (the candidate space, the situations and the
+information of a choice are the inference core's, `eleusis.engine.inference`); `measures` puts
 measures 1–7 together per play and per player; `summary` aggregates rounds per player and for
 the class. Pure Python, no Django.
 """
 
+from eleusis.engine.inference import CandidateSpace, Information, entropy, information
 from eleusis.engine.insight.agreement import Agreement, agreement
-from eleusis.engine.insight.candidates import CandidatePool, resolve
+from eleusis.engine.insight.candidates import resolve
 from eleusis.engine.insight.log import Evidence, Hypothesis, PlayRecord, RoundLog, round_log
 from eleusis.engine.insight.measures import (
     MARKS,
@@ -21,12 +23,11 @@ from eleusis.engine.insight.measures import (
     RoundInsight,
     analyse_round,
 )
-from eleusis.engine.insight.observer import Information, entropy, information
 
 __all__ = [
     "MARKS",
     "Agreement",
-    "CandidatePool",
+    "CandidateSpace",
     "Evidence",
     "Hypothesis",
     "Information",

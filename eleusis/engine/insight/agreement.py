@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from eleusis.engine.cards import FULL_DECK
-from eleusis.engine.history import Attempt
-from eleusis.engine.insight.observer import Situation
+from eleusis.engine.history import Attempt, Rule
+from eleusis.engine.inference import Situation
 from eleusis.engine.rules.compiler import CompiledRule
 from eleusis.engine.rules.equivalence import equivalence, sample_history
 
@@ -104,10 +104,10 @@ def _agreement(hypothesis: CompiledRule, secret: CompiledRule) -> Agreement:
     accepted = rejected = narrow = broad = 0
     judge = hypothesis.judge
     for situation, truths in rule_situations(secret):
-        back, previous = situation.back, situation.previous
+        back, previous, previous2 = situation.back, situation.previous, situation.previous2
         verdict, position = situation.previous_accepted, situation.position
         for index in _INDICES:
-            says = judge(index, back, previous, verdict, position)
+            says = judge(index, back, previous, verdict, position, previous2)
             if truths[index]:
                 accepted += 1
                 narrow += not says
@@ -144,7 +144,7 @@ CONTINUATIONS = 60
 CONTINUATION_MAX_LENGTH = 16
 
 
-def agrees_from(hypothesis: CompiledRule, secret: CompiledRule, history: Sequence[Attempt]) -> bool:
+def agrees_from(hypothesis: Rule, secret: CompiledRule, history: Sequence[Attempt]) -> bool:
     """Whether nothing the rest of the round could show tells the two apart: they agree on
     every card after `history` and after a fixed, seeded sample of continuations of it, each
     card tried judged by the secret. `parity == last2.parity` is right from the second card on
@@ -157,17 +157,7 @@ def agrees_from(hypothesis: CompiledRule, secret: CompiledRule, history: Sequenc
             card = rng.choice(FULL_DECK)
             table.append(Attempt(card, secret.accepts(table, card)))
         situation = Situation(table)
-        if not situation.back:
-            if any(
-                hypothesis.judge_start(index) != secret.judge_start(index) for index in _INDICES
-            ):
-                return False
-            continue
-        back, previous = situation.back, situation.previous
-        verdict, position = situation.previous_accepted, situation.position
         for index in _INDICES:
-            if hypothesis.judge(index, back, previous, verdict, position) != secret.judge(
-                index, back, previous, verdict, position
-            ):
+            if situation.judge(hypothesis, index) != situation.judge(secret, index):
                 return False
     return True

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Literal
 
 from eleusis.engine.cards import Card
 from eleusis.engine.history import Attempt
+from eleusis.engine.inference import Observation
 from eleusis.engine.variants.actions import NoPlay, Play
 from eleusis.engine.variants.express import ExpressRound, TableEntry
 
@@ -76,6 +78,13 @@ class Evidence:
     accepted: bool = True
     text: str = ""
     starter: Card | None = None
+
+    @cached_property
+    def observation(self) -> Observation | None:
+        """The table's observation for the inference core (None for a guess)."""
+        if self.kind == "guess":
+            return None
+        return Observation(self.kind, self.history, self.cards, self.accepted, self.starter)
 
 
 @dataclass(frozen=True)

@@ -28,10 +28,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from eleusis.engine.history import Attempt
+from eleusis.engine.inference import (
+    CandidateSpace,
+    Information,
+    Situation,
+    candidate_space,
+    information,
+)
 from eleusis.engine.insight.agreement import METHOD, Agreement, agreement, agrees_from
-from eleusis.engine.insight.candidates import CandidatePool, resolve
+from eleusis.engine.insight.candidates import resolve
 from eleusis.engine.insight.log import Hypothesis, PlayRecord, RoundLog
-from eleusis.engine.insight.observer import Information, Judge, Observer, Situation, information
+from eleusis.engine.insight.observer import Judge, Observer
 from eleusis.engine.rules.compiler import CompiledRule
 from eleusis.engine.rules.equivalence import equivalence
 
@@ -267,21 +274,20 @@ class _Analysis:
         return self.same[key]
 
 
-_POOLS: dict[tuple[int, str], tuple[CandidatePool, CandidatePool]] = {}
+_POOLS: dict[tuple[int, str], tuple[CandidateSpace, CandidateSpace]] = {}
 
 
-def round_pool(pool: CandidatePool | None, secret: CompiledRule) -> CandidatePool:
-    """The fixed pool of a review with the round's secret rule in it (added only when no
-    candidate is equivalent to it); what the players logged is never added. Remembered per
-    pool and rule text."""
-    base = pool if pool is not None else CandidatePool.shared()
+def round_pool(pool: CandidateSpace | None, secret: CompiledRule) -> CandidateSpace:
+    """The fixed candidate space of a review with the round's secret rule in it (added only
+    when no candidate is equivalent to it); what the players logged is never added. Remembered
+    per space and rule text."""
+    base = pool if pool is not None else candidate_space()
     key = (id(base), secret.text)
     known = _POOLS.get(key)
     if known is None or known[0] is not base:
         with_secret = base
         if base.find(secret) is None:
-            with_secret = base.copy()
-            with_secret.add(SECRET_LABEL, secret)
+            with_secret = base.with_candidate(SECRET_LABEL, secret)
         known = _POOLS[key] = (base, with_secret)
         if len(_POOLS) > 64:
             _POOLS.pop(next(iter(_POOLS)))
@@ -292,7 +298,7 @@ def analyse_round(
     log: RoundLog,
     secret: CompiledRule,
     *,
-    pool: CandidatePool | None = None,
+    pool: CandidateSpace | None = None,
     resolver: Callable[[str], CompiledRule | None] = resolve,
 ) -> RoundInsight:
     """Every measure of every play of `log`, whose secret rule is `secret`. `pool`: the

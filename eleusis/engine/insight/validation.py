@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from eleusis.engine.insight.candidates import CandidatePool
+from eleusis.engine.inference import CandidateSpace, candidate_space
 from eleusis.engine.insight.catalog import MEASURES, PAIRS, THRESHOLD, Measure
 from eleusis.engine.insight.log import round_log
 from eleusis.engine.insight.measures import PlayerInsight, analyse_round
@@ -32,7 +32,7 @@ STRATEGIES: tuple[str, ...] = tuple(dict.fromkeys(name for pair in PAIRS for nam
 
 
 def play_strategy(
-    strategy: str, rule_id: str, seed: int, pool: CandidatePool
+    strategy: str, rule_id: str, seed: int, pool: CandidateSpace
 ) -> list[PlayerInsight]:
     """One round at a table of `PLAYERS` bots of `strategy`, analysed: a value per player."""
     secret = LIBRARY[rule_id].compiled()
@@ -130,11 +130,11 @@ def validate(
     rounds: int,
     *,
     seed: int = 2024,
-    pool: CandidatePool | None = None,
+    pool: CandidateSpace | None = None,
     progress: Callable[[str, int], None] | None = None,
 ) -> dict[str, Any]:
     """Play and analyse `rounds` rounds per strategy; the report as JSON-ready data."""
-    chosen = pool if pool is not None else CandidatePool.shared()
+    chosen = pool if pool is not None else candidate_space()
     ids = sorted(LIBRARY)
     seeds = round_seeds(seed, rounds)
     players: dict[str, list[PlayerInsight]] = {name: [] for name in STRATEGIES}

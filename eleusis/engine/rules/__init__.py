@@ -16,7 +16,7 @@ from eleusis.engine.rules.analysis import Analysis, RuleWarning, analyse
 from eleusis.engine.rules.compiler import CompiledRule, compile_rule
 from eleusis.engine.rules.equivalence import Counterexample, Equivalence, equivalence
 from eleusis.engine.rules.errors import RuleSyntaxError
-from eleusis.engine.rules.frames import FRAMES, Frame, all_frame_rules, candidate_rules
+from eleusis.engine.rules.frames import FRAMES, Frame, all_frame_rules
 from eleusis.engine.rules.hints import Hint, suggest_hints
 from eleusis.engine.rules.library import LIBRARY, LibraryRule, library_rule
 
@@ -34,7 +34,6 @@ __all__ = [
     "RuleWarning",
     "all_frame_rules",
     "analyse",
-    "candidate_rules",
     "compile_rule",
     "equivalence",
     "library_rule",

@@ -639,7 +639,8 @@ def catalogue() -> list[dict[str, object]]:
 # The pool -------------------------------------------------------------------------------------
 #
 # The builder's space is large (every condition times every pair of requirements); bots and the
-# review weigh a finite part of it: the sentences below, deduplicated by `frames.candidate_rules`.
+# review weigh a finite part of it: the sentences below, deduplicated by
+# `eleusis.engine.inference.space.language_candidates`.
 
 _POOL_QUALITIES = (
     "red",
@@ -790,7 +791,7 @@ def pool_fillings() -> Iterator[dict[str, str]]:
 @cache
 def pool_entries() -> tuple[tuple[str, str], ...]:
     """The pool as (the sentence in English words, the rule text), each sentence once, without
-    compiling anything: `frames.write_candidates_file` builds (and so checks) every one."""
+    compiling anything: `inference.space.write_candidates_file` builds (and so checks) every one."""
     seen: set[str] = set()
     out = []
     for filling in pool_fillings():

@@ -5,29 +5,21 @@ last card"); each slot has a fixed list of options; `Frame.fill(choices)` gives 
 Students now build their hypotheses with the sentence builder (`builder.py`); the frames stay
 for the printed hypothesis sheet and to read hypotheses logged with them.
 
-`candidate_rules()`, the checkable hypotheses that bots and the review weigh, is the library
-and the builder's pool (`builder.pool_entries()`), one rule per equivalence class.
-`all_frame_rules()` lists every sentence a hypothesis may have been logged as (builder pool and
-frame fillings) with its rule text.
+The checkable hypotheses that bots and the review weigh are the library and the builder's pool
+(`eleusis.engine.inference.space.language_candidates()`). `all_frame_rules()` lists every
+sentence a hypothesis may have been logged as (builder pool and frame fillings) with its rule
+text.
 """
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import json
-import random
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
-from eleusis.engine.cards import FULL_DECK
 from eleusis.engine.rules.builder import pool_entries
-from eleusis.engine.rules.compiler import CompiledRule, card_index, compile_rule
-from eleusis.engine.rules.equivalence import equivalence, sample_history
-from eleusis.engine.rules.library import LIBRARY
 
 # "play a odd card" reads "play an odd card": the article follows the chosen word.
 _A_BEFORE_VOWEL = re.compile(r"\ba (?=[aeiouAEIOU])")
@@ -308,105 +300,3 @@ def all_frame_rules() -> list[tuple[str, str]]:
 @cache
 def _all_frame_rules() -> tuple[tuple[str, str], ...]:
     return tuple((f.sentence(choices), f.fill(choices)) for f in FRAMES for choices in f.fillings())
-
-
-# The situations a fingerprint is taken in: every start, and seeded random tables.
-_FINGERPRINT_HISTORIES = 48
-_FINGERPRINT_LENGTH = 14
-
-
-@cache
-def _fingerprint_situations() -> tuple[tuple[int, tuple[int, ...], int, bool, int], ...]:
-    rng = random.Random(20240601)
-    situations: list[tuple[int, tuple[int, ...], int, bool, int]] = []
-    for _ in range(_FINGERPRINT_HISTORIES):
-        history = sample_history(rng, None, rng.randint(1, _FINGERPRINT_LENGTH))
-        back = tuple(card_index(a.card) for a in reversed(history) if a.accepted)
-        previous = history[-1]
-        position = len(back) + 1
-        for card in range(len(FULL_DECK)):
-            situations.append((card, back, card_index(previous.card), previous.accepted, position))
-    return tuple(situations)
-
-
-def fingerprint(rule: CompiledRule) -> int:
-    """Verdicts in a fixed set of situations as bits: equal rules have equal fingerprints."""
-    bits = 0
-    for card in range(len(FULL_DECK)):
-        bits = (bits << 1) | rule.judge_start(card)
-    for card, back, previous, accepted, position in _fingerprint_situations():
-        bits = (bits << 1) | rule.judge(card, back, previous, accepted, position)
-    return bits
-
-
-def candidate_rules() -> list[tuple[str, CompiledRule]]:
-    """The library (by id) and the builder's pool (by sentence), one per equivalence class.
-
-    Rules whose fingerprints differ are certainly different; rules whose fingerprints agree
-    are compared with `equivalence`, and one is kept only when they are proved equivalent.
-    The library comes first, so a class that holds a library rule is named by its id.
-    """
-    return list(_candidate_rules())
-
-
-# Which rules survive the deduplication is fixed by the library and the pool, and finding it
-# takes seconds (millions of verdicts); it is stored beside this module, keyed by a digest of
-# those inputs, so a process (a web worker about to let a bot play) only compiles the survivors.
-# `write_candidates_file()` writes it anew (tests/engine/rules/test_frames.py says how when it is
-# stale).
-CANDIDATES_FILE = Path(__file__).with_name("candidates.json")
-
-
-def _candidate_entries() -> list[tuple[str, str]]:
-    """The library (by id) then the builder's pool (by sentence), as (label, rule text)."""
-    return [(rule_id, entry.text) for rule_id, entry in LIBRARY.items()] + list(pool_entries())
-
-
-def candidates_digest() -> str:
-    return hashlib.sha256(json.dumps(_candidate_entries()).encode()).hexdigest()
-
-
-def _stored_labels() -> set[str] | None:
-    try:
-        stored = json.loads(CANDIDATES_FILE.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(stored, dict) or stored.get("digest") != candidates_digest():
-        return None
-    return set(stored.get("labels", []))
-
-
-@cache
-def _candidate_rules() -> tuple[tuple[str, CompiledRule], ...]:
-    stored = _stored_labels()
-    if stored is not None:
-        return tuple(
-            (label, compile_rule(text)) for label, text in _candidate_entries() if label in stored
-        )
-    return compute_candidate_rules()
-
-
-def compute_candidate_rules() -> tuple[tuple[str, CompiledRule], ...]:
-    """The deduplication itself: fingerprints first, then a proof of equivalence."""
-    kept: list[tuple[str, CompiledRule]] = []
-    by_print: dict[int, list[CompiledRule]] = {}
-    for label, text in _candidate_entries():
-        rule = compile_rule(text)
-        group = by_print.setdefault(fingerprint(rule), [])
-        if any(_proved_equal(rule, other) for other in group):
-            continue
-        group.append(rule)
-        kept.append((label, rule))
-    return tuple(kept)
-
-
-def write_candidates_file() -> int:
-    """Store the labels of the rules that survive deduplication; returns how many."""
-    labels = [label for label, _rule in compute_candidate_rules()]
-    data = {"digest": candidates_digest(), "labels": labels}
-    CANDIDATES_FILE.write_text(json.dumps(data, indent=0, ensure_ascii=False) + "\n", "utf-8")
-    return len(labels)
-
-
-def _proved_equal(a: CompiledRule, b: CompiledRule) -> bool:
-    return equivalence(a, b).equivalent is True

@@ -588,6 +588,26 @@ def test_a_hint_goes_to_a_stuck_table_at_any_moment_by_default():
     assert engine_round(round_row).dealer_view().hints == ("Look at colors",)
 
 
+def test_a_hint_sent_twice_with_one_key_is_given_once():
+    """A double click (or a retry) repeats the request with the page's key: one hint."""
+    table, _seats = live_table(players=3)
+    teacher = teacher_of(table)
+    round_row = table.rounds.get()
+    url = reverse("classroom:table_hint", kwargs={"pk": table.pk})
+    sent = {"round": round_row.pk, "text": "Look at colors", "key": "k1"}
+    first = teacher.post(url, sent, **HTMX)
+    again = teacher.post(url, sent, **HTMX)
+    assert "hint sent" in first.content.decode()
+    assert again.status_code == 200
+    assert "that hint was sent already, once" in again.content.decode()
+    round_row.refresh_from_db()
+    assert engine_round(round_row).dealer_view().hints == ("Look at colors",)
+    # A new key (the page after the answer) sends a new hint.
+    teacher.post(url, {**sent, "text": "Red, black", "key": "k2"}, **HTMX)
+    round_row.refresh_from_db()
+    assert engine_round(round_row).dealer_view().hints == ("Look at colors", "Red, black")
+
+
 def test_an_unprompted_hint_waits_for_even_turns_and_says_why():
     table, seats = live_table(players=3, config={"hints_after_equal_turns": True})
     teacher = teacher_of(table)

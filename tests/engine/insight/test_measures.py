@@ -26,7 +26,7 @@ import pytest
 from eleusis.engine.cards import Card
 from eleusis.engine.history import Attempt
 from eleusis.engine.insight import (
-    CandidatePool,
+    CandidateSpace,
     Evidence,
     Hypothesis,
     PlayRecord,
@@ -92,7 +92,7 @@ LOG = RoundLog(
 
 @pytest.fixture(scope="module")
 def insight():
-    return analyse_round(LOG, SECRET, pool=CandidatePool.build(POOL))
+    return analyse_round(LOG, SECRET, pool=CandidateSpace.build(POOL))
 
 
 def test_the_ideal_observer_counts_the_candidates_left(insight) -> None:
@@ -167,7 +167,7 @@ def test_teacher_marks_stand_in_for_free_text() -> None:
             4: Hypothesis(text="red black red black", mark="right"),
         }
     )
-    insight = analyse_round(marked, SECRET, pool=CandidatePool.build(POOL))
+    insight = analyse_round(marked, SECRET, pool=CandidateSpace.build(POOL))
     first, _, third, fourth = insight.plays
     assert [first.share, third.share, fourth.share] == [0.0, 0.5, 1.0]
     assert first.agreement_source == "teacher" and first.checkable is None
@@ -200,7 +200,7 @@ def test_realised_bits_are_what_the_outcome_left(insight) -> None:
 
 
 def test_the_most_informative_wrong_card_is_the_one_that_eliminated_most() -> None:
-    insight = analyse_round(LOG, SECRET, pool=CandidatePool.build(POOL))
+    insight = analyse_round(LOG, SECRET, pool=CandidateSpace.build(POOL))
     assert insight.most_informative_wrong == 2  # the only rejected card
     assert insight.to_dict()["most_informative_wrong"] == 2
 
@@ -212,7 +212,7 @@ def _logged_every(hypotheses: dict[int, Hypothesis]) -> RoundLog:
 
 def test_a_hypothesis_is_carried_until_the_player_logs_another() -> None:
     log = _logged_every({1: Hypothesis(checkable="true"), 4: Hypothesis(checkable=SECRET.text)})
-    insight = analyse_round(log, SECRET, pool=CandidatePool.build(POOL))
+    insight = analyse_round(log, SECRET, pool=CandidateSpace.build(POOL))
     _, second, third, _ = insight.plays
     assert [p.logged for p in insight.plays] == ["sentence", "none", "carried", "sentence"]
     assert (third.carried, third.held, third.held_from, third.hypothesis) == (True, "true", 1, None)
@@ -230,7 +230,7 @@ def test_found_holds_under_partial_logging() -> None:
     """A player who logged the rule once and then logged nothing found it (the old measure broke
     the run at the first play without a hypothesis)."""
     log = _logged_every({2: Hypothesis(checkable=SECRET.text)})
-    insight = analyse_round(log, SECRET, pool=CandidatePool.build(POOL))
+    insight = analyse_round(log, SECRET, pool=CandidateSpace.build(POOL))
     ana, ben = insight.players
     assert [p.right for p in insight.plays if p.player == 1] == [True, True]
     assert ben.found and ben.reached_at == 2 and ben.hypotheses == 1
@@ -241,7 +241,7 @@ def test_found_holds_under_partial_logging() -> None:
 def test_keeping_an_idea_counts_only_when_a_card_seen_had_refuted_it() -> None:
     # Ana states "true" again at play 3, after 5♠ was rejected: kept. Ben's idea at play 4 is
     # new, so even had it been refuted it would not be "kept".
-    insight = analyse_round(LOG, SECRET, pool=CandidatePool.build(POOL))
+    insight = analyse_round(LOG, SECRET, pool=CandidateSpace.build(POOL))
     assert [p.kept_refuted for p in insight.plays] == [False, False, True, False]
     assert [p.contradicted_when_logged for p in insight.plays] == [False, False, True, False]
     # Carried, the idea stated when already refuted still counts; a new idea refuted by a card
@@ -249,7 +249,7 @@ def test_keeping_an_idea_counts_only_when_a_card_seen_had_refuted_it() -> None:
     log = _logged_every(
         {1: Hypothesis(checkable="true"), 3: Hypothesis(checkable="suit == last.suit")}
     )
-    changed = analyse_round(log, SECRET, pool=CandidatePool.build(POOL))
+    changed = analyse_round(log, SECRET, pool=CandidateSpace.build(POOL))
     third = changed.plays[2]
     assert third.contradicted_when_logged and not third.kept_refuted
     assert changed.players[0].kept_refuted == 0
@@ -265,7 +265,7 @@ def test_a_new_idea_refuted_only_by_the_starter_is_not_kept() -> None:
         for p in PLAYS
     )  # fmt: skip
     log = RoundLog(2, shifted, (start, *LOG.evidence), LOG.history, None, None)
-    insight = analyse_round(log, SECRET, pool=CandidatePool.build(POOL))
+    insight = analyse_round(log, SECRET, pool=CandidateSpace.build(POOL))
     first = insight.plays[0]
     assert first.fits is False  # the starter contradicts it
     assert not first.contradicted_when_logged and not first.kept_refuted
@@ -273,7 +273,7 @@ def test_a_new_idea_refuted_only_by_the_starter_is_not_kept() -> None:
 
 def test_a_single_free_word_is_free_text_unless_built_as_a_sentence() -> None:
     log = _logged_every({1: Hypothesis(text="red"), 2: Hypothesis(text="red", checkable="red")})
-    insight = analyse_round(log, SECRET, pool=CandidatePool.build(POOL))
+    insight = analyse_round(log, SECRET, pool=CandidateSpace.build(POOL))
     first, second = insight.plays[:2]
     assert (first.logged, first.checkable, first.agreement, first.test) == (
         "words", None, None, None,
@@ -284,10 +284,10 @@ def test_a_single_free_word_is_free_text_unless_built_as_a_sentence() -> None:
 def test_the_pool_is_fixed_whatever_the_players_logged() -> None:
     odd = Hypothesis(checkable="rank > 7")
     log = _logged_every({1: odd, 2: odd, 3: odd, 4: odd})
-    insight = analyse_round(log, SECRET, pool=CandidatePool.build(POOL))
-    plain = analyse_round(LOG, SECRET, pool=CandidatePool.build(POOL))
+    insight = analyse_round(log, SECRET, pool=CandidateSpace.build(POOL))
+    plain = analyse_round(LOG, SECRET, pool=CandidateSpace.build(POOL))
     assert insight.candidates == plain.candidates == 5
     assert [p.candidates_after for p in insight.plays] == [p.candidates_after for p in plain.plays]
     # The secret joins a pool that lacks it: the same for every table of that rule.
-    without = CandidatePool.build(POOL[1:])
+    without = CandidateSpace.build(POOL[1:])
     assert analyse_round(LOG, SECRET, pool=without).candidates == 5

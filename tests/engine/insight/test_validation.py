@@ -10,8 +10,9 @@ from functools import cache
 
 import pytest
 
-from eleusis.engine.bots import Evidence, candidate_set
-from eleusis.engine.insight import CandidatePool, RoundInsight, analyse_round, round_log
+from eleusis.engine.bots import Evidence
+from eleusis.engine.inference import CandidateSpace, candidate_space
+from eleusis.engine.insight import RoundInsight, analyse_round, round_log
 from eleusis.engine.insight.agreement import agrees_from
 from eleusis.engine.rules import library_rule
 from eleusis.engine.simulate import play_round, round_seeds, seat_bots
@@ -24,8 +25,8 @@ EARLY_PLAYS = 8
 
 
 @cache
-def pool() -> CandidatePool:
-    return CandidatePool.build()
+def pool() -> CandidateSpace:
+    return candidate_space()
 
 
 @cache
@@ -77,7 +78,7 @@ def test_the_ideal_observer_never_trails_any_bot(bot: str) -> None:
     """After every play the observer holds no more candidates than a bot's own reading of the
     table leaves it (the same candidates), and it is sure of the rule no later than that
     reading leaves only rules that agree with the secret."""
-    cands = candidate_set()
+    cands = candidate_space()
     compared = 0
     for rule_id in RULES:
         secret = library_rule(rule_id).compiled()

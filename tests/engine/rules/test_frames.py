@@ -5,7 +5,6 @@ import pytest
 from eleusis.engine.rules import (
     FRAMES,
     all_frame_rules,
-    candidate_rules,
     compile_rule,
     equivalence,
     library_rule,
@@ -80,36 +79,7 @@ def test_bad_fillings_are_refused():
         frame("nope")
 
 
-def test_candidates_are_the_library_and_frames_one_per_class():
-    candidates = candidate_rules()
-    labels = [label for label, _rule in candidates]
-    assert len(labels) == len(set(labels))
-    assert "th-alternate-colors" in labels
-    assert "el-alternate-colors" not in labels  # the same rule as th-alternate-colors
-    assert "The next card must have a different color from the last card" not in labels
-    assert "el-parity-color" in labels and "th-parity-color" in labels
-    assert len(candidates) > 1000
-
-
 def test_a_sentence_takes_an_before_a_vowel():
     frame = next(frame for frame in FRAMES if frame.id == "if-else")
     sentence = frame.sentence({"condition": "red", "then": "even", "otherwise": "odd"})
     assert sentence == "If the last card is red, play an even card, otherwise an odd card"
-
-
-def test_the_stored_candidates_are_those_deduplication_finds_now():
-    """candidates.json spares every process the deduplication; it must match the library and
-    frames as they are. When this fails, run:
-    .venv/bin/python -c "from eleusis.engine.rules.frames import write_candidates_file as w; w()"
-    """
-    import json
-
-    from eleusis.engine.rules.frames import (
-        CANDIDATES_FILE,
-        candidates_digest,
-        compute_candidate_rules,
-    )
-
-    stored = json.loads(CANDIDATES_FILE.read_text(encoding="utf-8"))
-    assert stored["digest"] == candidates_digest()
-    assert stored["labels"] == [label for label, _rule in compute_candidate_rules()]

@@ -10,9 +10,10 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from eleusis.engine.bots import ABBOTT_BOTS, string_accepted
+from eleusis.engine.bots import ABBOTT_BOTS
 from eleusis.engine.cards import FULL_DECK
 from eleusis.engine.history import Attempt, Rule
+from eleusis.engine.inference import string_accepted
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.simulate import play_abbott_round, seat_abbott_bots
 from eleusis.engine.variants import (

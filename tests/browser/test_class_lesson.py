@@ -1,0 +1,107 @@
+"""A real class, in real browsers (issue 14, continued): the end of a round on the students'
+pages, the teacher's hint box, students dealing, and the live view on a phone."""
+
+import pytest
+from playwright.sync_api import expect
+
+from classroom.selectors.games import current_round
+from classroom.services.games import TEACHER_END
+from classroom.services.rounds import engine_round, round_act
+from eleusis.engine.variants import End, Play
+from tests.browser.test_classroom_events import _started, student_page, teacher_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _play_right(table, seats_by_position, count):
+    """`count` right plays (red and black take turns) by whoever's turn it is."""
+    for _ in range(count):
+        round_row = current_round(table=table)
+        engine = engine_round(round_row)
+        turn = engine.state.turn
+        last = [a.card for a in engine.state.history if a.accepted][-1]
+        card = next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
+        seat = seats_by_position[round_row.position_of(turn)]
+        round_act(round_id=round_row.pk, action=Play(turn, card), seat=seat)
+
+
+def test_a_finished_round_shows_the_students_who_won_and_the_scores(new_page, live_server):
+    _session, table, _students = _started(players=3)
+    seats = {seat.position: seat for seat in table.seats.select_related("student")}
+    pages = {
+        position: student_page(new_page, live_server, seat.student)
+        for position, seat in seats.items()
+    }
+    for page in pages.values():
+        page.goto(f"/play/tables/{table.pk}/")
+        expect(page.get_by_label("My hypothesis: the rule is…")).to_be_visible()
+    _play_right(table, seats, 2)
+    round_row = current_round(table=table)
+    round_act(round_id=round_row.pk, action=End(reason=TEACHER_END))
+
+    scores = engine_round(current_round(table=table)).scores().players
+    best = max(scores)
+    winners = {seats[round_row.position_of(p)].name for p, s in enumerate(scores) if s == best}
+    for position, page in pages.items():
+        # The page changes by itself (the poll): the result, and no form to play.
+        result = page.locator(".round-over")
+        expect(result.get_by_role("heading", name="Round 1 is over")).to_be_visible()
+        expect(page.get_by_label("My hypothesis: the rule is…")).to_have_count(0)
+        expect(page.locator("button[aria-label*='Play the']")).to_have_count(0)
+        shown = result.locator(".round-winner").inner_text()
+        assert all(name in shown for name in winners), shown
+        rows = result.locator("tbody tr")
+        expect(rows).to_have_count(3)
+        for player, score in enumerate(scores):
+            name = seats[round_row.position_of(player)].name
+            row = rows.filter(has_text=name)
+            expect(row.locator("td")).to_have_text(str(score))
+        expect(result.get_by_text("(you)")).to_contain_text(seats[position].name)
+
+
+def test_the_hint_box_says_too_early_in_words_then_sends_once_and_clears(new_page, live_server):
+    from tests.factories import live_table
+
+    table, seat_list = live_table(players=3, config={"hints_after_equal_turns": True})
+    seats = {seat.position: seat for seat in seat_list}
+    student = student_page(new_page, live_server, seat_list[0].student)
+    student.goto(f"/play/tables/{table.pk}/")
+    teacher = teacher_page(new_page, live_server, table.session.assignment.classroom.teacher)
+    teacher.goto(f"/teach/sessions/{table.session.pk}/live/")
+    box = teacher.get_by_label(f"Hint for {table}")
+    send = teacher.locator(".hint-form").get_by_role("button", name="Send hint")
+
+    # Too early (one player has had a turn, the others not): refused in words, the text kept.
+    _play_right(table, seats, 1)
+    box.fill("Look at the colors")
+    send.click()
+    refusal = teacher.locator("#session-live .message-error")
+    expect(refusal).to_contain_text("every player has had the same number of turns")
+    assert "turns so far" not in refusal.inner_text()
+    expect(box).to_have_value("Look at the colors")
+
+    # Once the turns are even, a double click sends it once, and the box is empty again.
+    _play_right(table, seats, 2)
+    send.dblclick()
+    expect(teacher.locator("#session-live .message-success")).to_contain_text("hint sent")
+    expect(box).to_have_value("")
+    given = (
+        teacher.locator("#table-1").get_by_role("listitem").filter(has_text="Look at the colors")
+    )
+    expect(given).to_have_count(1)
+    student.locator("#table-live").get_by_text("Look at the colors").wait_for()
+    expect(student.locator("#table-live").get_by_text("Look at the colors")).to_have_count(1)
+    round_row = current_round(table=table)
+    assert engine_round(round_row).dealer_view().hints == ("Look at the colors",)
+
+    # The same request twice (a retry, a double submit the page did not stop): one hint.
+    key = teacher.locator(".hint-form input[name=key]").input_value()
+    token = next(c["value"] for c in teacher.context.cookies() if c["name"] == "csrftoken")
+    form = {"round": str(round_row.pk), "text": "Red, then black", "key": key}
+    headers = {"X-CSRFToken": token, "Referer": live_server.url, "HX-Request": "true"}
+    for _ in range(2):
+        answer = teacher.request.post(f"/teach/tables/{table.pk}/hint/", form=form, headers=headers)
+        assert answer.status == 200
+    assert "sent already, once" in answer.text()
+    hints = engine_round(current_round(table=table)).dealer_view().hints
+    assert hints == ("Look at the colors", "Red, then black")
