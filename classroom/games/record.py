@@ -44,6 +44,9 @@ class WebGame:
     # URL name of its move.
     sections_template: str = ""
     move_url: str = ""
+    # `manage.py demo` seeds a live session of this game with a table of bots under this title
+    # (neutral: students see it, so it never names the rule). Empty: the demo makes its own.
+    demo_title: str = ""
 
     @property
     def id(self) -> str:
