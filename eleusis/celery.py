@@ -4,6 +4,7 @@ import logging
 import os
 
 from celery import Celery
+from celery.signals import worker_ready
 from kombu.transport import redis as kombu_redis
 from redis.exceptions import ExecAbortError, ReadOnlyError, RedisError, ResponseError
 
@@ -14,6 +15,14 @@ logger = logging.getLogger(__name__)
 app = Celery("eleusis", include=["eleusis.tasks"])
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@worker_ready.connect
+def _warm(**_kwargs) -> None:
+    """The worker builds the candidate space as it starts, not in its first task (eleusis.warm)."""
+    from eleusis.warm import warm_in_background
+
+    warm_in_background()
 
 
 # The worker must outlive its broker (README, Production). When Redis goes away while the worker

@@ -81,8 +81,18 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(scope="session")
+def warm_server():
+    """The live server runs in this process: like every server process as it boots
+    (eleusis.warm), it has the candidate space built before the class starts, so the first
+    round that ends does not wait for it."""
+    from eleusis.engine.inference.space import candidate_space
+
+    candidate_space()
+
+
 @pytest.fixture
-def new_page(browser, live_server):
+def new_page(browser, live_server, warm_server):
     contexts = []
 
     def make(**options):
