@@ -10,6 +10,12 @@ What is counted, and against what key (see the views):
   a wrong code gets the wait page, but a right code still works, so one guesser behind a
   school's shared address cannot lock the other students out; past `CODE_GUESSES_HARD`, an
   hour's worth of guessing, that address is refused every code until the window ends;
+- a wrong class code, also against every device at once (`CODE_GUESSES_ALL`): a wrong code
+  names no class, so the only count that many addresses cannot spread out is the site's own.
+  Past it (someone is guessing from many addresses), an address is refused every code after
+  `CODE_GUESSES` wrong ones in its hour instead of `CODE_GUESSES_HARD`: each address of a
+  guessing campaign gets ten tries an hour, not a hundred, while an address that typed a code
+  wrong a few times, as a child does, still joins with the right one;
 - a picture-password try, against the student tried (`PICTURE_TRIES_PER_STUDENT`), before the
   pictures are checked; a right answer clears it. Other students are never affected;
 - a solo practice game started, against the student; a password-reset mail, against the e-mail
@@ -41,6 +47,10 @@ class Limit:
 CODE_GUESSES = Limit("code", max_failures=10, window_seconds=10 * 60)
 # Wrong class codes from one device over an hour: past this, every code from it waits.
 CODE_GUESSES_HARD = Limit("code-hard", max_failures=100, window_seconds=60 * 60)
+# Wrong class codes from all devices together in ten minutes (a busy school day makes a few
+# dozen typos): past this, an address is blocked after `CODE_GUESSES` wrong codes in its hour.
+CODE_GUESSES_ALL = Limit("code-all", max_failures=300, window_seconds=10 * 60)
+_ALL = "all"
 # Picture-password tries for one student, from anywhere (a right answer clears them).
 PICTURE_GUESSES_PER_STUDENT = Limit("pictures-student", max_failures=5, window_seconds=10 * 60)
 # Solo practice games one student may start.
@@ -103,12 +113,21 @@ def throttle_reset(limit: Limit, key: str) -> None:
 
 
 def code_guess_refused(request: HttpRequest) -> bool:
-    """Count a wrong class code from this device; whether to answer with the wait page."""
+    """Count a wrong class code from this device and from all devices; whether to answer with
+    the wait page."""
     client = client_fingerprint(request)
+    throttle_count(CODE_GUESSES_ALL, _ALL)
     hard = throttle_over(CODE_GUESSES_HARD, client)
     return throttle_over(CODE_GUESSES, client) or hard
 
 
 def code_guesses_blocked(request: HttpRequest) -> bool:
-    """Whether this device has guessed so many codes that no code is checked for it now."""
-    return throttle_is_blocked(CODE_GUESSES_HARD, client_fingerprint(request))
+    """Whether this device has guessed so many codes that no code is checked for it now: an
+    hour's worth, or, while codes are being guessed from many addresses, ten (one cache read)."""
+    client_key = _cache_key(CODE_GUESSES_HARD, client_fingerprint(request))
+    all_key = _cache_key(CODE_GUESSES_ALL, _ALL)
+    found = cache.get_many([client_key, all_key])
+    guesses = int(found.get(client_key) or 0)
+    if int(found.get(all_key) or 0) >= CODE_GUESSES_ALL.max_failures:
+        return guesses >= CODE_GUESSES.max_failures
+    return guesses >= CODE_GUESSES_HARD.max_failures

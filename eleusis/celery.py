@@ -4,6 +4,7 @@ import logging
 import os
 
 from celery import Celery
+from celery.signals import worker_ready
 from kombu.transport import redis as kombu_redis
 from redis.exceptions import ExecAbortError, ReadOnlyError, RedisError, ResponseError
 
@@ -14,6 +15,14 @@ logger = logging.getLogger(__name__)
 app = Celery("eleusis", include=["eleusis.tasks"])
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@worker_ready.connect
+def _warm(**_kwargs) -> None:
+    """The worker builds the candidate space as it starts, not in its first task (eleusis.warm)."""
+    from eleusis.warm import warm_in_background
+
+    warm_in_background()
 
 
 # The worker must outlive its broker (README, Production). When Redis goes away while the worker
@@ -41,6 +50,58 @@ def _restore_unacked_if_reachable(self, client=None):
 
 
 kombu_redis.QoS.restore_unacked = _restore_unacked_if_reachable
+
+
+# Acknowledging a finished task (acks_late) when the broker cannot take it. Two ways it stopped
+# the worker (both seen in the fault tests, tests/eleusis/test_faults.py):
+# - Redis went away: the event loop acknowledges after kombu closed the channel, and the
+#   AttributeError it meets (no connection any more) stopped the worker with "Unrecoverable
+#   error";
+# - Redis refused writes: the ReadOnlyError was logged, but the message still counted as held,
+#   so with the prefetch limit reached the worker stopped taking tasks for good, alive and idle.
+# Now the message is let go here (logged) and stays unacknowledged in Redis: it is delivered
+# again after the visibility timeout, and its task is idempotent (a bot move already made is
+# not made twice), so nothing is lost or doubled.
+_ack, _reject = kombu_redis.QoS.ack, kombu_redis.QoS.reject
+
+
+def _unreachable(qos, delivery_tag, what: str, error: Exception) -> None:
+    logger.warning(
+        "could not %s message %s (%s: %s); it is delivered again later",
+        what,
+        delivery_tag,
+        type(error).__name__,
+        error,
+    )
+    qos._quick_ack(delivery_tag)  # this worker no longer holds it: it may take another task
+
+
+def _broker_unusable(qos, error: Exception) -> bool:
+    if isinstance(error, AttributeError):  # the channel's connection is gone
+        return qos.channel.connection is None
+    return True
+
+
+def _ack_if_reachable(self, delivery_tag):
+    try:
+        return _ack(self, delivery_tag)
+    except (AttributeError, OSError, RedisError) as error:
+        if not _broker_unusable(self, error):
+            raise
+        return _unreachable(self, delivery_tag, "acknowledge", error)
+
+
+def _reject_if_reachable(self, delivery_tag, requeue=False):
+    try:
+        return _reject(self, delivery_tag, requeue=requeue)
+    except (AttributeError, OSError, RedisError) as error:
+        if not _broker_unusable(self, error):
+            raise
+        return _unreachable(self, delivery_tag, "reject", error)
+
+
+kombu_redis.QoS.ack = _ack_if_reachable
+kombu_redis.QoS.reject = _reject_if_reachable
 
 
 # A Redis that refuses writes (a replica, a full disk) makes every broker write fail with

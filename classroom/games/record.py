@@ -27,7 +27,7 @@ class WebGame:
     whole_class: bool
     # The student's page, with its fragments as inline partials (`#board_update` for htmx).
     table_template: str
-    board_path: str  # board(table=, seat=): what the page shows one seat
+    board_path: str  # board(table=, seat=, seats=None): what the page shows one seat
     context_path: str  # context(board, assignment): what else the page needs
     moves: frozenset[str]  # the move views the table takes
     live_tables_path: str  # live_tables(session): the live view's data
@@ -39,6 +39,17 @@ class WebGame:
     # The assignment form's Express settings (hand size, decks, hints…) apply; otherwise the
     # game is dealt with its source's settings (its engine config's defaults).
     express_settings: bool = False
+    # A game played in turns from a hand (play/turns.html): its sections template (the status,
+    # the table, the hand, the move buttons; the live view's summary and players too) and the
+    # URL name of its move.
+    sections_template: str = ""
+    move_url: str = ""
+    # A game lasts one round for each player at the table unless the teacher sets a number: the
+    # source's "everyone deals once", when the app deals every round (docs/rules.md §2, §4).
+    round_per_player: bool = False
+    # `manage.py demo` seeds a live session of this game with a table of bots under this title
+    # (neutral: students see it, so it never names the rule). Empty: the demo makes its own.
+    demo_title: str = ""
 
     @property
     def id(self) -> str:

@@ -23,15 +23,16 @@ insight, the play and guess actions, the hypotheses.
 from __future__ import annotations
 
 import csv
-import statistics
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch
 
 from classroom.models import Action, GameSession, Hypothesis, Round, RoundInsight, Seat
 from classroom.selectors.review import Person, session_people
+from classroom.selectors.review.aggregate import StudentSummary
+from eleusis.engine.insight import RoundInsight as RoundMeasures
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -98,12 +99,16 @@ def cell(value: Any) -> str:
     return text
 
 
-def write_rows(out: Any, columns: Iterable[str], rows: Iterable[Iterable[Any]]) -> None:
-    """Write a header and rows to a file-like `out`, every cell through `cell`."""
-    writer = csv.writer(out)
-    writer.writerow(columns)
+Row = dict[str, Any]
+
+
+def write_rows(out: Any, columns: Iterable[str], rows: Iterable[Mapping[str, Any]]) -> None:
+    """Write a header and rows (each a mapping from column to value, no other keys) to a
+    file-like `out`, every cell through `cell`."""
+    writer = csv.DictWriter(out, fieldnames=list(columns), extrasaction="raise")
+    writer.writeheader()
     for row in rows:
-        writer.writerow([cell(value) for value in row])
+        writer.writerow({column: cell(value) for column, value in row.items()})
 
 
 @dataclass
@@ -171,14 +176,14 @@ def _name(people: dict[int, Person], seat_id: int | None, pseudonymised: bool) -
     return person.pseudonym if pseudonymised else person.name
 
 
-def play_rows(session: GameSession, *, pseudonymised: bool = False) -> Iterator[list[Any]]:
+def play_rows(session: GameSession, *, pseudonymised: bool = False) -> Iterator[Row]:
     """One row per play or "no play" of every finished round (see PLAY_COLUMNS)."""
     people = session_people(session, hide_names=False)
     for item in _rounds(session):
         round_row = item.row
-        measured = item.results["plays"] if item.results else []
+        measured = RoundMeasures.from_dict(item.results).plays if item.results else ()
         if len(measured) != len(item.plays):
-            measured = []
+            measured = ()
         held: dict[int | None, bool] = {}
         for index, action in enumerate(item.plays):
             row = _hypothesis(action)
@@ -190,141 +195,104 @@ def play_rows(session: GameSession, *, pseudonymised: bool = False) -> Iterator[
                 logged = "carried" if held.get(action.seat_id) else "none"
             payload = action.payload or {}
             play = measured[index] if measured else None
-            accepted = play["accepted"] if play else item.judged[index]
+            accepted = play.accepted if play else item.judged[index]
+            information = play.information if play else None
             prediction = payload.get("prediction")
-            information = (play or {}).get("information") or {}
-            agreement = (play or {}).get("agreement") or {}
-            yield [
-                round_row.rule_text,
-                action.created_at.isoformat(),
-                round_row.table.number,
-                round_row.number,
-                index + 1,
-                _name(people, action.seat_id, pseudonymised),
-                action.kind,
-                payload.get("card", "") if action.kind == "play" else "",
-                accepted,
-                text,
-                logged,
-                prediction,
-                None if prediction is None or accepted is None else prediction == accepted,
-                play.get("checkable") if play else None,
-                play.get("test") if play else None,
-                agreement.get("share"),
-                play.get("right") if play else None,
-                play.get("kept_refuted") if play else None,
-                information.get("relative"),
-                play.get("realised_bits") if play else None,
-                play.get("candidates_before") if play else None,
-                play.get("candidates_after") if play else None,
-            ]
+            yield {
+                "rule": round_row.rule_text,
+                "timestamp": action.created_at.isoformat(),
+                "table": round_row.table.number,
+                "round": round_row.number,
+                "play": index + 1,
+                "student": _name(people, action.seat_id, pseudonymised),
+                "kind": action.kind,
+                "card": payload.get("card", "") if action.kind == "play" else "",
+                "accepted": accepted,
+                "hypothesis": text,
+                "logged": logged,
+                "prediction": prediction,
+                "prediction_right": (
+                    None if prediction is None or accepted is None else prediction == accepted
+                ),
+                "checkable": play.checkable if play else None,
+                "test": play.test if play else None,
+                "agreement": play.share if play else None,
+                "hypothesis_right": play.right if play else None,
+                "kept_refuted": play.kept_refuted if play else None,
+                "information_relative": information.relative if information else None,
+                "realised_bits": round(play.realised_bits, 4) if play else None,
+                "candidates_before": play.candidates_before if play else None,
+                "candidates_after": play.candidates_after if play else None,
+            }
 
 
-def guess_rows(session: GameSession, *, pseudonymised: bool = False) -> Iterator[list[Any]]:
+def guess_rows(session: GameSession, *, pseudonymised: bool = False) -> Iterator[Row]:
     """One row per guess at the rule in every finished round (see GUESS_COLUMNS)."""
     people = session_people(session, hide_names=False)
     for item in _rounds(session):
         for action, correct in zip(item.guesses, item.guesses_right, strict=True):
-            yield [
-                item.row.rule_text,
-                action.created_at.isoformat(),
-                item.row.table.number,
-                item.row.number,
-                _name(people, action.seat_id, pseudonymised),
-                (action.payload or {}).get("text", ""),
-                correct,
-            ]
+            yield {
+                "rule": item.row.rule_text,
+                "timestamp": action.created_at.isoformat(),
+                "table": item.row.table.number,
+                "round": item.row.number,
+                "student": _name(people, action.seat_id, pseudonymised),
+                "guess": (action.payload or {}).get("text", ""),
+                "correct": correct,
+            }
 
 
-def key_rows(session: GameSession) -> Iterator[list[Any]]:
+def key_rows(session: GameSession) -> Iterator[Row]:
     """Pseudonym → nickname for every student seat of the session (see KEY_COLUMNS)."""
     people = session_people(session, hide_names=False)
     for person in people.values():
         seat: Seat | None = person.seat
         if seat is None or not seat.student_id:
             continue
-        yield [person.pseudonym, seat.name, seat.table.number, seat.position + 1]
+        yield {
+            "pseudonym": person.pseudonym,
+            "nickname": seat.name,
+            "table": seat.table.number,
+            "seat": seat.position + 1,
+        }
 
 
-@dataclass
-class _Totals:
-    rounds: int = 0
-    plays: int = 0
-    hypotheses: int = 0
-    found: int = 0
-    predictions: int = 0
-    predictions_right: int = 0
-    tests: int = 0
-    negative_tests: int = 0
-    kept_refuted: int = 0
-    guessed: int = 0
-    final_agreements: list[float] = field(default_factory=list)
-    information: list[float] = field(default_factory=list)
-    realised: list[float] = field(default_factory=list)
-    lags: list[float] = field(default_factory=list)
-
-    def add(self, player: dict[str, Any]) -> None:
-        self.rounds += 1
-        self.plays += player["plays"]
-        self.hypotheses += player.get("hypotheses", 0)
-        self.found += player["reached_at"] is not None
-        for name in ("predictions", "predictions_right", "tests", "negative_tests"):
-            setattr(self, name, getattr(self, name) + player[name])
-        self.kept_refuted += player["kept_refuted"]
-        self.guessed += bool(player["guessed"])
-        for values, name in (
-            (self.final_agreements, "final_agreement"),
-            (self.information, "mean_information"),
-            (self.realised, "mean_realised_bits"),
-            (self.lags, "lag"),
-        ):
-            if player.get(name) is not None:
-                values.append(player[name])
-
-
-def _mean(values: list[float]) -> float | None:
-    return statistics.mean(values) if values else None
-
-
-def _ratio(part: int, whole: int) -> float | None:
-    return part / whole if whole else None
-
-
-def student_rows(session: GameSession, *, pseudonymised: bool = True) -> Iterator[list[Any]]:
+def student_rows(session: GameSession, *, pseudonymised: bool = True) -> Iterator[Row]:
     """One row per student who played in an analysed round, with their measures over the
-    session (see STUDENT_COLUMNS), in the order of the pseudonyms."""
+    session (see STUDENT_COLUMNS), in the order of the pseudonyms: the totals the review's
+    pages show (`StudentSummary`)."""
     people = session_people(session, hide_names=False)
-    totals: dict[int, _Totals] = {}
+    totals: dict[int, StudentSummary] = {}
     for item in _rounds(session):
         if item.results is None:
             continue
         seats = item.results.get("seats", {})
-        for player in item.results["players"]:
-            seat_id = seats.get(str(player["player"]))
+        for player in RoundMeasures.from_dict(item.results).players:
+            seat_id = seats.get(str(player.player))
             person = people.get(seat_id) if seat_id is not None else None
             if person is None or person.seat is None or not person.seat.student_id:
                 continue
-            if player["plays"]:
-                totals.setdefault(seat_id, _Totals()).add(player)
+            if player.plays:
+                totals.setdefault(seat_id, StudentSummary(person)).add(player)
     order = list(people)
     for seat_id in sorted(totals, key=order.index):
         t = totals[seat_id]
-        yield [
-            session.pk,
-            _name(people, seat_id, pseudonymised),
-            t.rounds,
-            t.plays,
-            t.hypotheses,
-            t.found,
-            _mean(t.final_agreements),
-            t.predictions,
-            _ratio(t.predictions_right, t.predictions),
-            t.tests,
-            t.negative_tests,
-            _ratio(t.negative_tests, t.tests),
-            t.kept_refuted,
-            _mean(t.information),
-            _mean(t.realised),
-            _mean(t.lags),
-            t.guessed,
-        ]
+        yield {
+            "session": session.pk,
+            "student": _name(people, seat_id, pseudonymised),
+            "rounds": t.rounds,
+            "plays": t.plays,
+            "hypotheses_logged": t.hypotheses,
+            "rounds_found": t.found,
+            "final_agreement": t.final_agreement,
+            "predictions": t.predictions,
+            "prediction_accuracy": t.prediction_accuracy,
+            "tests": t.tests,
+            "negative_tests": t.negative_tests,
+            "negative_share": t.negative_share,
+            "plays_keeping_refuted": t.kept_refuted,
+            "choice_information": t.mean_information,
+            "realised_bits_per_play": t.mean_realised_bits,
+            "mean_lag": t.mean_lag,
+            "guessed": t.guessed,
+        }

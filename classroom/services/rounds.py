@@ -193,10 +193,12 @@ def round_act(
             update = ["version", "snapshot"]
             ended = _mark_over(round_row, engine, save=False)
             round_row.save(update_fields=update + ended)
+            table_id, session_id = round_row.table_id, round_row.table.session_id
+            # The stamp first: should Redis hang, its short timeout marks the cache degraded,
+            # and the review and the bots then leave their tasks to the sweeps at once.
+            transaction.on_commit(lambda: table_changed(table_id, session_id))
             if ended:
                 transaction.on_commit(lambda: _review_when_over(round_id))
-            table_id, session_id = round_row.table_id, round_row.table.session_id
-            transaction.on_commit(lambda: table_changed(table_id, session_id))
             if schedule:
                 transaction.on_commit(lambda: schedule_bots(round_id))
             return ActResult(row, events, round=round_row, engine=engine, hypothesis=logged)
@@ -250,11 +252,11 @@ def table_set_paused(*, table: Table, paused: bool) -> None:
 def _review_when_over(round_id: int) -> None:
     """A round that ends is analysed for the review at once (in the worker), so the teacher's
     review is ready when they open it. Like the bots, this never undoes the move that ended it."""
-    from classroom.services.review import round_insight_request
+    from classroom.services.review import analysed, round_insight_request
 
     try:
         round_row = Round.objects.filter(pk=round_id).first()
-        if round_row is not None:
+        if round_row is not None and analysed(round_row):
             round_insight_request(round_row=round_row)
     except Exception:  # the move is committed; the review asks again when it is opened
         logger.exception("could not ask for the review of round %s", round_id)

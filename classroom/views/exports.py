@@ -6,13 +6,15 @@ numbers of `key.csv`); without it the teacher's own export uses nicknames. See
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
 from classroom.access import session_for_teacher, teacher_required
+from classroom.games import delphi
+from classroom.models import GameSession
 from classroom.selectors.exports import (
     GUESS_COLUMNS,
     KEY_COLUMNS,
@@ -30,60 +32,59 @@ from classroom.selectors.review.delphi import (
     delphi_session_report,
 )
 
-
-def _pseudonymised(request: HttpRequest) -> bool:
-    return request.GET.get("names") in ("pseudonymised", "hidden")
+Rows = Callable[[GameSession, bool], Iterable[Mapping[str, Any]]]
 
 
-def _csv(filename: str, columns: Iterable[str], rows: Iterable[Iterable[Any]]) -> HttpResponse:
+def _csv(filename: str, columns: Iterable[str], rows: Iterable[Mapping[str, Any]]) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     write_rows(response, columns, rows)
     return response
 
 
+def _export(
+    request: HttpRequest, pk: int, name: str, columns: Iterable[str], rows: Rows
+) -> HttpResponse:
+    """The session's `name` file, `session-<pk>-<name>[-pseudonymised].csv`, with students
+    named by pseudonym when the query asks for it."""
+    session = session_for_teacher(request, pk)
+    hidden = request.GET.get("names") in ("pseudonymised", "hidden")
+    suffix = "-pseudonymised" if hidden else ""
+    return _csv(f"session-{session.pk}-{name}{suffix}.csv", columns, rows(session, hidden))
+
+
 @require_GET
 @teacher_required
 def session_plays_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    session = session_for_teacher(request, pk)
-    hidden = _pseudonymised(request)
-    suffix = "-pseudonymised" if hidden else ""
-    return _csv(
-        f"session-{session.pk}-plays{suffix}.csv",
-        PLAY_COLUMNS,
-        play_rows(session, pseudonymised=hidden),
+    return _export(
+        request, pk, "plays", PLAY_COLUMNS, lambda s, hidden: play_rows(s, pseudonymised=hidden)
     )
 
 
 @require_GET
 @teacher_required
 def session_guesses_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    session = session_for_teacher(request, pk)
-    hidden = _pseudonymised(request)
-    suffix = "-pseudonymised" if hidden else ""
-    return _csv(
-        f"session-{session.pk}-guesses{suffix}.csv",
-        GUESS_COLUMNS,
-        guess_rows(session, pseudonymised=hidden),
+    return _export(
+        request, pk, "guesses", GUESS_COLUMNS, lambda s, hidden: guess_rows(s, pseudonymised=hidden)
     )
 
 
 @require_GET
 @teacher_required
 def session_students_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    session = session_for_teacher(request, pk)
-    hidden = _pseudonymised(request)
-    suffix = "-pseudonymised" if hidden else ""
-    return _csv(
-        f"session-{session.pk}-students{suffix}.csv",
+    return _export(
+        request,
+        pk,
+        "students",
         STUDENT_COLUMNS,
-        student_rows(session, pseudonymised=hidden),
+        lambda s, hidden: student_rows(s, pseudonymised=hidden),
     )
 
 
 @require_GET
 @teacher_required
 def session_key_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """Pseudonym → nickname: the file that undoes the pseudonyms, so never pseudonymised."""
     session = session_for_teacher(request, pk)
     return _csv(f"session-{session.pk}-key.csv", KEY_COLUMNS, key_rows(session))
 
@@ -92,11 +93,10 @@ def session_key_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @teacher_required
 def session_delphi_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """Delphi: one row per card and student (the tokens, the card's verdict, the class's)."""
-    session = session_for_teacher(request, pk)
-    hidden = _pseudonymised(request)
-    suffix = "-pseudonymised" if hidden else ""
-    return _csv(
-        f"session-{session.pk}-delphi{suffix}.csv",
+    return _export(
+        request,
+        pk,
+        delphi.GAME.id,
         DELPHI_COLUMNS,
-        delphi_rows(delphi_session_report(session, hide_names=hidden)),
+        lambda s, hidden: delphi_rows(delphi_session_report(s, hide_names=hidden)),
     )

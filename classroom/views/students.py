@@ -29,12 +29,18 @@ from classroom.throttle import (
 )
 
 
-def _throttled(request: HttpRequest) -> HttpResponse:
-    return render(request, "classroom/throttled.html", status=429)
+def _throttled(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """The wait page (429). `reason`: "code" after too many wrong class codes (a right one still
+    works), "code-blocked" when no code is checked for this device for now."""
+    return render(request, "classroom/throttled.html", {"reason": reason}, status=429)
 
 
 def _code_guesses_blocked(request: HttpRequest) -> bool:
     return code_guesses_blocked(request)
+
+
+def _code_throttled(request: HttpRequest) -> HttpResponse:
+    return _throttled(request, "code-blocked")
 
 
 @require_http_methods(["GET", "POST"])
@@ -43,13 +49,13 @@ def join(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         return render(request, "classroom/join.html", {"form": JoinForm()})
     if _code_guesses_blocked(request):
-        return _throttled(request)
+        return _code_throttled(request)
     form = JoinForm(request.POST)
     if form.is_valid():
         classroom = classroom_by_code(code=form.cleaned_data["code"])
         if classroom is None:
             if code_guess_refused(request):
-                return _throttled(request)
+                return _throttled(request, "code")
             form.add_error("code", _("No class has this code. Check it with your teacher."))
         else:
             try:
@@ -71,7 +77,7 @@ def join(request: HttpRequest) -> HttpResponse:
 def join_with_code(request: HttpRequest, code: str) -> HttpResponse:
     """The join link (and QR code): the join form with the class's code filled in."""
     if _code_guesses_blocked(request):
-        return _throttled(request)
+        return _code_throttled(request)
     classroom = classroom_for_code(request, code)
     form = JoinForm(initial={"code": classroom.join_code})
     return render(request, "classroom/join.html", {"form": form, "classroom": classroom})
@@ -107,13 +113,13 @@ def signin(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         return render(request, "classroom/signin.html", {"form": SigninCodeForm()})
     if _code_guesses_blocked(request):
-        return _throttled(request)
+        return _code_throttled(request)
     form = SigninCodeForm(request.POST)
     if form.is_valid():
         classroom = classroom_by_code(code=form.cleaned_data["code"])
         if classroom is None:
             if code_guess_refused(request):
-                return _throttled(request)
+                return _throttled(request, "code")
             form.add_error("code", _("No class has this code. Check it with your teacher."))
         else:
             return redirect("classroom:signin_pick", code=classroom.join_code)
@@ -124,7 +130,7 @@ def signin(request: HttpRequest) -> HttpResponse:
 def signin_pick(request: HttpRequest, code: str) -> HttpResponse:
     """Step 2: pick your nickname from the class list."""
     if _code_guesses_blocked(request):
-        return _throttled(request)
+        return _code_throttled(request)
     classroom = classroom_for_code(request, code)
     return render(
         request,
@@ -141,7 +147,7 @@ def signin_pick(request: HttpRequest, code: str) -> HttpResponse:
 def signin_pictures(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     """Step 3: tap your pictures in order."""
     if _code_guesses_blocked(request):
-        return _throttled(request)
+        return _code_throttled(request)
     student = student_for_signin(request, code, pk)
     student_key = str(student.pk)
     context = {"student": student, "classroom": student.classroom, "pictures": PICTURES}

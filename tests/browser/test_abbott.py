@@ -1,147 +1,135 @@
 """Abbott/Howell in browsers (docs/rules.md §2): a teacher assigns it with the form and starts a
-session; four students, each on their own device; one plays a string of cards with a hypothesis
-and a prediction, one becomes prophet and judges wrongly in their browser and is overthrown; the
-round is played out and the scores show."""
-
-import time
+session; four students, each in their own browser, play strings of cards (typed in order, or
+ticked) with a hypothesis and a prediction; one becomes prophet and judges a play rightly, then
+one wrongly, and is overthrown on every page; the round is played out and every browser shows the
+scores the engine gave. Every wait is on what a page shows."""
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from classroom.models import GameSession
+from classroom.models import Action
 from classroom.selectors.games import current_round
-from classroom.selectors.rounds import engine_round
-from classroom.services.games import lobby_join
 from classroom.services.rounds import round_act
+from classroom.templatetags.play_tags import card_label
 from eleusis.engine.games import GAMES
-from tests.browser.test_delphi import _student_page, _teacher_page
+from tests.browser.turns import (
+    SEEN_MS,
+    assign_and_start,
+    before_play,
+    engine,
+    names,
+    player_row,
+    student_pages,
+)
 from tests.factories import ClassroomFactory, StudentFactory
 
-# Four polling pages and reloads: a poll can interrupt a navigation on a loaded machine, so a
-# failure is tried again (twice) before it counts.
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.flaky(reruns=2),
-]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 TITLE = "Strings, week 5"
-WAIT_MS = 6_000
+GAME = "Abbott/Howell Eleusis: tables play strings of cards; a player may become prophet"
+YOUR_TURN = "Your turn: play one card or a string of cards, or declare “no play”."
 
 
-def _reload(page) -> None:
-    """Reload; once more if the page's own poll aborted the navigation."""
-    try:
-        page.reload()
-    except PlaywrightError:
-        page.goto(page.url)
+def _play(page, cards, *, typed: bool) -> None:
+    """Play a string: its codes typed in order, or its cards ticked in the hand."""
+    expect(page.locator("#table-status")).to_have_text(YOUR_TURN, timeout=SEEN_MS)
+    if typed:
+        page.get_by_label("Or type the cards in the order").fill(" ".join(c.code for c in cards))
+    else:
+        for card in cards:
+            page.locator("#hand-panel").get_by_label(card_label(card)).first.check()
+    before_play(page)
+    page.get_by_role("button", name="Play these cards").click()
 
 
-def _wait(check, seconds: float = 8.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, "the move did not land"
-        time.sleep(0.1)
-
-
-def _play_until(table, minds, done, fallback=None) -> None:
-    """The students' moves by their engine minds, server side, until `done(engine)`."""
-    record = GAMES["abbott"]
-    for _ in range(800):
-        round_row = current_round(table=table)
-        engine = engine_round(round_row)
-        if engine.is_over or done(engine):
-            return
-        action = record.next_action(engine, minds)
-        if action is None:  # the prophet's verdict on a "no play": judged rightly
-            action = record.next_action(engine, fallback)
-        state = engine.state
-        player = state.prophet if action.kind == "prophet_judgement" else action.player
-        seat = table.seats.get(position=player)
-        round_act(round_id=round_row.pk, action=action, seat=seat)
-    raise AssertionError("the round did not get there")
-
-
-def test_four_students_a_string_a_prophet_overthrown_and_the_scores(
-    new_page, live_server, screenshot
+def test_four_students_play_strings_a_prophet_is_overthrown_and_the_round_is_scored(
+    new_page, live_server, readme_screenshot
 ):
     classroom = ClassroomFactory()
-    names = ("Ana", "Ben", "Cleo", "Dev")
-    students = [StudentFactory(classroom=classroom, nickname=n) for n in names]
-    teacher = _teacher_page(new_page, live_server, classroom.teacher)
-    teacher.goto(f"/classes/{classroom.pk}/")
-    teacher.get_by_role("link", name="Assign a game").click()
-    teacher.get_by_label("Title").fill(TITLE)
-    teacher.get_by_label(
-        "Abbott/Howell Eleusis: tables play strings of cards; a player may become prophet"
-    ).check()
-    teacher.get_by_label("Pick one from the library").check()
-    teacher.get_by_label("Library rule").select_option("th-alternate-colors")
-    teacher.get_by_label("Mode").select_option(label="Live, in class")
-    teacher.get_by_role("button", name="Create the assignment").click()
-    expect(teacher.get_by_text(f"Assignment “{TITLE}” created.")).to_be_visible()
-    teacher.get_by_role("button", name="Open a live session").click()
-
-    session = GameSession.objects.get(assignment__title=TITLE)
-    for student in students:
-        lobby_join(session=session, student=student)
-    teacher.reload()
-    teacher.get_by_role("button", name="Seat by arrival").click()
-    teacher.get_by_role("button", name="Deal and start playing").click()
-    expect(teacher.get_by_role("heading", name=f"Live: {TITLE}")).to_be_visible()
-    expect(teacher.get_by_text("Abbott/Howell").first).to_be_visible()
-
-    table = session.tables.get()
-    round_row = current_round(table=table)
-    engine = engine_round(round_row)
-    turn = engine.state.turn
-    pages = {}
-    for seat in table.seats.select_related("student"):
-        page = _student_page(new_page, live_server, seat.student)
-        page.goto(f"/play/tables/{table.pk}/")
-        pages[seat.position] = page
-
-    # The player whose turn it is plays a string of two cards, in the order typed.
-    page = pages[turn]
-    expect(page.get_by_text("Your turn: play one card or a string")).to_be_visible()
-    hand = engine.state.hands[turn]
-    page.get_by_label("Or type the cards in the order").fill(f"{hand[0].code} {hand[1].code}")
-    page.get_by_label("My hypothesis: the rule is…").fill("red and black take turns")
-    page.get_by_label("It will be accepted").check()
-    page.get_by_role("button", name="Play these cards").click()
-    # The page's message can be replaced by the next poll's fragment: the move itself is checked.
-    _wait(lambda: current_round(table=table).actions.filter(kind="play_string").count() == 1)
-
-    # Right after their turn, they become the prophet in their browser.
-    page.get_by_role("button", name="Become the prophet").click()
-    _wait(lambda: engine_round(current_round(table=table)).state.prophet == turn)
-    prophet = turn
-
-    # The others play (their minds, server side) until the prophet has an attempt to judge.
-    minds = list(GAMES["abbott"].seat(["scientist"], 4, round_row.seed))
-    people = [None if i == prophet else mind for i, mind in enumerate(minds)]
-    _play_until(
-        table,
-        people,
-        lambda engine: engine.state.pending is not None and engine.state.pending.what == "attempt",
-        fallback=minds,
+    students = [
+        StudentFactory(classroom=classroom, nickname=n) for n in ("Ana", "Ben", "Cleo", "Dev")
+    ]
+    teacher, _session, table = assign_and_start(
+        new_page, live_server, classroom, students, title=TITLE, game=GAME
     )
-    engine = engine_round(current_round(table=table))
-    pending = engine.state.pending
-    assert pending is not None and pending.what == "attempt"
-    truth = engine.judge_string(pending.cards)
-    _reload(page)
-    expect(page.get_by_role("heading", name="Judge as the prophet")).to_be_visible()
-    screenshot(page, "abbott-prophet")
-    wrong = "Wrong: reject it" if truth else "Right: accept it"
-    page.get_by_role("button", name=wrong).click()
-    _wait(lambda: engine_round(current_round(table=table)).state.prophets[0].fell)
+    expect(teacher.get_by_text("Abbott/Howell").first).to_be_visible()
+    pages = student_pages(new_page, live_server, table)
+    who = names(table)
 
-    # The round is played out; every browser shows the scores.
-    _play_until(table, minds, lambda engine: False)
-    assert engine_round(current_round(table=table)).is_over
+    # The first player types a string of two cards; the message says what became of it.
+    round_ = engine(table)
+    first = round_.state.turn
+    cards = tuple(round_.state.hands[first][:2])
+    _play(pages[first], cards, typed=True)
+    outcome = "✓ Accepted!" if round_.judge_string(cards) else "✗ Rejected."
+    expect(pages[first].locator("#move-message")).to_have_text(outcome)
+
+    # The second ticks one card, then becomes the prophet: their page is the prophet's now.
+    round_ = engine(table)
+    prophet = round_.state.turn
+    assert prophet != first
+    _play(pages[prophet], (round_.state.hands[prophet][0],), typed=False)
+    page = pages[prophet]
+    page.get_by_role("button", name="Become the prophet").click()
+    expect(page.locator("#table-status")).to_have_text(
+        "You are the prophet: wait for the next play to judge."
+    )
+    expect(page.locator("#act-form")).to_have_count(0)
+    for other in pages.values():
+        row = player_row(other, who[prophet])
+        expect(row).to_contain_text("prophet", timeout=SEEN_MS)
+
+    # The next two play; the prophet judges the first play rightly, the second wrongly.
+    for rightly in (True, False):
+        round_ = engine(table)
+        player = round_.state.turn
+        assert player not in (prophet,)
+        cards = (round_.state.hands[player][0],)
+        _play(pages[player], cards, typed=False)
+        expect(pages[player].locator("#move-message")).to_have_text("The prophet judges your play…")
+        truth = round_.judge_string(cards)
+        expect(page.get_by_role("heading", name="Judge as the prophet")).to_be_visible(
+            timeout=SEEN_MS
+        )
+        if not rightly:
+            readme_screenshot(page, "abbott-prophet")
+        accept = truth if rightly else not truth
+        page.get_by_role(
+            "button", name="Right: accept it" if accept else "Wrong: reject it"
+        ).click()
+        if rightly:
+            expect(page.get_by_role("heading", name="Judge as the prophet")).to_have_count(0)
+            expect(page.locator("#table-status")).to_have_text(
+                "You are the prophet: wait for the next play to judge."
+            )
+    # Overthrown: back in play with the hand form, and so shown on every page.
+    expect(page.locator("#act-form")).to_be_visible(timeout=SEEN_MS)
+    for other in (*pages.values(), teacher):
+        expect(player_row(other, who[prophet])).to_contain_text(
+            "overthrown prophet", timeout=SEEN_MS
+        )
+    assert engine(table).state.prophets[0].fell
+    plays = Action.objects.filter(round__table=table, kind="play_string")
+    assert plays.count() == 4 and plays.filter(hypothesis__isnull=False).count() == 4
+
+    # The round is played out by the students' minds (server side, the same service), and every
+    # browser shows the scores.
+    record = GAMES["abbott"]
+    minds = list(record.seat(["scientist"], 4, current_round(table=table).seed))
+    for _ in range(800):
+        round_ = engine(table)
+        if round_.is_over:
+            break
+        action = record.next_action(round_, minds)
+        actor = round_.state.prophet if action.kind == "prophet_judgement" else action.player
+        round_row = current_round(table=table)
+        seat = table.seats.get(position=round_row.position_of(actor))
+        round_act(round_id=round_row.pk, action=action, seat=seat)
+    round_ = engine(table)
+    assert round_.is_over
+    scores = round_.scores().players
     for page in pages.values():
-        _reload(page)
-        expect(page.get_by_text("The round is over.").first).to_be_visible(timeout=WAIT_MS)
-        expect(page.get_by_role("columnheader", name="Score")).to_be_visible()
+        expect(page.locator("#table-status")).to_have_text("The round is over.", timeout=SEEN_MS)
+        for player, name in who.items():
+            expect(player_row(page, name).locator("td").last).to_have_text(str(scores[player]))
+    expect(teacher.get_by_text("round over").first).to_be_visible(timeout=SEEN_MS)

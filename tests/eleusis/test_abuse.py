@@ -200,6 +200,147 @@ def test_parallel_wrong_codes_reveal_at_most_the_limit_and_a_right_code_still_jo
     assert right.status_code == 302
 
 
+def test_parallel_picture_guesses_reveal_at_most_the_limit_and_another_student_signs_in():
+    from classroom.throttle import PICTURE_GUESSES_PER_STUDENT
+
+    classroom = ClassroomFactory()
+    target, other = StudentFactory.create_batch(2, classroom=classroom)
+    keys = target.picture_password.split("-")
+    wrong = {"picture_1": keys[1], "picture_2": keys[0], "picture_3": keys[2]}
+    url = reverse("classroom:signin_pictures", args=[classroom.join_code, target.pk])
+    statuses = []
+    barrier = threading.Barrier(22)
+
+    def guess(n):
+        client = Client(REMOTE_ADDR=f"10.8.0.{n}")  # from many devices at once
+        barrier.wait()
+        statuses.append(client.post(url, wrong).status_code)
+
+    threads = [threading.Thread(target=guess, args=(n,)) for n in range(22)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert statuses.count(400) == PICTURE_GUESSES_PER_STUDENT.max_failures  # checked, wrong
+    assert statuses.count(429) == 22 - PICTURE_GUESSES_PER_STUDENT.max_failures
+    # Another student of the class, from the same school address, signs in at once.
+    other_keys = other.picture_password.split("-")
+    right = dict(zip(("picture_1", "picture_2", "picture_3"), other_keys, strict=True))
+    response = Client(REMOTE_ADDR="10.8.0.1").post(
+        reverse("classroom:signin_pictures", args=[classroom.join_code, other.pk]), right
+    )
+    assert response.status_code == 302
+
+
+def test_guessing_codes_from_many_addresses_is_limited_but_a_right_code_still_joins():
+    # A wrong code names no class, so many addresses are counted together (CODE_GUESSES_ALL):
+    # once they pass it, each address is refused every code after CODE_GUESSES wrong ones in
+    # its hour, instead of after CODE_GUESSES_HARD.
+    from classroom.throttle import CODE_GUESSES, CODE_GUESSES_ALL, CODE_GUESSES_HARD
+
+    classroom = ClassroomFactory()
+    wrong = "ACDEFG" if classroom.join_code != "ACDEFG" else "HJKMNP"
+    url = reverse("classroom:join")
+    careless = Client(REMOTE_ADDR="10.6.1.1")  # a child who typed the code wrong twice
+    for _ in range(2):
+        assert careless.post(url, {"code": wrong, "nickname": "Ana"}).status_code == 400
+    per_address = CODE_GUESSES.max_failures
+    addresses = -(-(CODE_GUESSES_ALL.max_failures - 2) // per_address)  # enough to pass it
+    guessers = [Client(REMOTE_ADDR=f"10.6.{2 + n // 200}.{n % 200}") for n in range(addresses)]
+    statuses = [
+        guesser.post(url, {"code": wrong, "nickname": "Bot"}).status_code
+        for guesser in guessers
+        for _ in range(per_address)
+    ]
+    assert statuses.count(400) == len(statuses)  # each address's first ten: checked, refused
+
+    # Each guessing address has had its ten: now no code of its is checked, not even a right
+    # one (without the site-wide count it would have had CODE_GUESSES_HARD, ten times more).
+    blocked = [
+        guesser.post(url, {"code": classroom.join_code, "nickname": "Bot"}) for guesser in guessers
+    ]
+    assert {response.status_code for response in blocked} == {429}
+    assert "Too many wrong class codes have come from this device" in blocked[0].content.decode()
+    assert CODE_GUESSES_HARD.max_failures > per_address
+    # The child who made two typos, and a new device, still join with the right code.
+    assert careless.post(url, {"code": classroom.join_code, "nickname": "Ana"}).status_code == 302
+    new = Client(REMOTE_ADDR="10.6.200.1")
+    assert new.post(url, {"code": classroom.join_code, "nickname": "Ben"}).status_code == 302
+    assert sorted(classroom.students.values_list("nickname", flat=True)) == ["Ana", "Ben"]
+
+
+def test_one_device_s_wrong_codes_get_a_clear_message_and_its_right_code_still_works():
+    from classroom.throttle import CODE_GUESSES
+
+    classroom = ClassroomFactory()
+    device = Client(REMOTE_ADDR="10.6.250.1")
+    url = reverse("classroom:signin")
+    for _ in range(CODE_GUESSES.max_failures):
+        device.post(url, {"code": "ACDEFG" if classroom.join_code != "ACDEFG" else "HJKMNP"})
+    response = device.post(url, {"code": "HJKMNP" if classroom.join_code != "HJKMNP" else "ACDEFG"})
+
+    assert response.status_code == 429
+    assert "the right code still works" in response.content.decode()
+    assert device.post(url, {"code": classroom.join_code}).status_code == 302
+
+
+def test_no_student_s_network_address_is_kept_anywhere(settings, caplog):
+    # Everything a student does that could note where they come from: wrong codes, joining,
+    # wrong pictures, signing in, playing. Then the address is searched for in every row of
+    # every table, in the cache's keys and values, and in what was logged.
+    import logging
+    import pickle
+
+    from django.apps import apps
+    from django.core import serializers
+    from django.core.cache import cache
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    caplog.set_level(logging.DEBUG)
+    address = "198.51.100.73"
+    table, seats = _table(students=2, bots=[])
+    classroom = table.session.assignment.classroom
+    device = Client(REMOTE_ADDR=address)
+    wrong = "ACDEFG" if classroom.join_code != "ACDEFG" else "HJKMNP"
+    device.post(reverse("classroom:join"), {"code": wrong, "nickname": "Cleo"})
+    assert (
+        device.post(
+            reverse("classroom:join"), {"code": classroom.join_code, "nickname": "Cleo"}
+        ).status_code
+        == 302
+    )
+    student = seats[0].student
+    pictures = reverse("classroom:signin_pictures", args=[classroom.join_code, student.pk])
+    keys = student.picture_password.split("-")
+    device.post(pictures, {"picture_1": keys[1], "picture_2": keys[0], "picture_3": keys[2]})
+    signed_in = device.post(
+        pictures, {"picture_1": keys[0], "picture_2": keys[1], "picture_3": keys[2]}
+    )
+    assert signed_in.status_code == 302
+    _round, data = _play_data(table, seats[0], key="from-school")
+    move = device.post(
+        reverse("classroom:table_move", args=[table.pk]), data, HTTP_HX_REQUEST="true"
+    )
+    assert (
+        move.status_code == 200
+        and Action.objects.filter(idempotency_key__endswith="from-school").exists()
+    )
+
+    forms = {address, address.encode().hex()}
+    for model in apps.get_models():
+        dumped = serializers.serialize("json", model._default_manager.all())
+        assert not any(form in dumped for form in forms), model.__name__
+    # Sessions are signed and encoded in their rows: read them decoded too.
+    from django.contrib.sessions.models import Session
+
+    decoded = [str(session.get_decoded()) for session in Session.objects.all()]
+    assert decoded and not any(address in text for text in decoded)
+    stored = pickle.dumps(dict(cache._cache))
+    assert address.encode() not in stored and address not in str(list(cache._cache))
+    assert address not in caplog.text
+
+
 # Mail, sign-up, solo practice ------------------------------------------------------------------
 
 

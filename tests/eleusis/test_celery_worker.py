@@ -110,3 +110,75 @@ def test_a_real_worker_plays_the_bots_of_a_live_table(worker, through_the_broker
     assert round_row.status == Round.Status.OVER, f"after {round_row.version} actions"
     assert round_row.actions.count() == round_row.version > 0
     assert worker.poll() is None, "the worker died"
+
+
+def test_a_message_acknowledged_after_the_broker_went_away_does_not_stop_the_worker(
+    redis_url, caplog
+):
+    """The worker acknowledges a finished task (acks_late) from its event loop; when Redis went
+    away meanwhile, kombu has closed the channel, and the acknowledgement met an AttributeError
+    that stopped the worker with "Unrecoverable error" (issue 18, the broker-loss fault test).
+    Now it is logged and the message is left to be delivered again."""
+    import logging
+    import uuid
+
+    import redis
+    from kombu import Connection
+
+    import eleusis.celery  # noqa: F401  (its broker patches)
+
+    queue = f"test-ack-{uuid.uuid4().hex[:8]}"
+    caplog.set_level(logging.WARNING, logger="eleusis.celery")
+    with Connection(redis_url) as connection:
+        channel = connection.channel()
+        channel.queue_declare(queue, auto_delete=False)
+        channel.basic_publish(channel.prepare_message("a bot move"), "", queue)
+        message = channel.basic_get(queue, no_ack=False)
+        assert message is not None and message.payload == "a bot move"
+        # What the consumer does when its connection to the broker is lost: unacknowledged
+        # messages handed back once, then the channel closed (its pool and connection gone).
+        channel.qos.restore_unacked_once()
+        channel.close()
+
+        message.ack()  # raised AttributeError before
+
+    assert "could not acknowledge" in caplog.text
+    client = redis.Redis.from_url(redis_url)
+    client.delete(queue, "unacked", "unacked_index")
+    client.close()
+
+
+def test_a_message_acknowledged_while_redis_refuses_writes_frees_the_worker_s_slot(caplog):
+    """With Redis refusing writes, acknowledging a finished task fails. The message then still
+    counted as held, and a worker whose prefetch limit was reached that way stopped taking tasks
+    for good, alive and idle (issue 18, the read-only fault test). Now its slot is freed."""
+    import logging
+    import shutil
+
+    from kombu import Connection
+
+    import eleusis.celery  # noqa: F401  (its broker patches)
+    from tests import stack
+
+    if not shutil.which("redis-server"):
+        pytest.skip("needs redis-server, to make a Redis of its own read-only")
+    redis_server = stack.RedisInstance()
+    redis_server.start()
+    caplog.set_level(logging.WARNING, logger="eleusis.celery")
+    try:
+        with Connection(redis_server.url()) as connection:
+            channel = connection.channel()
+            channel.basic_qos(0, 1, False)  # one task at a time, as a worker's prefetch limit
+            channel.queue_declare("bots", auto_delete=False)
+            channel.basic_publish(channel.prepare_message("a bot move"), "", "bots")
+            message = channel.basic_get("bots", no_ack=False)
+            assert not channel.qos.can_consume()  # the worker holds one: it takes no other
+            redis_server.read_only()
+
+            message.ack()  # raised ReadOnlyError, and the slot stayed taken, before
+
+            assert channel.qos.can_consume()
+            channel.close()
+    finally:
+        redis_server.stop()
+    assert "could not acknowledge" in caplog.text

@@ -6,7 +6,11 @@ English is recognised by the words of the app's own English strings (the catalog
 two or more of them in one text, or one longer word, outside lang="en", in text or in the
 attributes a person hears or sees (aria-label, title, alt, placeholder, data-say). The class's
 own words (nicknames, titles, hypotheses) are not English here, and code (the rule language,
-in <code>, <pre>) is left out: it is code, not prose."""
+in <code>, <pre>) is left out: it is code, not prose.
+
+The main flows' pages come from tests/browser/scene.py; the pages a class reaches after them
+(how to play, the Delphi review and replay, one student's review, Abbott/Howell and Russian
+tables and their live views) are built here on top of the same scene."""
 
 import re
 from html.parser import HTMLParser
@@ -15,10 +19,27 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 
 from classroom.access import STUDENT_SESSION_KEY
+from classroom.selectors.games import current_round
+from classroom.services.delphi import delphi_predict, delphi_reveal
+from classroom.services.games import (
+    assignment_create,
+    lobby_join,
+    session_open,
+    session_seat,
+    session_start,
+)
+from classroom.services.review import round_insight_compute
+from classroom.services.rounds import engine_round, round_act
+from classroom.tasks import record_bots_play
+from eleusis.engine.variants import End
 from tests.browser import scene as class_scene
 from tests.eleusis.test_translations import _po_entries
+from tests.factories import ALTERNATE_COLORS
 
 pytestmark = pytest.mark.django_db
 
@@ -99,12 +120,10 @@ def _client(scene, who, language):
     return client
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_no_english_outside_lang_en_on_any_page(language):
-    scene = class_scene.build(english=False)
+def _english_on(scene, pages, language):
     words = _english_words(language)
     found = []
-    for name, who, path in class_scene.pages(scene):
+    for name, who, path in pages:
         response = _client(scene, who, language).get(path)
         assert response.status_code == 200, (name, response.status_code)
         page = response.content.decode()
@@ -112,4 +131,111 @@ def test_no_english_outside_lang_en_on_any_page(language):
         parser = _English(words)
         parser.feed(page)
         found += [(name, where, text) for where, text in parser.found]
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_english_outside_lang_en_on_any_page(language):
+    scene = class_scene.build(english=False)
+    found = _english_on(scene, class_scene.pages(scene), language)
     assert not found, f"{len(found)} English texts:\n" + "\n".join(map(str, found))
+
+
+def _bot_table(scene, variant, bots, title):
+    """A started table of `variant`: the scene's first student and `bots` bots, who have played
+    up to the student's turn (or the student's verdict as prophet)."""
+    assignment = assignment_create(
+        classroom=scene.classroom, title=title, rule_text=ALTERNATE_COLORS, variant=variant
+    )
+    session = session_open(assignment=assignment)
+    lobby_join(session=session, student=scene.students[0])
+    (table,) = session_seat(session=session, method="arrival")
+    for position in range(1, bots + 1):
+        table.seats.create(position=position, bot="scientist")
+    session_start(session=session, seed=4)
+    record_bots_play(current_round(table=table).pk)
+    return table
+
+
+def _delphi_played_and_over(scene, cards=4):
+    """The scene's Delphi table: the class predicts a few cards (some right, some wrong; on the
+    last one a student shows no token and the teacher places it), then the teacher ends the
+    round, so the Delphi review has data."""
+    table = scene.delphi
+    for number in range(cards):
+        round_row = current_round(table=table)
+        engine = engine_round(round_row)
+        card = engine.state.current
+        fits = engine.judge(engine.state.history, card)
+        last = number == cards - 1
+        for seat in scene.delphi_seats[:-1] if last else scene.delphi_seats:
+            value = fits if seat.position % 2 == 0 else not fits
+            delphi_predict(round_id=round_row.pk, seat=seat, card=card, value=value)
+        if last:
+            delphi_reveal(round_id=round_row.pk, card=card)
+    round_act(round_id=current_round(table=table).pk, action=End("time is up"))
+
+
+def other_pages(scene):
+    """(name, who, path) for the pages beyond the main flows, built on `scene`."""
+    _delphi_played_and_over(scene)
+    delphi_round = current_round(table=scene.delphi)
+    abbott = _bot_table(scene, "abbott", 3, "Eleusis 6")
+    russian = _bot_table(scene, "russian", 2, "Eleusis 7")
+    finished_session = scene.finished.session
+    round_insight_compute(round_id=scene.finished.rounds.get().pk)  # the student's timeline
+    student_seat = scene.finished.seats.get(student=scene.students[0])
+    first = scene.students[0].nickname
+    delphi_session = scene.delphi.session
+    return [
+        ("how to play", "anonymous", reverse("lessons:how_to_play")),
+        ("how to play (teacher)", "teacher", reverse("lessons:how_to_play")),
+        ("rule-making card", "teacher", reverse("lessons:print_guidelines")),
+        ("Delphi review", "teacher", reverse("classroom:review_session", args=[delphi_session.pk])),
+        (
+            "Delphi replay",
+            "teacher",
+            reverse("classroom:review_replay", args=[delphi_session.pk, delphi_round.pk])
+            + "?step=2",
+        ),
+        ("Delphi (round over)", first, reverse("classroom:table", args=[scene.delphi.pk])),
+        (
+            "student's review",
+            "teacher",
+            reverse("classroom:review_student", args=[finished_session.pk, student_seat.pk]),
+        ),
+        ("Abbott/Howell table", first, reverse("classroom:table", args=[abbott.pk])),
+        (
+            "Abbott/Howell live view",
+            "teacher",
+            reverse("classroom:session_live", args=[abbott.session.pk]),
+        ),
+        ("Russian table", first, reverse("classroom:table", args=[russian.pk])),
+        (
+            "Russian live view",
+            "teacher",
+            reverse("classroom:session_live", args=[russian.session.pk]),
+        ),
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_english_on_how_to_play_the_reviews_and_the_abbott_and_russian_pages(language):
+    scene = class_scene.build(english=False)
+    pages = other_pages(scene)
+    found = _english_on(scene, pages, language)
+    assert not found, f"{len(found)} English texts:\n" + "\n".join(map(str, found))
+    # The pages hold what they are for (so a page emptied by an error cannot pass).
+    with translation.override(language):
+        expected = {
+            "how to play": gettext("Guessing the rule"),
+            "Delphi review": gettext("The class's predictions, card by card"),
+            "Delphi replay": gettext("The class's tokens"),
+            "student's review": gettext("Candidate rules left"),
+            "Abbott/Howell table": gettext("Role"),
+            "Russian table": gettext("Wrong cards in front"),
+        }
+    for name, who, path in pages:
+        if name in expected:
+            page = _client(scene, who, language).get(path).content.decode()
+            assert expected[name] in page, (name, expected[name])

@@ -198,7 +198,7 @@ DELPHI_COLUMNS = (
 )
 
 
-def delphi_rows(report: DelphiSessionReport) -> Iterable[list[Any]]:
+def delphi_rows(report: DelphiSessionReport) -> Iterable[dict[str, Any]]:
     """One row per card and student (raw values: `classroom.selectors.exports.write_rows`
     prints them, escaped against formulas). Students as the report names them."""
     for delphi in report.reports:
@@ -206,20 +206,18 @@ def delphi_rows(report: DelphiSessionReport) -> Iterable[list[Any]]:
         for card in delphi.cards:
             for student in delphi.students:
                 token = card.predictions[student.player]
-                yield list(
-                    (
-                        report.session.pk,
-                        round_row.table.number,
-                        round_row.number,
-                        card.number,
-                        card.card.code,
-                        card.accepted,
-                        card.fits,
-                        card.not_fits,
-                        card.silent,
-                        card.majority_right,
-                        student.person.name,
-                        token,
-                        None if token is None else token == card.accepted,
-                    )
-                )
+                yield {
+                    "session": report.session.pk,
+                    "table": round_row.table.number,
+                    "round": round_row.number,
+                    "card_number": card.number,
+                    "card": card.card.code,
+                    "fits": card.accepted,
+                    "class_said_fits": card.fits,
+                    "class_said_not": card.not_fits,
+                    "class_silent": card.silent,
+                    "majority_right": card.majority_right,
+                    "student": student.person.name,
+                    "prediction": token,
+                    "prediction_right": None if token is None else token == card.accepted,
+                }

@@ -30,37 +30,7 @@ from typing import Any, NoReturn
 
 from eleusis.engine.cards import FULL_DECK, SUITS, Card
 from eleusis.engine.history import History
-from eleusis.engine.rules import errors
-from eleusis.engine.rules.ast import (
-    PRIME_RANKS,
-    PROPERTY_KIND,
-    QUALITY_PROPERTY,
-    WORDS_OF_KIND,
-    Abs,
-    Arith,
-    BoolOp,
-    CardRef,
-    Compare,
-    Const,
-    Count,
-    Expr,
-    If,
-    In,
-    Kind,
-    MainlineSum,
-    Neg,
-    Next,
-    Not,
-    Num,
-    Position,
-    Program,
-    Prop,
-    RangeLit,
-    SetLit,
-    Span,
-    Sum,
-    Wrap,
-)
+from eleusis.engine.rules import ast, errors
 from eleusis.engine.rules.errors import RuleSyntaxError
 from eleusis.engine.rules.parser import parse
 
@@ -98,7 +68,7 @@ def _table(prop: str) -> tuple[int, ...]:
             case "face":
                 values.append(int(card.is_face))
             case "prime":
-                values.append(int(card.rank in PRIME_RANKS))
+                values.append(int(card.rank in ast.PRIME_RANKS))
             case "all":
                 values.append(1)
     return tuple(values)
@@ -116,9 +86,9 @@ def count_table(prop: str, value: int) -> tuple[int, ...]:
     return tuple(int(v == value) for v in TABLES[prop])
 
 
-def aggregate_table(node: Count | MainlineSum) -> tuple[int, ...]:
+def aggregate_table(node: ast.Count | ast.MainlineSum) -> tuple[int, ...]:
     """What each card adds to a whole-mainline count or sum."""
-    if isinstance(node, Count):
+    if isinstance(node, ast.Count):
         return count_table(node.prop, node.value)
     return TABLES[node.prop]
 
@@ -167,7 +137,7 @@ class CompiledRule:
     def __init__(
         self,
         text: str,
-        program: Program,
+        program: ast.Program,
         body: Fn,
         start: Fn | None,
         *,
@@ -285,7 +255,7 @@ def compile_rule(text: str) -> CompiledRule:
         raise RuleSyntaxError(errors.TOO_DEEP.format(limit=errors.MAX_DEPTH), text=text) from None
 
 
-def _compile(text: str, program: Program) -> CompiledRule:
+def _compile(text: str, program: ast.Program) -> CompiledRule:
     body_checker = _Checker(text, in_start=False)
     body = body_checker.test(program.body)
     start = None
@@ -294,7 +264,7 @@ def _compile(text: str, program: Program) -> CompiledRule:
         start_checker = _Checker(text, in_start=True)
         start = start_checker.test(program.start)
         start_fn = _Gen().gen(start)
-    checked = Program(body=body, start=start)
+    checked = ast.Program(body=body, start=start)
     return CompiledRule(
         text,
         checked,
@@ -309,7 +279,7 @@ def _compile(text: str, program: Program) -> CompiledRule:
     )
 
 
-def card_name(ref: CardRef) -> str:
+def card_name(ref: ast.CardRef) -> str:
     if ref.previous:
         return "previous2" if ref.back == 2 else "previous"
     return {0: "card", 1: "last"}.get(ref.back, f"last{ref.back}")
@@ -328,7 +298,7 @@ class _Checker:
         self.need = 0
         self.aggregates: list[tuple[int, ...]] = []
 
-    def fail(self, message: str, span: Span) -> NoReturn:
+    def fail(self, message: str, span: ast.Span) -> NoReturn:
         end = span.end_column if span.end_line == span.line else None
         raise RuleSyntaxError(
             message, text=self.text, line=span.line, column=span.column, end_column=end
@@ -337,45 +307,45 @@ class _Checker:
     def read(self, slot: int, prop: str) -> None:
         self.reads.setdefault(slot, set()).add(prop)
 
-    def test(self, node: Expr) -> Expr:
+    def test(self, node: ast.Expr) -> ast.Expr:
         """`node` where a yes/no test is expected."""
         match node:
-            case Const(kind=kind, span=span) if kind in QUALITY_PROPERTY:
-                prop = Prop(CardRef(0, span=span), QUALITY_PROPERTY[kind], span)
+            case ast.Const(kind=kind, span=span) if kind in ast.QUALITY_PROPERTY:
+                prop = ast.Prop(ast.CardRef(0, span=span), ast.QUALITY_PROPERTY[kind], span)
                 self.value(prop)
-                return Compare("==", prop, node, span)
-            case If(cond=cond, then=then, otherwise=otherwise, span=span):
-                return If(self.test(cond), self.test(then), self.test(otherwise), span)
-            case BoolOp(op=op, items=items, span=span):
-                return BoolOp(op, tuple(self.test(item) for item in items), span)
-            case Not(operand=operand, span=span):
-                return Not(self.test(operand), span)
+                return ast.Compare("==", prop, node, span)
+            case ast.If(cond=cond, then=then, otherwise=otherwise, span=span):
+                return ast.If(self.test(cond), self.test(then), self.test(otherwise), span)
+            case ast.BoolOp(op=op, items=items, span=span):
+                return ast.BoolOp(op, tuple(self.test(item) for item in items), span)
+            case ast.Not(operand=operand, span=span):
+                return ast.Not(self.test(operand), span)
         checked, kind = self.value(node)
-        if kind is not Kind.BOOL:
+        if kind is not ast.Kind.BOOL:
             hint = ""
-            if kind is Kind.NUMBER:
+            if kind is ast.Kind.NUMBER:
                 hint = ": compare it with something, like rank == 7"
-            elif kind in QUALITY_PROPERTY and isinstance(node, Prop):
-                name = QUALITY_PROPERTY[kind]
+            elif kind in ast.QUALITY_PROPERTY and isinstance(node, ast.Prop):
+                name = ast.QUALITY_PROPERTY[kind]
                 hint = f": compare it with something, like {name} == last.{name}"
             self.fail(errors.NEEDS_TEST.format(kind=kind.value, hint=hint), _span(node))
         return checked
 
-    def number(self, node: Expr, op: str) -> Expr:
+    def number(self, node: ast.Expr, op: str) -> ast.Expr:
         checked, kind = self.value(node)
-        if kind is not Kind.NUMBER:
+        if kind is not ast.Kind.NUMBER:
             self.fail(errors.NEEDS_NUMBER.format(kind=kind.value, op=op), _span(node))
         return checked
 
-    def value(self, node: Expr) -> tuple[Expr, Kind]:
+    def value(self, node: ast.Expr) -> tuple[ast.Expr, ast.Kind]:
         match node:
-            case Num():
-                return node, Kind.NUMBER
-            case Const(kind=kind):
+            case ast.Num():
+                return node, ast.Kind.NUMBER
+            case ast.Const(kind=kind):
                 return node, kind
-            case CardRef():
+            case ast.CardRef():
                 self.fail(errors.CARD_NEEDS_PROPERTY.format(name=card_name(node)), node.span)
-            case Prop(card=card, name=name):
+            case ast.Prop(card=card, name=name):
                 self.card(card)
                 if card.previous and card.back == 2:
                     self.reads_previous2 = True
@@ -387,40 +357,40 @@ class _Checker:
                 else:
                     self.read(card.back, name)
                     self.need = max(self.need, card.back)
-                return node, PROPERTY_KIND[name]
-            case Position():
+                return node, ast.PROPERTY_KIND[name]
+            case ast.Position():
                 self.reads_position = True
-                return node, Kind.NUMBER
-            case Sum(prop=prop, count=count):
+                return node, ast.Kind.NUMBER
+            case ast.Sum(prop=prop, count=count):
                 if self.in_start:
                     self.fail(errors.START_LOOKS_BACK.format(what="earlier card"), node.span)
                 for back in range(1, count + 1):
                     self.read(back, prop)
-                return node, Kind.NUMBER
-            case Count() | MainlineSum():
+                return node, ast.Kind.NUMBER
+            case ast.Count() | ast.MainlineSum():
                 if self.in_start:
                     self.fail(errors.START_LOOKS_BACK.format(what="mainline"), node.span)
                 table = aggregate_table(node)
                 if table not in self.aggregates:
                     self.aggregates.append(table)
-                return node, Kind.NUMBER
-            case Abs(operand=operand, span=span):
-                return Abs(self.number(operand, "abs"), span), Kind.NUMBER
-            case Arith(op=op, left=left, right=right, span=span):
+                return node, ast.Kind.NUMBER
+            case ast.Abs(operand=operand, span=span):
+                return ast.Abs(self.number(operand, "abs"), span), ast.Kind.NUMBER
+            case ast.Arith(op=op, left=left, right=right, span=span):
                 checked_left = self.number(left, op)
                 if op == "%":
-                    if not isinstance(right, Num) or not 1 <= right.value <= errors.MAX_NUMBER:
+                    if not isinstance(right, ast.Num) or not 1 <= right.value <= errors.MAX_NUMBER:
                         self.fail(
                             errors.MODULUS_NOT_NUMBER.format(op=op, limit=errors.MAX_NUMBER),
                             _span(right),
                         )
-                    return Arith(op, checked_left, right, span), Kind.NUMBER
-                return Arith(op, checked_left, self.number(right, op), span), Kind.NUMBER
-            case Neg(operand=operand, span=span):
-                return Neg(self.number(operand, "-"), span), Kind.NUMBER
-            case Wrap(operand=operand, modulus=modulus, span=span):
-                return Wrap(self.number(operand, "wrap"), modulus, span), Kind.NUMBER
-            case Compare(op=op, left=left, right=right, span=span):
+                    return ast.Arith(op, checked_left, right, span), ast.Kind.NUMBER
+                return ast.Arith(op, checked_left, self.number(right, op), span), ast.Kind.NUMBER
+            case ast.Neg(operand=operand, span=span):
+                return ast.Neg(self.number(operand, "-"), span), ast.Kind.NUMBER
+            case ast.Wrap(operand=operand, modulus=modulus, span=span):
+                return ast.Wrap(self.number(operand, "wrap"), modulus, span), ast.Kind.NUMBER
+            case ast.Compare(op=op, left=left, right=right, span=span):
                 checked_left, left_kind = self.value(left)
                 checked_right, right_kind = self.value(right)
                 if left_kind is not right_kind:
@@ -428,15 +398,15 @@ class _Checker:
                         errors.CANNOT_COMPARE.format(left=left_kind.value, right=right_kind.value),
                         span,
                     )
-                if op in _ORDERING and left_kind is not Kind.NUMBER:
+                if op in _ORDERING and left_kind is not ast.Kind.NUMBER:
                     self.fail(errors.NOT_ORDERED.format(kind=left_kind.value, op=op), span)
-                return Compare(op, checked_left, checked_right, span), Kind.BOOL
-            case In(item=item, container=container, negated=negated, span=span):
+                return ast.Compare(op, checked_left, checked_right, span), ast.Kind.BOOL
+            case ast.In(item=item, container=container, negated=negated, span=span):
                 checked_item, item_kind = self.value(item)
-                return In(checked_item, self.container(container, item_kind), negated, span), (
-                    Kind.BOOL
+                return ast.In(checked_item, self.container(container, item_kind), negated, span), (
+                    ast.Kind.BOOL
                 )
-            case If(cond=cond, then=then, otherwise=otherwise, span=span):
+            case ast.If(cond=cond, then=then, otherwise=otherwise, span=span):
                 checked_cond = self.test(cond)
                 checked_then, then_kind = self.value(then)
                 checked_otherwise, other_kind = self.value(otherwise)
@@ -445,20 +415,22 @@ class _Checker:
                         errors.BRANCHES_DIFFER.format(then=then_kind.value, other=other_kind.value),
                         span,
                     )
-                return If(checked_cond, checked_then, checked_otherwise, span), then_kind
-            case BoolOp() | Not():
-                return self.test(node), Kind.BOOL
-            case Next(value=value, cycle=cycle, span=span):
+                return ast.If(checked_cond, checked_then, checked_otherwise, span), then_kind
+            case ast.BoolOp() | ast.Not():
+                return self.test(node), ast.Kind.BOOL
+            case ast.Next(value=value, cycle=cycle, span=span):
                 checked_value, kind = self.value(value)
-                if kind not in QUALITY_PROPERTY:
+                if kind not in ast.QUALITY_PROPERTY:
                     self.fail(errors.CYCLE_NEEDS_QUALITY.format(kind=kind.value), _span(value))
                 self.cycle(cycle, kind, span)
-                return Next(checked_value, cycle, span), kind
-            case SetLit() | RangeLit():  # pragma: no cover - the grammar puts these after `in`
+                return ast.Next(checked_value, cycle, span), kind
+            case (
+                ast.SetLit() | ast.RangeLit()
+            ):  # pragma: no cover - the grammar puts these after `in`
                 self.fail(errors.SET_EMPTY, node.span)
         self.fail("cannot read this part of the rule", _span(node))  # pragma: no cover
 
-    def card(self, card: CardRef) -> None:
+    def card(self, card: ast.CardRef) -> None:
         if not self.in_start:
             return
         if card.previous:
@@ -466,16 +438,18 @@ class _Checker:
         if card.back > 0:
             self.fail(errors.START_LOOKS_BACK.format(what="last card"), card.span)
 
-    def container(self, container: SetLit | RangeLit, kind: Kind) -> SetLit | RangeLit:
-        if isinstance(container, RangeLit):
-            if kind is not Kind.NUMBER:
+    def container(
+        self, container: ast.SetLit | ast.RangeLit, kind: ast.Kind
+    ) -> ast.SetLit | ast.RangeLit:
+        if isinstance(container, ast.RangeLit):
+            if kind is not ast.Kind.NUMBER:
                 self.fail(errors.RANGE_NEEDS_NUMBERS.format(kind=kind.value), container.span)
-            return RangeLit(
+            return ast.RangeLit(
                 self.number(container.low, ".."),
                 self.number(container.high, ".."),
                 container.span,
             )
-        items: list[Expr] = []
+        items: list[ast.Expr] = []
         for item in container.items:
             checked, item_kind = self.value(item)
             if item_kind is not kind:
@@ -484,11 +458,11 @@ class _Checker:
                     _span(item),
                 )
             items.append(checked)
-        return SetLit(tuple(items), container.span)
+        return ast.SetLit(tuple(items), container.span)
 
-    def cycle(self, cycle: tuple[Const, ...], kind: Kind, span: Span) -> None:
-        words = WORDS_OF_KIND[kind]
-        kind_word = {Kind.SUIT: "suit", Kind.COLOR: "color"}.get(kind, kind.value)
+    def cycle(self, cycle: tuple[ast.Const, ...], kind: ast.Kind, span: ast.Span) -> None:
+        words = ast.WORDS_OF_KIND[kind]
+        kind_word = {ast.Kind.SUIT: "suit", ast.Kind.COLOR: "color"}.get(kind, kind.value)
         seen: set[int] = set()
         for item in cycle:
             if item.kind is not kind:
@@ -509,32 +483,32 @@ class _Checker:
             self.fail(errors.CYCLE_INCOMPLETE.format(kind_word=kind_word, problem=problem), span)
 
 
-def _span(node: Expr) -> Span:
+def _span(node: ast.Expr) -> ast.Span:
     return node.span
 
 
 class _Gen:
     """Closures from a checked tree. Every closure takes an `Env` and returns an int or bool."""
 
-    def gen(self, node: Expr) -> Fn:
+    def gen(self, node: ast.Expr) -> Fn:
         method: Callable[[Any], Fn] = getattr(self, "gen_" + type(node).__name__)
         return method(node)
 
-    def constant(self, node: Expr) -> int | None:
+    def constant(self, node: ast.Expr) -> int | None:
         match node:
-            case Num(value=value) | Const(value=value):
+            case ast.Num(value=value) | ast.Const(value=value):
                 return value
         return None
 
-    def gen_Num(self, node: Num) -> Fn:
+    def gen_Num(self, node: ast.Num) -> Fn:
         value = node.value
         return lambda env: value
 
-    def gen_Const(self, node: Const) -> Fn:
-        value = bool(node.value) if node.kind is Kind.BOOL else node.value
+    def gen_Const(self, node: ast.Const) -> Fn:
+        value = bool(node.value) if node.kind is ast.Kind.BOOL else node.value
         return lambda env: value
 
-    def gen_Prop(self, node: Prop) -> Fn:
+    def gen_Prop(self, node: ast.Prop) -> Fn:
         card, name = node.card, node.name
         if card.previous and card.back == 2:
             if name == "accepted":
@@ -554,28 +528,28 @@ class _Gen:
             return lambda env: table[env[1][0]]
         return lambda env: table[env[1][index]]
 
-    def gen_Position(self, node: Position) -> Fn:
+    def gen_Position(self, node: ast.Position) -> Fn:
         return lambda env: env[4]
 
-    def gen_Sum(self, node: Sum) -> Fn:
+    def gen_Sum(self, node: ast.Sum) -> Fn:
         table = TABLES[node.prop]
         count = node.count
         getter = table.__getitem__
         return lambda env: sum(map(getter, env[1][:count]))
 
-    def gen_Count(self, node: Count) -> Fn:
+    def gen_Count(self, node: ast.Count) -> Fn:
         getter = aggregate_table(node).__getitem__
         return lambda env: sum(map(getter, env[1]))
 
-    def gen_MainlineSum(self, node: MainlineSum) -> Fn:
+    def gen_MainlineSum(self, node: ast.MainlineSum) -> Fn:
         getter = aggregate_table(node).__getitem__
         return lambda env: sum(map(getter, env[1]))
 
-    def gen_Abs(self, node: Abs) -> Fn:
+    def gen_Abs(self, node: ast.Abs) -> Fn:
         operand = self.gen(node.operand)
         return lambda env: abs(operand(env))
 
-    def gen_Arith(self, node: Arith) -> Fn:
+    def gen_Arith(self, node: ast.Arith) -> Fn:
         left = self.gen(node.left)
         if node.op == "%":
             modulus = self.constant(node.right)
@@ -588,16 +562,16 @@ class _Gen:
             return lambda env: op(left(env), constant)
         return lambda env: op(left(env), right(env))
 
-    def gen_Neg(self, node: Neg) -> Fn:
+    def gen_Neg(self, node: ast.Neg) -> Fn:
         operand = self.gen(node.operand)
         return lambda env: -operand(env)
 
-    def gen_Wrap(self, node: Wrap) -> Fn:
+    def gen_Wrap(self, node: ast.Wrap) -> Fn:
         operand = self.gen(node.operand)
         modulus = node.modulus
         return lambda env: (operand(env) - 1) % modulus + 1
 
-    def gen_Compare(self, node: Compare) -> Fn:
+    def gen_Compare(self, node: ast.Compare) -> Fn:
         left = self.gen(node.left)
         right = self.gen(node.right)
         constant = self.constant(node.right)
@@ -614,11 +588,11 @@ class _Gen:
             return lambda env: op(left(env), constant)
         return lambda env: op(left(env), right(env))
 
-    def gen_In(self, node: In) -> Fn:
+    def gen_In(self, node: ast.In) -> Fn:
         item = self.gen(node.item)
         container = node.container
         negated = node.negated
-        if isinstance(container, RangeLit):
+        if isinstance(container, ast.RangeLit):
             low, high = self.gen(container.low), self.gen(container.high)
             if negated:
                 return lambda env: not (low(env) <= item(env) <= high(env))
@@ -634,11 +608,11 @@ class _Gen:
             return lambda env: item(env) not in {element(env) for element in elements}
         return lambda env: item(env) in {element(env) for element in elements}
 
-    def gen_Not(self, node: Not) -> Fn:
+    def gen_Not(self, node: ast.Not) -> Fn:
         operand = self.gen(node.operand)
         return lambda env: not operand(env)
 
-    def gen_BoolOp(self, node: BoolOp) -> Fn:
+    def gen_BoolOp(self, node: ast.BoolOp) -> Fn:
         functions = [self.gen(item) for item in node.items]
         combined = functions[0]
         for function in functions[1:]:
@@ -651,11 +625,11 @@ class _Gen:
             return lambda env: first(env) and second(env)
         return lambda env: first(env) or second(env)
 
-    def gen_If(self, node: If) -> Fn:
+    def gen_If(self, node: ast.If) -> Fn:
         cond, then, otherwise = self.gen(node.cond), self.gen(node.then), self.gen(node.otherwise)
         return lambda env: then(env) if cond(env) else otherwise(env)
 
-    def gen_Next(self, node: Next) -> Fn:
+    def gen_Next(self, node: ast.Next) -> Fn:
         value = self.gen(node.value)
         order = [item.value for item in node.cycle]
         successor = [0] * len(order)

@@ -13,31 +13,7 @@ from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
-from eleusis.engine.rules.ast import (
-    QUALITY_PROPERTY,
-    Abs,
-    Arith,
-    BoolOp,
-    CardRef,
-    Compare,
-    Const,
-    Count,
-    Expr,
-    If,
-    In,
-    Kind,
-    MainlineSum,
-    Neg,
-    Next,
-    Not,
-    Num,
-    Position,
-    Prop,
-    RangeLit,
-    SetLit,
-    Sum,
-    Wrap,
-)
+from eleusis.engine.rules import ast
 
 if TYPE_CHECKING:
     from eleusis.engine.rules.compiler import CompiledRule
@@ -141,41 +117,41 @@ _COUNT_WORDS: dict[tuple[str, int], str] = {
     ("prime", 1): "prime (2, 3, 5, 7, J, K)",
 }
 
-_KIND_NAMES: dict[Kind, str] = {
-    Kind.SUIT: "suit",
-    Kind.COLOR: "color",
-    Kind.PARITY: "parity",
-    Kind.HALF: "half",
+_KIND_NAMES: dict[ast.Kind, str] = {
+    ast.Kind.SUIT: "suit",
+    ast.Kind.COLOR: "color",
+    ast.Kind.PARITY: "parity",
+    ast.Kind.HALF: "half",
 }
 
 # How a quality reads after "is": "the card is a heart", "the last card is low (A–7)".
-_QUALITY_PHRASES: dict[tuple[Kind, int], str] = {
-    (Kind.SUIT, 0): "a spade",
-    (Kind.SUIT, 1): "a heart",
-    (Kind.SUIT, 2): "a diamond",
-    (Kind.SUIT, 3): "a club",
-    (Kind.COLOR, 0): "red",
-    (Kind.COLOR, 1): "black",
-    (Kind.PARITY, 0): "even",
-    (Kind.PARITY, 1): "odd",
-    (Kind.HALF, 0): "low (A–7)",
-    (Kind.HALF, 1): "high (8–K)",
+_QUALITY_PHRASES: dict[tuple[ast.Kind, int], str] = {
+    (ast.Kind.SUIT, 0): "a spade",
+    (ast.Kind.SUIT, 1): "a heart",
+    (ast.Kind.SUIT, 2): "a diamond",
+    (ast.Kind.SUIT, 3): "a club",
+    (ast.Kind.COLOR, 0): "red",
+    (ast.Kind.COLOR, 1): "black",
+    (ast.Kind.PARITY, 0): "even",
+    (ast.Kind.PARITY, 1): "odd",
+    (ast.Kind.HALF, 0): "low (A–7)",
+    (ast.Kind.HALF, 1): "high (8–K)",
 }
 
 # How a value reads on its own: "the last card's suit is hearts".
-_VALUE_WORDS: dict[tuple[Kind, int], str] = {
-    (Kind.SUIT, 0): "spades",
-    (Kind.SUIT, 1): "hearts",
-    (Kind.SUIT, 2): "diamonds",
-    (Kind.SUIT, 3): "clubs",
-    (Kind.COLOR, 0): "red",
-    (Kind.COLOR, 1): "black",
-    (Kind.PARITY, 0): "even",
-    (Kind.PARITY, 1): "odd",
-    (Kind.HALF, 0): "low",
-    (Kind.HALF, 1): "high",
-    (Kind.BOOL, 0): "no",
-    (Kind.BOOL, 1): "yes",
+_VALUE_WORDS: dict[tuple[ast.Kind, int], str] = {
+    (ast.Kind.SUIT, 0): "spades",
+    (ast.Kind.SUIT, 1): "hearts",
+    (ast.Kind.SUIT, 2): "diamonds",
+    (ast.Kind.SUIT, 3): "clubs",
+    (ast.Kind.COLOR, 0): "red",
+    (ast.Kind.COLOR, 1): "black",
+    (ast.Kind.PARITY, 0): "even",
+    (ast.Kind.PARITY, 1): "odd",
+    (ast.Kind.HALF, 0): "low",
+    (ast.Kind.HALF, 1): "high",
+    (ast.Kind.BOOL, 0): "no",
+    (ast.Kind.BOOL, 1): "yes",
 }
 
 
@@ -244,10 +220,10 @@ def _explain(rule: CompiledRule) -> str:
     return " ".join(sentences)
 
 
-def _sentence(node: Expr, key: str) -> str:
-    if isinstance(node, Const) and node.kind is Kind.BOOL:
+def _sentence(node: ast.Expr, key: str) -> str:
+    if isinstance(node, ast.Const) and node.kind is ast.Kind.BOOL:
         return PHRASES["always" if node.value else "never"]
-    if isinstance(node, If):
+    if isinstance(node, ast.If):
         return PHRASES["rule_if"].format(text=_capital(_branch(node)))
     return PHRASES[key].format(cond=condition(node))
 
@@ -256,19 +232,19 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _branch(node: Expr) -> str:
+def _branch(node: ast.Expr) -> str:
     """A test in the place of an if's branch, where `true` means any card."""
-    if isinstance(node, Const) and node.kind is Kind.BOOL:
+    if isinstance(node, ast.Const) and node.kind is ast.Kind.BOOL:
         return PHRASES["true" if node.value else "false"]
-    if isinstance(node, If):
-        key = "else_if" if isinstance(node.otherwise, If) else "if"
+    if isinstance(node, ast.If):
+        key = "else_if" if isinstance(node.otherwise, ast.If) else "if"
         return PHRASES[key].format(
             cond=condition(node.cond), then=_branch(node.then), otherwise=_branch(node.otherwise)
         )
     return condition(node)
 
 
-def card(ref: CardRef) -> str:
+def card(ref: ast.CardRef) -> str:
     if ref.previous:
         return PHRASES["previous"]
     if ref.back == 0:
@@ -280,54 +256,60 @@ def card(ref: CardRef) -> str:
     return PHRASES["back_n"].format(n=ref.back)
 
 
-def condition(node: Expr) -> str:
+def condition(node: ast.Expr) -> str:
     """A yes/no test as a clause: "the card is red"."""
     match node:
-        case Const(kind=Kind.BOOL, value=flag):
+        case ast.Const(kind=ast.Kind.BOOL, value=flag):
             return PHRASES["true_cond" if flag else "false_cond"]
-        case Prop(card=ref, name="face" | "prime" as name):
+        case ast.Prop(card=ref, name="face" | "prime" as name):
             return PHRASES[name].format(card=card(ref))
-        case Prop(card=CardRef(previous=True, back=2), name=name):
+        case ast.Prop(card=ast.CardRef(previous=True, back=2), name=name):
             return PHRASES[name + "2"]
-        case Prop(name="accepted" | "rejected" as name):
+        case ast.Prop(name="accepted" | "rejected" as name):
             return PHRASES[name]
-        case Not(operand=operand):
+        case ast.Not(operand=operand):
             return _negated(operand)
-        case Compare(op="==" | "!=" as op, left=left, right=Const(kind=Kind.BOOL, value=flag)):
+        case ast.Compare(
+            op="==" | "!=" as op, left=left, right=ast.Const(kind=ast.Kind.BOOL, value=flag)
+        ):
             positive = (op == "==") == bool(flag)
             return condition(left) if positive else _negated(left)
-        case Compare(op="==" | "!=" as op, left=Const(kind=Kind.BOOL) as const, right=right):
-            return condition(Compare(op, right, const))
-        case Compare(op="==" | "!=" as op, left=left, right=right) if _is_test(left):
+        case ast.Compare(
+            op="==" | "!=" as op, left=ast.Const(kind=ast.Kind.BOOL) as const, right=right
+        ):
+            return condition(ast.Compare(op, right, const))
+        case ast.Compare(op="==" | "!=" as op, left=left, right=right) if _is_test(left):
             key = "same_truth" if op == "==" else "different_truth"
             return PHRASES[key].format(left=_grouped(left), right=_grouped(right))
-        case BoolOp(op=op, items=items):
+        case ast.BoolOp(op=op, items=items):
             text = _grouped(items[0])
             for item in items[1:]:
                 text = PHRASES[op].format(left=text, right=_grouped(item))
             return text
-        case If():
+        case ast.If():
             return _branch(node)
-        case Compare(op=op, left=Prop(card=ref, name=name), right=Const() as const) if (
-            op in ("==", "!=") and name in QUALITY_PROPERTY.values()
+        case ast.Compare(op=op, left=ast.Prop(card=ref, name=name), right=ast.Const() as const) if (
+            op in ("==", "!=") and name in ast.QUALITY_PROPERTY.values()
         ):
             key = "is" if op == "==" else "is_not"
             return PHRASES[key].format(
                 card=card(ref), quality=QUALITY_PHRASES[(const.kind, const.value)]
             )
-        case Compare(
-            op=op, left=Prop(card=left_ref, name=left_name), right=Prop(card=right_ref, name=name)
+        case ast.Compare(
+            op=op,
+            left=ast.Prop(card=left_ref, name=left_name),
+            right=ast.Prop(card=right_ref, name=name),
         ) if op in ("==", "!=") and name == left_name and left_ref != right_ref:
             key = "same" if op == "==" else "different"
             return PHRASES[key].format(
                 card=card(left_ref), prop=PROPERTY_NAMES[name], other=card(right_ref)
             )
-        case Compare(op=op, left=left, right=right):
+        case ast.Compare(op=op, left=left, right=right):
             return PHRASES[op].format(left=noun(left), right=noun(right))
-        case In(item=item, container=RangeLit(low=low, high=high), negated=negated):
+        case ast.In(item=item, container=ast.RangeLit(low=low, high=high), negated=negated):
             key = "not_in_range" if negated else "in_range"
             return PHRASES[key].format(item=noun(item), low=noun(low), high=noun(high))
-        case In(item=item, container=SetLit(items=items), negated=negated):
+        case ast.In(item=item, container=ast.SetLit(items=items), negated=negated):
             key = "not_in_set" if negated else "in_set"
             words = [noun(element) for element in items]
             choices = words[0]
@@ -340,98 +322,98 @@ def condition(node: Expr) -> str:
 _NEGATED_OP = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
 
-def _is_test(node: Expr) -> bool:
+def _is_test(node: ast.Expr) -> bool:
     """Whether a value is a yes/no test (compared with another with == or !=)."""
     match node:
-        case Prop(name=name):
+        case ast.Prop(name=name):
             return name in ("face", "prime", "accepted", "rejected")
-        case Compare() | In() | Not() | BoolOp():
+        case ast.Compare() | ast.In() | ast.Not() | ast.BoolOp():
             return True
-        case Const(kind=Kind.BOOL):
+        case ast.Const(kind=ast.Kind.BOOL):
             return True
-        case If(then=then):
+        case ast.If(then=then):
             return _is_test(then)
     return False
 
 
-def _negated(node: Expr) -> str:
+def _negated(node: ast.Expr) -> str:
     """`not X` as a clause, said plainly where there is a plain way ("the card is not a club"),
     so that `not clubs or red` never reads as "not (clubs or red)"."""
     match node:
-        case Prop(card=CardRef(previous=True, back=2), name=name):
+        case ast.Prop(card=ast.CardRef(previous=True, back=2), name=name):
             return PHRASES[("rejected" if name == "accepted" else "accepted") + "2"]
-        case Prop(card=ref, name="face" | "prime" as name):
+        case ast.Prop(card=ref, name="face" | "prime" as name):
             return PHRASES["not_" + name].format(card=card(ref))
-        case Prop(name="accepted"):
+        case ast.Prop(name="accepted"):
             return PHRASES["rejected"]
-        case Prop(name="rejected"):
+        case ast.Prop(name="rejected"):
             return PHRASES["accepted"]
-        case Not(operand=operand):
+        case ast.Not(operand=operand):
             return condition(operand)
-        case Const(kind=Kind.BOOL, value=flag):
-            return condition(Const(Kind.BOOL, 0 if flag else 1))
-        case Compare(op=op, left=left, right=right):
-            return condition(Compare(_NEGATED_OP[op], left, right))
-        case In(item=item, container=container, negated=negated):
-            return condition(In(item, container, not negated))
+        case ast.Const(kind=ast.Kind.BOOL, value=flag):
+            return condition(ast.Const(ast.Kind.BOOL, 0 if flag else 1))
+        case ast.Compare(op=op, left=left, right=right):
+            return condition(ast.Compare(_NEGATED_OP[op], left, right))
+        case ast.In(item=item, container=container, negated=negated):
+            return condition(ast.In(item, container, not negated))
     return PHRASES["not"].format(cond=PHRASES["group"].format(text=condition(node)))
 
 
-def _grouped(node: Expr) -> str:
+def _grouped(node: ast.Expr) -> str:
     text = condition(node)
-    if isinstance(node, BoolOp | If):
+    if isinstance(node, ast.BoolOp | ast.If):
         return PHRASES["group"].format(text=text)
     return text
 
 
-def noun(node: Expr) -> str:
+def noun(node: ast.Expr) -> str:
     """A value as a noun phrase: "the last card's rank + 1"."""
     match node:
-        case Num(value=number):
+        case ast.Num(value=number):
             return str(number)
-        case Const(kind=kind, value=number):
+        case ast.Const(kind=kind, value=number):
             return VALUE_WORDS[(kind, number)]
-        case CardRef():
+        case ast.CardRef():
             return card(node)
-        case Prop(name="face" | "prime" | "accepted" | "rejected"):
+        case ast.Prop(name="face" | "prime" | "accepted" | "rejected"):
             return PHRASES["group"].format(text=condition(node))
-        case Prop(card=ref, name=name):
+        case ast.Prop(card=ref, name=name):
             return PHRASES["possessive"].format(card=card(ref), prop=PROPERTY_NAMES[name])
-        case Position():
+        case ast.Position():
             return PHRASES["position"]
-        case Sum(prop=prop, count=count):
+        case ast.Sum(prop=prop, count=count):
             return PHRASES["sum"].format(prop=PROPERTY_NAMES[prop], count=count)
-        case Count(prop="all"):
+        case ast.Count(prop="all"):
             return PHRASES["count_all"]
-        case Count(prop=prop, value=number):
+        case ast.Count(prop=prop, value=number):
             return PHRASES["count"].format(what=COUNT_WORDS[(prop, number)])
-        case MainlineSum(prop=prop):
+        case ast.MainlineSum(prop=prop):
             return PHRASES["mainline_sum"].format(prop=PROPERTY_NAMES[prop])
-        case Abs(operand=operand):
+        case ast.Abs(operand=operand):
             return PHRASES["abs"].format(value=_operand(operand))
-        case Arith(op=op, left=left, right=right):
+        case ast.Arith(op=op, left=left, right=right):
             return PHRASES[op].format(left=_operand(left), right=_operand(right))
-        case Neg(operand=operand):
+        case ast.Neg(operand=operand):
             return PHRASES["neg"].format(value=_operand(operand))
-        case Wrap(operand=operand, modulus=modulus):
+        case ast.Wrap(operand=operand, modulus=modulus):
             return PHRASES["wrap"].format(value=_operand(operand), modulus=modulus)
-        case Next(value=inner, cycle=cycle):
+        case ast.Next(value=inner, cycle=cycle):
             kind = cycle[0].kind
             order = PHRASES["cycle_arrow"].join(
                 VALUE_WORDS[(item.kind, item.value)] for item in cycle
             )
             return PHRASES["next"].format(kind=KIND_NAMES[kind], value=noun(inner), cycle=order)
-        case If(cond=cond, then=then, otherwise=otherwise):
+        case ast.If(cond=cond, then=then, otherwise=otherwise):
             return PHRASES["value_if"].format(
                 cond=condition(cond), then=noun(then), otherwise=noun(otherwise)
             )
-        case BoolOp() | Not() | Compare() | In():
+        case ast.BoolOp() | ast.Not() | ast.Compare() | ast.In():
             return PHRASES["group"].format(text=condition(node))
     return PHRASES["group"].format(text=type(node).__name__)  # pragma: no cover
 
 
-def _operand(node: Expr) -> str:
+def _operand(node: ast.Expr) -> str:
     text = noun(node)
-    if isinstance(node, Arith | Wrap):
+    if isinstance(node, ast.Arith | ast.Wrap):
         return PHRASES["group"].format(text=text)
     return text

@@ -18,57 +18,21 @@ from typing import NoReturn
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from eleusis.engine.rules import errors
-from eleusis.engine.rules.ast import (
-    COLOR_WORDS,
-    HALF_WORDS,
-    PARITY_WORDS,
-    PROPERTY_KIND,
-    QUALITY_PROPERTY,
-    RANK_LETTERS,
-    RANK_WORDS,
-    SUIT_LETTERS,
-    SUIT_WORDS,
-    VERDICT_PROPERTIES,
-    Abs,
-    Arith,
-    BoolOp,
-    CardRef,
-    Compare,
-    Const,
-    Count,
-    Expr,
-    If,
-    In,
-    Kind,
-    MainlineSum,
-    Neg,
-    Next,
-    Not,
-    Num,
-    Position,
-    Program,
-    Prop,
-    RangeLit,
-    SetLit,
-    Span,
-    Sum,
-    Wrap,
-)
+from eleusis.engine.rules import ast, errors
 from eleusis.engine.rules.errors import RuleSyntaxError
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
 # Every constant word, singular and plural suits, with its kind and value.
-CONSTANTS: dict[str, tuple[Kind, int]] = {}
-for _index, _word in enumerate(SUIT_WORDS):
-    CONSTANTS[_word] = (Kind.SUIT, _index)
-    CONSTANTS[_word[:-1]] = (Kind.SUIT, _index)
+CONSTANTS: dict[str, tuple[ast.Kind, int]] = {}
+for _index, _word in enumerate(ast.SUIT_WORDS):
+    CONSTANTS[_word] = (ast.Kind.SUIT, _index)
+    CONSTANTS[_word[:-1]] = (ast.Kind.SUIT, _index)
 for _kind, _words in (
-    (Kind.COLOR, COLOR_WORDS),
-    (Kind.PARITY, PARITY_WORDS),
-    (Kind.HALF, HALF_WORDS),
-    (Kind.BOOL, ("false", "true")),
+    (ast.Kind.COLOR, ast.COLOR_WORDS),
+    (ast.Kind.PARITY, ast.PARITY_WORDS),
+    (ast.Kind.HALF, ast.HALF_WORDS),
+    (ast.Kind.BOOL, ("false", "true")),
 ):
     for _index, _word in enumerate(_words):
         CONSTANTS[_word] = (_kind, _index)
@@ -81,9 +45,9 @@ COUNTABLE = ("all", "face", "prime")
 KNOWN_NAMES = (
     *CARD_NAMES,
     *(f"last{n}" for n in range(2, errors.MAX_LOOKBACK + 1)),
-    *(name for name in PROPERTY_KIND if name not in VERDICT_PROPERTIES),
+    *(name for name in ast.PROPERTY_KIND if name not in ast.VERDICT_PROPERTIES),
     *CONSTANTS,
-    *RANK_WORDS,
+    *ast.RANK_WORDS,
     "position",
 )
 _LAST_N = re.compile(r"last(\d+)")
@@ -144,7 +108,7 @@ def _lark() -> Lark:
     )
 
 
-def parse(text: str) -> Program:
+def parse(text: str) -> ast.Program:
     """Read a rule into its tree, or raise `RuleSyntaxError`."""
     if not isinstance(text, str):
         raise RuleSyntaxError(errors.EMPTY_RULE)
@@ -324,15 +288,15 @@ def _missing_if_part(text: str, token: Token, expected: list[str]) -> str:
     return ""
 
 
-def _span(node: Tree[Token] | Token) -> Span:
+def _span(node: Tree[Token] | Token) -> ast.Span:
     if isinstance(node, Token):
         line, column = node.line or 1, node.column or 1
         end_line = node.end_line or line
         end_column = node.end_column or column + len(node)
-        return Span(line, column, end_line, end_column)
+        return ast.Span(line, column, end_line, end_column)
     if node.meta.empty:
-        return Span(1, 1, 1, 2)
-    return Span(node.meta.line, node.meta.column, node.meta.end_line, node.meta.end_column)
+        return ast.Span(1, 1, 1, 2)
+    return ast.Span(node.meta.line, node.meta.column, node.meta.end_line, node.meta.end_column)
 
 
 class _Builder:
@@ -341,29 +305,29 @@ class _Builder:
     def __init__(self, text: str) -> None:
         self.text = text
 
-    def fail(self, message: str, span: Span) -> NoReturn:
+    def fail(self, message: str, span: ast.Span) -> NoReturn:
         end = span.end_column if span.end_line == span.line else None
         raise RuleSyntaxError(
             message, text=self.text, line=span.line, column=span.column, end_column=end
         )
 
-    def program(self, tree: Tree[Token]) -> Program:
+    def program(self, tree: Tree[Token]) -> ast.Program:
         node = tree.children[0]
         assert isinstance(node, Tree)
         parts = [self.expr(child) for child in node.children]
         if node.data == "body_only":
-            return Program(body=parts[0])
+            return ast.Program(body=parts[0])
         if node.data == "body_then_start":
-            return Program(body=parts[0], start=parts[1])
-        return Program(body=parts[1], start=parts[0])
+            return ast.Program(body=parts[0], start=parts[1])
+        return ast.Program(body=parts[1], start=parts[0])
 
-    def expr(self, node: Tree[Token] | Token) -> Expr:
+    def expr(self, node: Tree[Token] | Token) -> ast.Expr:
         if isinstance(node, Token):  # pragma: no cover - the grammar wraps every token
             self.fail(errors.UNEXPECTED_TOKEN.format(token=str(node)), _span(node))
         method = getattr(self, "build_" + str(node.data), None)
         if method is None:  # pragma: no cover - one method per alias in grammar.lark
             self.fail(f"cannot read '{node.data}'", _span(node))
-        result: Expr = method(node, _span(node))
+        result: ast.Expr = method(node, _span(node))
         return result
 
     def trees(self, node: Tree[Token]) -> list[Tree[Token]]:
@@ -374,12 +338,12 @@ class _Builder:
 
     # Logic
 
-    def build_if_expr(self, node: Tree[Token], span: Span) -> Expr:
+    def build_if_expr(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         cond, then, otherwise = (self.expr(child) for child in self.trees(node))
-        return If(cond, then, otherwise, span)
+        return ast.If(cond, then, otherwise, span)
 
-    def _flatten(self, node: Tree[Token], data: str) -> list[Expr]:
-        items: list[Expr] = []
+    def _flatten(self, node: Tree[Token], data: str) -> list[ast.Expr]:
+        items: list[ast.Expr] = []
         stack: list[Tree[Token]] = [node]
         while stack:
             current = stack.pop()
@@ -389,45 +353,45 @@ class _Builder:
                 items.append(self.expr(current))
         return items
 
-    def build_or_expr(self, node: Tree[Token], span: Span) -> Expr:
-        return BoolOp("or", tuple(self._flatten(node, "or_expr")), span)
+    def build_or_expr(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
+        return ast.BoolOp("or", tuple(self._flatten(node, "or_expr")), span)
 
-    def build_and_expr(self, node: Tree[Token], span: Span) -> Expr:
-        return BoolOp("and", tuple(self._flatten(node, "and_expr")), span)
+    def build_and_expr(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
+        return ast.BoolOp("and", tuple(self._flatten(node, "and_expr")), span)
 
-    def build_not_expr(self, node: Tree[Token], span: Span) -> Expr:
-        return Not(self.expr(self.trees(node)[0]), span)
+    def build_not_expr(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
+        return ast.Not(self.expr(self.trees(node)[0]), span)
 
     # Tests
 
-    def build_compare(self, node: Tree[Token], span: Span) -> Expr:
+    def build_compare(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         left, right = (self.expr(child) for child in self.trees(node))
         op = self.tokens(node)[0]
-        return Compare(_COMPARISONS[str(op)], left, right, span)
+        return ast.Compare(_COMPARISONS[str(op)], left, right, span)
 
-    def _in(self, node: Tree[Token], span: Span, negated: bool) -> Expr:
+    def _in(self, node: Tree[Token], span: ast.Span, negated: bool) -> ast.Expr:
         item_tree, container_tree = self.trees(node)
         container = self.expr(container_tree)
-        assert isinstance(container, SetLit | RangeLit)
-        return In(self.expr(item_tree), container, negated, span)
+        assert isinstance(container, ast.SetLit | ast.RangeLit)
+        return ast.In(self.expr(item_tree), container, negated, span)
 
-    def build_in_expr(self, node: Tree[Token], span: Span) -> Expr:
+    def build_in_expr(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         return self._in(node, span, negated=False)
 
-    def build_not_in_expr(self, node: Tree[Token], span: Span) -> Expr:
+    def build_not_in_expr(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         return self._in(node, span, negated=True)
 
-    def _is(self, node: Tree[Token], span: Span, negated: bool) -> Expr:
+    def _is(self, node: Tree[Token], span: ast.Span, negated: bool) -> ast.Expr:
         left_tree, right_tree = self.trees(node)
         left = self.expr(left_tree)
         op = "!=" if negated else "=="
-        if not isinstance(left, CardRef):
+        if not isinstance(left, ast.CardRef):
             right = self.expr(right_tree)
             if (
-                isinstance(left, Prop)
-                and isinstance(right, Const)
-                and right.kind in QUALITY_PROPERTY
-                and PROPERTY_KIND[left.name] is not right.kind
+                isinstance(left, ast.Prop)
+                and isinstance(right, ast.Const)
+                and right.kind in ast.QUALITY_PROPERTY
+                and ast.PROPERTY_KIND[left.name] is not right.kind
             ):
                 card = (
                     "card"
@@ -439,40 +403,42 @@ class _Builder:
                         prop=left.name,
                         word=right.word,
                         card=card,
-                        property=QUALITY_PROPERTY[right.kind],
+                        property=ast.QUALITY_PROPERTY[right.kind],
                     ),
                     span,
                 )
-            return Compare(op, left, right, span)
+            return ast.Compare(op, left, right, span)
         # `last is face`: face (and prime) is a yes/no property, not a constant.
         if right_tree.data == "name" and str(right_tree.children[0]).lower() in ("face", "prime"):
-            prop = Prop(left, str(right_tree.children[0]).lower(), span)
-            return Not(prop, span) if negated else prop
+            prop = ast.Prop(left, str(right_tree.children[0]).lower(), span)
+            return ast.Not(prop, span) if negated else prop
         right = self.expr(right_tree)
-        if isinstance(right, Const) and right.kind in QUALITY_PROPERTY:
-            return Compare(op, Prop(left, QUALITY_PROPERTY[right.kind], left.span), right, span)
-        if isinstance(right, Num):
-            return Compare(op, Prop(left, "rank", left.span), right, span)
+        if isinstance(right, ast.Const) and right.kind in ast.QUALITY_PROPERTY:
+            return ast.Compare(
+                op, ast.Prop(left, ast.QUALITY_PROPERTY[right.kind], left.span), right, span
+            )
+        if isinstance(right, ast.Num):
+            return ast.Compare(op, ast.Prop(left, "rank", left.span), right, span)
         card = self.text_of(left.span)
         self.fail(errors.IS_NEEDS_QUALITY.format(card=card), _span(right_tree))
 
-    def build_is_expr(self, node: Tree[Token], span: Span) -> Expr:
+    def build_is_expr(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         return self._is(node, span, negated=False)
 
-    def build_is_not_expr(self, node: Tree[Token], span: Span) -> Expr:
+    def build_is_not_expr(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         return self._is(node, span, negated=True)
 
-    def build_set_lit(self, node: Tree[Token], span: Span) -> Expr:
+    def build_set_lit(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         items = tuple(self.expr(child) for child in self.trees(node))
         if not items:
             self.fail(errors.SET_EMPTY, span)
-        return SetLit(items, span)
+        return ast.SetLit(items, span)
 
-    def build_range_lit(self, node: Tree[Token], span: Span) -> Expr:
+    def build_range_lit(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         low, high = (self.expr(child) for child in self.trees(node))
-        return RangeLit(low, high, span)
+        return ast.RangeLit(low, high, span)
 
-    def build_list_lit(self, node: Tree[Token], span: Span) -> Expr:
+    def build_list_lit(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         self.fail(
             "a list in square brackets is only used in next(...); "
             "for a choice of values write a set such as {hearts, diamonds}",
@@ -481,7 +447,7 @@ class _Builder:
 
     # Arithmetic
 
-    def build_wrap_expr(self, node: Tree[Token], span: Span) -> Expr:
+    def build_wrap_expr(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         operand = self.expr(self.trees(node)[0])
         number = self.tokens(node)[-1]
         modulus = self.number(number, _span(number))
@@ -490,65 +456,65 @@ class _Builder:
                 errors.MODULUS_NOT_NUMBER.format(op="wrap", limit=errors.MAX_NUMBER),
                 _span(number),
             )
-        return Wrap(operand, modulus, span)
+        return ast.Wrap(operand, modulus, span)
 
-    def build_binop(self, node: Tree[Token], span: Span) -> Expr:
+    def build_binop(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         left, right = (self.expr(child) for child in self.trees(node))
         op = _OPERATORS[str(self.tokens(node)[0]).lower()]
-        return Arith(op, left, right, span)
+        return ast.Arith(op, left, right, span)
 
-    def build_neg(self, node: Tree[Token], span: Span) -> Expr:
+    def build_neg(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         operand = self.expr(self.trees(node)[0])
         if str(self.tokens(node)[0]) == "+":
             return operand
-        if isinstance(operand, Num):
-            return Num(-operand.value, span)
-        return Neg(operand, span)
+        if isinstance(operand, ast.Num):
+            return ast.Num(-operand.value, span)
+        return ast.Neg(operand, span)
 
-    def number(self, token: Token, span: Span) -> int:
+    def number(self, token: Token, span: ast.Span) -> int:
         text = str(token)
         if len(text) > 6 or int(text) > errors.MAX_NUMBER:
             self.fail(errors.NUMBER_TOO_BIG.format(limit=errors.MAX_NUMBER), span)
         return int(text)
 
-    def build_number(self, node: Tree[Token], span: Span) -> Expr:
-        return Num(self.number(self.tokens(node)[0], span), span)
+    def build_number(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
+        return ast.Num(self.number(self.tokens(node)[0], span), span)
 
-    def build_suit_symbol(self, node: Tree[Token], span: Span) -> Expr:
-        return Const(Kind.SUIT, SUIT_SYMBOLS[str(self.tokens(node)[0])], span)
+    def build_suit_symbol(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
+        return ast.Const(ast.Kind.SUIT, SUIT_SYMBOLS[str(self.tokens(node)[0])], span)
 
     # Names
 
-    def build_name(self, node: Tree[Token], span: Span) -> Expr:
+    def build_name(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         word = str(self.tokens(node)[0])
         name = word.lower()
         if name == "card":
-            return CardRef(0, span=span)
+            return ast.CardRef(0, span=span)
         if name == "last":
-            return CardRef(1, span=span)
+            return ast.CardRef(1, span=span)
         if name == "previous":
-            return CardRef(0, previous=True, span=span)
+            return ast.CardRef(0, previous=True, span=span)
         if name == "previous2":
-            return CardRef(2, previous=True, span=span)
-        if word in RANK_LETTERS:
-            return Num(RANK_LETTERS[word], span)
-        if word in SUIT_LETTERS:
-            return Const(Kind.SUIT, SUIT_LETTERS[word], span)
+            return ast.CardRef(2, previous=True, span=span)
+        if word in ast.RANK_LETTERS:
+            return ast.Num(ast.RANK_LETTERS[word], span)
+        if word in ast.SUIT_LETTERS:
+            return ast.Const(ast.Kind.SUIT, ast.SUIT_LETTERS[word], span)
         match = _LAST_N.fullmatch(name)
         if match:
-            return CardRef(self.back(int(match.group(1)), span), span=span)
+            return ast.CardRef(self.back(int(match.group(1)), span), span=span)
         if name == "position":
-            return Position(span)
+            return ast.Position(span)
         if name in CONSTANTS:
             kind, value = CONSTANTS[name]
-            return Const(kind, value, span)
-        if name in RANK_WORDS:
-            return Num(RANK_WORDS[name], span)
-        if name in VERDICT_PROPERTIES:
+            return ast.Const(kind, value, span)
+        if name in ast.RANK_WORDS:
+            return ast.Num(ast.RANK_WORDS[name], span)
+        if name in ast.VERDICT_PROPERTIES:
             self.fail(errors.VERDICT_ONLY_PREVIOUS.format(name=name), span)
-        if name in PROPERTY_KIND:
-            return Prop(CardRef(0, span=span), name, span)
-        if word.upper() in RANK_LETTERS or word.upper() in SUIT_LETTERS:
+        if name in ast.PROPERTY_KIND:
+            return ast.Prop(ast.CardRef(0, span=span), name, span)
+        if word.upper() in ast.RANK_LETTERS or word.upper() in ast.SUIT_LETTERS:
             letter = word.upper()
             meaning = _LETTER_MEANING[letter]
             self.fail(
@@ -560,32 +526,34 @@ class _Builder:
             self.fail(errors.MAINLINE_ONLY_IN_SUM, span)
         self.fail(errors.UNKNOWN_NAME.format(name=word) + errors.suggest(name, KNOWN_NAMES), span)
 
-    def back(self, count: int, span: Span) -> int:
+    def back(self, count: int, span: ast.Span) -> int:
         if count < 1 or count > errors.MAX_LOOKBACK:
             self.fail(errors.TOO_FAR_BACK.format(limit=errors.MAX_LOOKBACK), span)
         return count
 
-    def build_attr(self, node: Tree[Token], span: Span) -> Expr:
+    def build_attr(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         owner = self.expr(self.trees(node)[0])
         token = self.tokens(node)[-1]
         name = str(token).lower()
         name_span = _span(token)
-        if not isinstance(owner, CardRef):
+        if not isinstance(owner, ast.CardRef):
             kind = _describe(owner)
             self.fail(errors.ONLY_CARDS_HAVE_PROPERTIES.format(kind=kind, name=token), name_span)
-        if name not in PROPERTY_KIND:
-            known = [p for p in PROPERTY_KIND if owner.previous or p not in VERDICT_PROPERTIES]
+        if name not in ast.PROPERTY_KIND:
+            known = [
+                p for p in ast.PROPERTY_KIND if owner.previous or p not in ast.VERDICT_PROPERTIES
+            ]
             self.fail(
                 errors.UNKNOWN_PROPERTY.format(name=token) + errors.suggest(name, known),
                 name_span,
             )
-        if name in VERDICT_PROPERTIES and not owner.previous:
+        if name in ast.VERDICT_PROPERTIES and not owner.previous:
             self.fail(errors.VERDICT_ONLY_PREVIOUS.format(name=name), name_span)
-        if owner.previous and owner.back == 2 and name not in VERDICT_PROPERTIES:
+        if owner.previous and owner.back == 2 and name not in ast.VERDICT_PROPERTIES:
             self.fail(errors.PREVIOUS2_ONLY_VERDICT.format(name=token), name_span)
-        return Prop(owner, name, span)
+        return ast.Prop(owner, name, span)
 
-    def build_call(self, node: Tree[Token], span: Span) -> Expr:
+    def build_call(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         name_token = self.tokens(node)[0]
         name = str(name_token).lower()
         args = self.trees(node)
@@ -593,11 +561,11 @@ class _Builder:
             if len(args) != 1:
                 self.fail(errors.CARD_ARGUMENT, span)
             arg = self.expr(args[0])
-            if not isinstance(arg, Num) or arg.value > 0:
+            if not isinstance(arg, ast.Num) or arg.value > 0:
                 self.fail(errors.CARD_ARGUMENT, _span(args[0]))
             if arg.value == 0:
-                return CardRef(0, span=span)
-            return CardRef(self.back(-arg.value, span), span=span)
+                return ast.CardRef(0, span=span)
+            return ast.CardRef(self.back(-arg.value, span), span=span)
         if name == "next":
             return self.next_call(args, span)
         if name == "count":
@@ -605,7 +573,7 @@ class _Builder:
         if name == "abs":
             if len(args) != 1:
                 self.fail(errors.ABS_SHAPE, span)
-            return Abs(self.expr(args[0]), span)
+            return ast.Abs(self.expr(args[0]), span)
         if name == "sum":  # pragma: no cover - the grammar reads sum( as SUM
             self.fail(errors.SUM_SHAPE, span)
         self.fail(
@@ -613,35 +581,35 @@ class _Builder:
             _span(name_token),
         )
 
-    def next_call(self, args: list[Tree[Token]], span: Span) -> Expr:
+    def next_call(self, args: list[Tree[Token]], span: ast.Span) -> ast.Expr:
         if len(args) != 2 or args[1].data != "list_lit":
             self.fail(errors.CYCLE_SHAPE, span)
         value = self.expr(args[0])
-        items: list[Const] = []
+        items: list[ast.Const] = []
         for item_tree in self.trees(args[1]):
             item = self.expr(item_tree)
-            if not isinstance(item, Const):
+            if not isinstance(item, ast.Const):
                 self.fail(errors.CYCLE_SHAPE, _span(item_tree))
             items.append(item)
         if not items:
             self.fail(errors.CYCLE_SHAPE, span)
-        return Next(value, tuple(items), span)
+        return ast.Next(value, tuple(items), span)
 
-    def count_call(self, args: list[Tree[Token]], span: Span) -> Expr:
+    def count_call(self, args: list[Tree[Token]], span: ast.Span) -> ast.Expr:
         if len(args) != 1:
             self.fail(errors.COUNT_SHAPE, span)
         arg = args[0]
         arg_span = _span(arg)
         word = str(arg.children[0]) if arg.data in ("name", "suit_symbol") else ""
         if word.lower() in COUNTABLE:
-            return Count(word.lower(), 1, span)
+            return ast.Count(word.lower(), 1, span)
         if word:
             quality = self.expr(arg)
-            if isinstance(quality, Const) and quality.kind in QUALITY_PROPERTY:
-                return Count(QUALITY_PROPERTY[quality.kind], quality.value, span)
+            if isinstance(quality, ast.Const) and quality.kind in ast.QUALITY_PROPERTY:
+                return ast.Count(ast.QUALITY_PROPERTY[quality.kind], quality.value, span)
         self.fail(errors.COUNT_SHAPE, arg_span)
 
-    def build_aggregate(self, node: Tree[Token], span: Span) -> Expr:
+    def build_aggregate(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         tokens = self.tokens(node)
         if len(tokens) == 3:
             _sum, prop_token, where_token = tokens
@@ -655,7 +623,7 @@ class _Builder:
                 )
             if str(where_token).lower() != "mainline":
                 self.fail(errors.SUM_SHAPE, _span(where_token))
-            return MainlineSum(prop, span)
+            return ast.MainlineSum(prop, span)
         _sum, prop_token, last_token, count_token = tokens
         prop = str(prop_token).lower()
         if prop not in ("rank", "value"):
@@ -668,9 +636,9 @@ class _Builder:
         if str(last_token).lower() != "last":
             self.fail(errors.SUM_SHAPE, _span(last_token))
         count = self.back(self.number(count_token, _span(count_token)), _span(count_token))
-        return Sum(prop, count, span)
+        return ast.Sum(prop, count, span)
 
-    def text_of(self, span: Span) -> str:
+    def text_of(self, span: ast.Span) -> str:
         lines = self.text.splitlines()
         if span.line != span.end_line or span.line > len(lines):
             return "card"
@@ -681,13 +649,13 @@ _LETTER_MEANING = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 _LETTER_MEANING.update({"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"})
 
 
-def _describe(node: Expr) -> str:
+def _describe(node: ast.Expr) -> str:
     match node:
-        case Const(kind=kind):
+        case ast.Const(kind=kind):
             return kind.value
-        case Num():
-            return Kind.NUMBER.value
-        case Prop(name=name):
-            return PROPERTY_KIND[name].value
+        case ast.Num():
+            return ast.Kind.NUMBER.value
+        case ast.Prop(name=name):
+            return ast.PROPERTY_KIND[name].value
         case _:
             return "this"

@@ -15,25 +15,7 @@ from dataclasses import dataclass
 
 from eleusis.engine.cards import FULL_DECK
 from eleusis.engine.history import Attempt
-from eleusis.engine.rules.ast import (
-    Arith,
-    Compare,
-    Const,
-    Expr,
-    If,
-    In,
-    Neg,
-    Next,
-    Num,
-    Position,
-    Prop,
-    RangeLit,
-    SetLit,
-    Sum,
-    Wrap,
-    children,
-    walk,
-)
+from eleusis.engine.rules import ast
 from eleusis.engine.rules.compiler import PREVIOUS, TABLES, CompiledRule
 
 # Positions beyond this horizon are sampled, not enumerated.
@@ -81,56 +63,58 @@ def position_horizon(rules: Sequence[CompiledRule]) -> tuple[int, int] | None:
         for tree in (rule.program.body, rule.program.start):
             if tree is None:
                 continue
-            for node in walk(tree):
+            for node in ast.walk(tree):
                 match node:
-                    case Arith(op="%", right=Num(value=modulus)) | Wrap(modulus=modulus):
+                    case (
+                        ast.Arith(op="%", right=ast.Num(value=modulus)) | ast.Wrap(modulus=modulus)
+                    ):
                         period = math.lcm(period, modulus)
-                    case Compare(left=left, right=right) if _bare_position(node):
+                    case ast.Compare(left=left, right=right) if _bare_position(node):
                         threshold += _magnitude(left) + _magnitude(right)
-                    case In(item=item, container=container) if _bare_position(node):
+                    case ast.In(item=item, container=container) if _bare_position(node):
                         threshold += _magnitude(item) + _magnitude(container)
     return threshold, period
 
 
-def _bare_position(node: Expr) -> bool:
+def _bare_position(node: ast.Expr) -> bool:
     """Whether `position` occurs in `node` outside every % and wrap (which make it periodic)."""
     stack = [node]
     while stack:
         current = stack.pop()
-        if isinstance(current, Position):
+        if isinstance(current, ast.Position):
             return True
-        if isinstance(current, Wrap) or (isinstance(current, Arith) and current.op == "%"):
+        if isinstance(current, ast.Wrap) or (isinstance(current, ast.Arith) and current.op == "%"):
             continue
-        stack.extend(children(current))
+        stack.extend(ast.children(current))
     return False
 
 
-def _magnitude(node: Expr) -> int:
+def _magnitude(node: ast.Expr) -> int:
     """A bound on the size of the coefficients of a number-valued expression."""
     match node:
-        case Num(value=value):
+        case ast.Num(value=value):
             return abs(value)
-        case Const() | Next():
+        case ast.Const() | ast.Next():
             return 4
-        case Prop() | Position():
-            return 13 if isinstance(node, Prop) else 1
-        case Sum(count=count):
+        case ast.Prop() | ast.Position():
+            return 13 if isinstance(node, ast.Prop) else 1
+        case ast.Sum(count=count):
             return 13 * count
-        case Arith(op="%", right=Num(value=modulus)):
+        case ast.Arith(op="%", right=ast.Num(value=modulus)):
             return modulus
-        case Arith(op="*", left=left, right=right):
+        case ast.Arith(op="*", left=left, right=right):
             return _magnitude(left) * _magnitude(right)
-        case Arith(left=left, right=right):
+        case ast.Arith(left=left, right=right):
             return _magnitude(left) + _magnitude(right)
-        case Neg(operand=operand):
+        case ast.Neg(operand=operand):
             return _magnitude(operand)
-        case Wrap(modulus=modulus):
+        case ast.Wrap(modulus=modulus):
             return modulus
-        case If(then=then, otherwise=otherwise):
+        case ast.If(then=then, otherwise=otherwise):
             return max(_magnitude(then), _magnitude(otherwise))
-        case SetLit(items=items):
+        case ast.SetLit(items=items):
             return sum(_magnitude(item) for item in items)
-        case RangeLit(low=low, high=high):
+        case ast.RangeLit(low=low, high=high):
             return _magnitude(low) + _magnitude(high)
     return 1
 

@@ -31,33 +31,7 @@ import z3
 
 from eleusis.engine.cards import FULL_DECK
 from eleusis.engine.history import Attempt
-from eleusis.engine.rules.ast import (
-    PRIME_RANKS,
-    Abs,
-    Arith,
-    BoolOp,
-    CardRef,
-    Compare,
-    Const,
-    Count,
-    Expr,
-    If,
-    In,
-    Kind,
-    MainlineSum,
-    Neg,
-    Next,
-    Not,
-    Num,
-    Position,
-    Prop,
-    RangeLit,
-    SetLit,
-    Sum,
-    Wrap,
-    children,
-    walk,
-)
+from eleusis.engine.rules import ast
 from eleusis.engine.rules.compiler import TABLES, CompiledRule, aggregate_table
 
 DEFAULT_TIMEOUT_MS = 2_000  # a safety net: RESOURCE_LIMIT decides first, the same on any machine
@@ -114,7 +88,7 @@ def _property(card: _CardVars, name: str) -> Any:
         case "face":
             return rank >= 11
         case "prime":
-            return z3.Or(*(rank == r for r in sorted(PRIME_RANKS)))
+            return z3.Or(*(rank == r for r in sorted(ast.PRIME_RANKS)))
     raise ValueError(f"no property {name}")  # pragma: no cover - the parser knows them all
 
 
@@ -249,18 +223,18 @@ class _Encoder:
         after = z3.If(z3.And(*judged), body, z3.BoolVal(True, s.ctx))
         return z3.If(s.n == 0, start, after)
 
-    def test(self, node: Expr, *, start: bool) -> Any:
+    def test(self, node: ast.Expr, *, start: bool) -> Any:
         self.start = start
         return self.value(node)
 
-    def card(self, ref: CardRef) -> _CardVars:
+    def card(self, ref: ast.CardRef) -> _CardVars:
         if ref.previous:
             raise ValueError("previous2 has no card")  # pragma: no cover - the parser refuses
         if ref.back == 0:
             return self.s.card
         return self.s.back[ref.back - 1]
 
-    def prop(self, node: Prop) -> Any:
+    def prop(self, node: ast.Prop) -> Any:
         s, ref, name = self.s, node.card, node.name
         if ref.previous and ref.back == 2:
             return s.previous2_accepted if name == "accepted" else z3.Not(s.previous2_accepted)
@@ -274,33 +248,33 @@ class _Encoder:
             return z3.If(s.previous_accepted, right, wrong)
         return _property(self.card(ref), name)
 
-    def value(self, node: Expr) -> Any:
+    def value(self, node: ast.Expr) -> Any:
         s = self.s
         match node:
-            case Num(value=number):
+            case ast.Num(value=number):
                 return z3.IntVal(number, s.ctx)
-            case Const(kind=Kind.BOOL, value=flag):
+            case ast.Const(kind=ast.Kind.BOOL, value=flag):
                 return z3.BoolVal(bool(flag), s.ctx)
-            case Const(value=number):
+            case ast.Const(value=number):
                 return z3.IntVal(number, s.ctx)
-            case Prop():
+            case ast.Prop():
                 return self.prop(node)
-            case Position():
+            case ast.Position():
                 return s.n + 1
-            case Sum(prop=prop, count=count):
+            case ast.Sum(prop=prop, count=count):
                 total: Any = z3.IntVal(0, s.ctx)
                 for k in range(1, count + 1):
                     card = s.back[k - 1]
                     total = total + z3.If(s.exists(k), _property(card, prop), 0)
                 return total
-            case Count() | MainlineSum():
+            case ast.Count() | ast.MainlineSum():
                 if self.start:
                     return z3.IntVal(0, s.ctx)
                 return s.aggregate(aggregate_table(node))
-            case Abs(operand=operand):
+            case ast.Abs(operand=operand):
                 inner = self.value(operand)
                 return z3.If(inner < 0, -inner, inner)
-            case Arith(op=op, left=left, right=right):
+            case ast.Arith(op=op, left=left, right=right):
                 a, b = self.value(left), self.value(right)
                 if op == "+":
                     return a + b
@@ -309,11 +283,11 @@ class _Encoder:
                 if op == "*":
                     return a * b
                 return a % b
-            case Neg(operand=operand):
+            case ast.Neg(operand=operand):
                 return -self.value(operand)
-            case Wrap(operand=operand, modulus=modulus):
+            case ast.Wrap(operand=operand, modulus=modulus):
                 return (self.value(operand) - 1) % modulus + 1
-            case Compare(op=op, left=left, right=right):
+            case ast.Compare(op=op, left=left, right=right):
                 a, b = self.value(left), self.value(right)
                 return {
                     "==": lambda: a == b,
@@ -323,23 +297,23 @@ class _Encoder:
                     ">": lambda: a > b,
                     ">=": lambda: a >= b,
                 }[op]()
-            case In(item=item, container=RangeLit(low=low, high=high), negated=negated):
+            case ast.In(item=item, container=ast.RangeLit(low=low, high=high), negated=negated):
                 x = self.value(item)
                 inside = z3.And(self.value(low) <= x, x <= self.value(high))
                 return z3.Not(inside) if negated else inside
-            case In(item=item, container=SetLit(items=items), negated=negated):
+            case ast.In(item=item, container=ast.SetLit(items=items), negated=negated):
                 x = self.value(item)
                 inside = z3.Or(*(x == self.value(element) for element in items))
                 return z3.Not(inside) if negated else inside
-            case Not(operand=operand):
+            case ast.Not(operand=operand):
                 return z3.Not(self.value(operand))
-            case BoolOp(op="and", items=items):
+            case ast.BoolOp(op="and", items=items):
                 return z3.And(*(self.value(item) for item in items))
-            case BoolOp(items=items):
+            case ast.BoolOp(items=items):
                 return z3.Or(*(self.value(item) for item in items))
-            case If(cond=cond, then=then, otherwise=otherwise):
+            case ast.If(cond=cond, then=then, otherwise=otherwise):
                 return z3.If(self.value(cond), self.value(then), self.value(otherwise))
-            case Next(value=inner, cycle=cycle):
+            case ast.Next(value=inner, cycle=cycle):
                 x = self.value(inner)
                 order = [item.value for item in cycle]
                 result: Any = z3.IntVal(order[0], s.ctx)
@@ -423,22 +397,22 @@ def dead_branches(
     (the condition's text, "then" or "else"); at most `max_ifs` ifs are looked at, each check
     within `DEAD_BRANCH_RESOURCE_LIMIT` (an undecided branch is not reported), and all of them
     within `timeout_ms` as a safety net."""
-    if not any(isinstance(node, If) for node in walk(rule.program.body)):
+    if not any(isinstance(node, ast.If) for node in ast.walk(rule.program.body)):
         return []
-    ifs: list[tuple[If, list[Any]]] = []
+    ifs: list[tuple[ast.If, list[Any]]] = []
     ctx = z3.Context()
     situation = _Situation(ctx, (rule,))
     encoder = _Encoder(situation, rule)
     encoder.start = False
-    stack: list[tuple[Expr, list[Any]]] = [(rule.program.body, [])]
+    stack: list[tuple[ast.Expr, list[Any]]] = [(rule.program.body, [])]
     while stack and len(ifs) < max_ifs:
         node, path = stack.pop()
-        if isinstance(node, If):
+        if isinstance(node, ast.If):
             cond = encoder.value(node.cond)
             ifs.append((node, [*path, cond]))
             stack.append((node.otherwise, [*path, z3.Not(cond)]))
             stack.append((node.then, [*path, cond]))
-        elif isinstance(node, BoolOp | Not):
+        elif isinstance(node, ast.BoolOp | ast.Not):
             stack.extend((child, path) for child in reversed(_children(node)))
     if not ifs:
         return []
@@ -469,11 +443,11 @@ def dead_branches(
     return found
 
 
-def _children(node: Expr) -> tuple[Expr, ...]:
-    return children(node)
+def _children(node: ast.Expr) -> tuple[ast.Expr, ...]:
+    return ast.children(node)
 
 
-def _source(text: str, node: Expr) -> str:
+def _source(text: str, node: ast.Expr) -> str:
     span = node.span
     lines = text.splitlines()
     if span.line != span.end_line or span.line > len(lines):

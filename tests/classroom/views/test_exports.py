@@ -177,3 +177,21 @@ def test_an_export_runs_a_fixed_number_of_queries(teacher, session_played) -> No
     with CaptureQueriesContext(connection) as again:
         teacher.get(url)
     assert len(again) == len(first) <= 12
+
+
+def test_the_students_file_holds_the_totals_the_review_page_shows(teacher, session_played):
+    """One aggregation for the page and the file: each student's row is their summary."""
+    from classroom.selectors.review import session_review
+
+    session = session_played[0]
+    rows = {row["student"]: row for row in _rows(teacher, "students", session)}
+    students = session_review(session).students
+    assert students and {s.person.name for s in students} == set(rows)
+    for student in students:
+        row = rows[student.person.name]
+        assert row["plays"] == str(student.plays)
+        assert row["rounds_found"] == str(student.found)
+        assert row["final_agreement"] == cell(student.final_agreement)
+        assert row["choice_information"] == cell(student.mean_information)
+        assert row["realised_bits_per_play"] == cell(student.mean_realised_bits)
+        assert row["prediction_accuracy"] == cell(student.prediction_accuracy)

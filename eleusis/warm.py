@@ -1,0 +1,31 @@
+"""Build, off the request path, what a process otherwise builds on its first use.
+
+The candidate space (every rule of the language the review and the bots reason about, with its
+judgements on a fixed set of situations) takes seconds to build and is then kept for the life
+of the process. Built lazily, it made the first request that ended a round wait for it when
+tasks run in process (`make run`), and the first bot move or review a worker ran. A server or
+worker process starts building it in a background thread as it boots; it holds no database
+connection, so it cannot block or outlive anything but its own CPU time.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+logger = logging.getLogger(__name__)
+
+
+def warm_in_background() -> threading.Thread:
+    thread = threading.Thread(target=_warm, name="warm-candidate-space", daemon=True)
+    thread.start()
+    return thread
+
+
+def _warm() -> None:
+    from eleusis.engine.inference.space import candidate_space
+
+    try:
+        candidate_space()
+    except Exception:  # the first use builds it again, and says why if it fails there too
+        logger.exception("could not build the candidate space ahead of its first use")

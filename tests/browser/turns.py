@@ -1,0 +1,126 @@
+"""Helpers for the browser tests of the games played in turns (Abbott/Howell, the Russian rules):
+the teacher assigns the game with the form and starts a live session; each student opens the
+table in their own browser. Moves are awaited by what the pages show (expect), never by sleeps."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from playwright.sync_api import expect
+
+from classroom.models import GameSession
+from classroom.selectors.games import current_round
+from classroom.selectors.rounds import engine_round
+from classroom.services.games import lobby_join
+from tests.browser.test_delphi import _student_page, _teacher_page
+
+# A classmate's move reaches a page by its poll (every 1.5 s); a loaded CI machine is slow.
+SEEN_MS = 15_000
+HYPOTHESIS = "red and black take turns"
+
+
+def assign_and_start(new_page, live_server, classroom, students, *, title: str, game: str):
+    """The teacher assigns `game` (its label on the form) with a library rule and starts a live
+    session at one table with every student. Returns (teacher's page, session, table)."""
+    teacher = _teacher_page(new_page, live_server, classroom.teacher)
+    teacher.goto(f"/classes/{classroom.pk}/")
+    teacher.get_by_role("link", name="Assign a game").click()
+    teacher.get_by_label("Title").fill(title)
+    teacher.get_by_label(game).check()
+    teacher.get_by_label("Pick one from the library").check()
+    teacher.get_by_label("Library rule").select_option("th-alternate-colors")
+    teacher.get_by_label("Mode").select_option(label="Live, in class")
+    teacher.get_by_role("button", name="Create the assignment").click()
+    expect(teacher.get_by_text(f"Assignment “{title}” created.")).to_be_visible()
+    teacher.get_by_role("button", name="Open a live session").click()
+    expect(teacher.get_by_role("button", name="Seat by arrival")).to_be_visible()
+    session = GameSession.objects.get(assignment__title=title)
+    for student in students:
+        lobby_join(session=session, student=student)
+    teacher.reload()
+    teacher.get_by_role("button", name="Seat by arrival").click()
+    teacher.get_by_role("button", name="Deal and start playing").click()
+    expect(teacher.get_by_role("heading", name=f"Live: {title}")).to_be_visible()
+    return teacher, session, session.tables.get()
+
+
+def student_pages(new_page, live_server, table) -> dict[int, object]:
+    """Each seated student's browser on the table page, by the engine's player number."""
+    round_row = current_round(table=table)
+    pages = {}
+    for seat in table.seats.select_related("student"):
+        page = _student_page(new_page, live_server, seat.student)
+        page.goto(f"/play/tables/{table.pk}/")
+        expect(page.locator("#table-status")).not_to_have_text("Waiting for the first deal.")
+        pages[round_row.player_of(seat.position)] = page
+    return pages
+
+
+def names(table) -> dict[int, str]:
+    """Each engine player's nickname."""
+    round_row = current_round(table=table)
+    return {
+        round_row.player_of(seat.position): seat.name
+        for seat in table.seats.select_related("student")
+    }
+
+
+def engine(table):
+    return engine_round(current_round(table=table))
+
+
+def before_play(page, *, accepted: bool = True) -> None:
+    """A hypothesis and a prediction, as every play carries."""
+    page.get_by_label("My hypothesis: the rule is…").fill(HYPOTHESIS)
+    prediction = "It will be accepted" if accepted else "It will be rejected"
+    page.get_by_label(prediction).check()
+
+
+def player_row(page, name: str):
+    return page.locator("table.turns-players tbody tr", has_text=name)
+
+
+def finished_session(classroom, variant: str, *, title: str, seed: int = 5):
+    """A session of `variant` whose one table of four students played a round to its end, each
+    play with a hypothesis and a prediction (their moves by the game's bots, server side, through
+    the same service as the pages). Returns (session, round)."""
+    from classroom.services.games import (
+        assignment_create,
+        session_open,
+        session_seat,
+        session_start,
+    )
+    from classroom.services.rounds import HypothesisInput, round_act
+    from eleusis.engine.games import GAMES
+    from tests.factories import ALTERNATE_COLORS, StudentFactory
+
+    assignment = assignment_create(
+        classroom=classroom, title=title, rule_text=ALTERNATE_COLORS, variant=variant
+    )
+    session = session_open(assignment=assignment)
+    for name in ("Ana", "Ben", "Cleo", "Dev"):
+        lobby_join(session=session, student=StudentFactory(classroom=classroom, nickname=name))
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=seed)
+    record = GAMES[variant]
+    minds = list(record.seat(["scientist"], 4, current_round(table=table).seed))
+    for _ in range(1000):
+        round_row = current_round(table=table)
+        round_ = engine_round(round_row)
+        if round_.is_over:
+            return session, round_row
+        action = record.next_action(round_, minds)
+        actor = getattr(action, "player", None)
+        if actor is None:
+            actor = round_.state.prophet
+        thinking = action.kind in ("play", "play_string", "no_play")
+        if thinking:
+            action = replace(action, hypothesis=HYPOTHESIS, prediction=True)
+        round_act(
+            round_id=round_row.pk,
+            action=action,
+            seat=table.seats.get(position=round_row.position_of(actor)),
+            hypothesis=HypothesisInput(text=HYPOTHESIS) if thinking else None,
+            schedule=False,
+        )
+    raise AssertionError("the round did not end")
