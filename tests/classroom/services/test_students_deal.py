@@ -12,7 +12,6 @@ from classroom.selectors.games import (
     next_dealer_position,
 )
 from classroom.services.games import (
-    DEALER_LEFT,
     STUDENT_DEALS,
     STUDENTS_CANNOT_DEAL,
     round_deal_by_student,
@@ -20,7 +19,7 @@ from classroom.services.games import (
     table_next_round,
 )
 from classroom.services.rounds import engine_round, round_act
-from eleusis.engine.variants import End, IllegalActionError
+from eleusis.engine.variants import End, EndReason, IllegalActionError
 from tests.classroom.views.test_golden_game import students_deal_table
 from tests.factories import live_table
 
@@ -39,7 +38,7 @@ def test_a_dealer_who_leaves_ends_the_round_and_the_deal_passes_on():
     seat_remove(seat=seats[0])
     first = current_round(table=table)
     assert first.status == first.Status.OVER
-    assert engine_round(first).state.end_reason == DEALER_LEFT
+    assert engine_round(first).state.end_reason == EndReason.DEALER_LEFT
     assert next_dealer_position(table=table) == 1
     assert next_dealer_name(table=table) == seats[1].student.nickname
     # The one who left dealt: their round counts, and so does each of the three who stay.
