@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from classroom.codes import join_code_display
-from classroom.games import abbott
+from classroom.games import GAMES, abbott
 from classroom.models import Assignment, Classroom, Student
 from classroom.pictures import picture_password_pictures
 from classroom.services.classes import classroom_create, student_join
@@ -75,7 +75,7 @@ def demo_create(*, password: str | None = None) -> DemoResult:
     classroom, students = _demo_classroom(teacher)
     ana = next(student for student in students if student.nickname == "Ana")
     _demo_games(classroom, ana)
-    _demo_abbott(classroom)
+    _demo_other_games(classroom)
     pictures = ", ".join(str(p.label) for p in picture_password_pictures(ana.picture_password))
     notes = [
         f"  Demo class: {classroom.name}, code {join_code_display(classroom.join_code)}"
@@ -84,7 +84,7 @@ def demo_create(*, password: str | None = None) -> DemoResult:
         f"  Play as Ana: sign in at {base_url()}/signin/{classroom.join_code}/ with"
         f" the pictures {pictures}",
         "  A live session is on: bots play at table 1; table 2 waits for Ana.",
-        f"  {DEMO_ABBOTT}: four bots play strings; any of them may become prophet.",
+        "  Each other game has a live session of bots: " + "; ".join(DEMO_TITLES) + ".",
     ]
     return DemoResult(username=DEMO_USERNAME, password=password, notes=notes)
 
@@ -118,25 +118,31 @@ def _demo_games(classroom: Classroom, ana: Student) -> None:
     )
 
 
-DEMO_ABBOTT = "Strings and prophets (Abbott/Howell)"
+# Each other game's demo session: its record's title.
+DEMO_TITLES = tuple(game.demo_title for game in GAMES.values() if game.demo_title)
+DEMO_ABBOTT = abbott.GAME.demo_title
 
 
-def _demo_abbott(classroom: Classroom) -> None:
-    """A live Abbott/Howell session (docs/rules.md §2): four bots play at one table (Ana keeps
-    her one seat, at the Express table). Made once; later runs leave it as it is."""
-    if Assignment.objects.filter(classroom=classroom, title=DEMO_ABBOTT).exists():
-        return
+def _demo_other_games(classroom: Classroom) -> None:
+    """A live session of every other game (its record's `demo_title`): one table of bots, the
+    game's own settings (docs/rules.md). Ana keeps her one seat, at the Express table. Each is
+    made once; later runs leave it as it is."""
     rule = library_rule(DEMO_RULE_ID)
-    assignment = assignment_create(
-        classroom=classroom,
-        title=DEMO_ABBOTT,
-        rule_text=rule.text,
-        library_rule_id=rule.id,
-        variant=abbott.GAME.id,
-        config={},
-        table_size=4,
-    )
-    session = session_open(assignment=assignment)
-    bots = list(abbott.GAME.engine.bot_names)
-    table_create(session=session, bots=[bots[-1], bots[0], bots[-1], bots[0]])
-    session_start(session=session, seed=11)
+    for number, game in enumerate(GAMES.values()):
+        if not game.demo_title:
+            continue
+        if Assignment.objects.filter(classroom=classroom, title=game.demo_title).exists():
+            continue
+        assignment = assignment_create(
+            classroom=classroom,
+            title=game.demo_title,
+            rule_text=rule.text,
+            library_rule_id=rule.id,
+            variant=game.id,
+            config={},
+            table_size=4,
+        )
+        session = session_open(assignment=assignment)
+        names = game.engine.bot_names
+        table_create(session=session, bots=[names[seat % len(names)] for seat in range(4)])
+        session_start(session=session, seed=11 + number)

@@ -4,7 +4,7 @@ on commit by `classroom.services.review.round_insight_request`."""
 
 from celery import shared_task
 
-from classroom.services.review import round_insight_compute
+from classroom.services.review import round_insight_compute, round_insights_redrive
 
 
 @shared_task(
@@ -12,3 +12,10 @@ from classroom.services.review import round_insight_compute
 )
 def round_insight(round_id: int) -> None:
     round_insight_compute(round_id=round_id)
+
+
+@shared_task(name="classroom.insights_sweep", ignore_result=True)
+def insights_sweep() -> int:
+    """Ask again for the insights lost on their way (a broker or a worker that went away).
+    Runs from Celery beat; returns how many it asked for."""
+    return round_insights_redrive()

@@ -1,5 +1,6 @@
 """Why a move was refused, in the user's language: one table from the engine's refusal codes
-(`eleusis.engine.variants.Refusal`) to sentences, filled with the refusal's parameters.
+(`eleusis.engine.variants.Refusal`) to sentences, filled with the refusal's parameters; and
+one from how a round ended (`eleusis.engine.variants.EndReason`) to the words a teacher reads.
 
 The engine speaks of players by number; here a number becomes the player's nickname through
 `name_of`. A refusal the table does not know (a code added to the engine later, or a service's
@@ -15,7 +16,7 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from eleusis.engine.variants import IllegalActionError
+from eleusis.engine.variants import EndReason, IllegalActionError
 
 PLAYER_PARAMETERS = ("player", "turn", "prophet")
 
@@ -90,3 +91,30 @@ def refusal_message(
         if isinstance(refusal.params.get(name), int):
             params[name] = name_of(refusal.params[name])
     return str(template) % params
+
+
+END_REASONS: Mapping[EndReason, Any] = {
+    EndReason.GUESSED: _("someone found the rule"),
+    EndReason.HAND_EMPTIED: _("a player ran out of cards"),
+    EndReason.STOCK_EXHAUSTED: _("the stock ran out"),
+    EndReason.EVERYONE_LEFT: _("every player left the table"),
+    EndReason.DECK_FINISHED: _("every card has been on show"),
+    EndReason.SHED_ALL: _("a player shed every card"),
+    EndReason.BLOCKED: _("nobody could play any more"),
+    EndReason.ALL_EXPELLED: _("every player but the prophet was out"),
+    EndReason.DEALER: _("the dealer ended it"),
+    EndReason.TEACHER: _("you ended it"),
+    EndReason.DEALER_LEFT: _("the student dealing it left the table"),
+    EndReason.TURN_LIMIT: _("the bots reached their limit of moves"),
+}
+
+
+def end_reason_label(reason: str | None) -> str:
+    """How the round ended, in the teacher's language ("" when it has not; a reason from
+    before the enum that it does not know stays as it was stored)."""
+    if not reason:
+        return ""
+    try:
+        return str(END_REASONS[EndReason(reason)])
+    except ValueError:
+        return reason

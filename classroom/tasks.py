@@ -15,7 +15,7 @@ from classroom.models import Round, Seat
 from classroom.services.rounds import HypothesisInput, engine_round, round_act
 from eleusis.engine.bots import default_candidates, make_bot
 from eleusis.engine.rules import LIBRARY
-from eleusis.engine.variants import End, IllegalActionError, PassGuess
+from eleusis.engine.variants import End, EndReason, IllegalActionError, PassGuess
 
 logger = logging.getLogger(__name__)
 
@@ -49,7 +49,9 @@ def bots_play(round_id: int) -> int:
         if state.pending is not None:
             return moves  # a person (the teacher) must judge first
         if round_row.version >= MAX_BOT_ACTIONS:
-            round_act(round_id=round_id, action=End("turn limit"), idempotency_key="bots:limit")
+            round_act(
+                round_id=round_id, action=End(EndReason.TURN_LIMIT), idempotency_key="bots:limit"
+            )
             return moves + 1
         window = state.guess_window
         action, seat = None, None

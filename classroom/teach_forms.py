@@ -160,9 +160,10 @@ class AssignmentForm(forms.Form):
         required=False,
         help_text=_(
             "0: when each student deals in turn, the game ends once every student has dealt "
-            "(as the sources play it); when the app deals, it goes on as long as you deal new "
-            "rounds. A number: the game ends after that many rounds. The totals decide the "
-            "winner."
+            "(as the sources play it); in Abbott/Howell and the Russian rules, after one round "
+            "for each player (their sources' game); otherwise, when the app deals, it goes on as "
+            "long as you deal new rounds. A number: the game ends after that many rounds. The "
+            "totals decide the winner."
         ),
     )
     hypothesis_policy = forms.ChoiceField(

@@ -270,4 +270,10 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": BOTS_SWEEP_SECONDS,
         "options": {"expires": BOTS_SWEEP_SECONDS},
     },
+    # Reviews whose computation was lost with a broker or a worker (classroom/services/review.py).
+    "insights-sweep": {
+        "task": "classroom.insights_sweep",
+        "schedule": 60,
+        "options": {"expires": 60},
+    },
 }

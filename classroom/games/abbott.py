@@ -23,4 +23,6 @@ GAME = WebGame(
     bots_play_path="classroom.tasks.record_bots_play",
     sections_template="classroom/play/abbott.html",
     move_url="classroom:table_string",
+    round_per_player=True,
+    demo_title="Strings and prophets (Abbott/Howell)",
 )

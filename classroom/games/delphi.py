@@ -16,4 +16,5 @@ GAME = WebGame(
     live_tables_path="classroom.selectors.delphi.delphi_tables",
     live_template="classroom/teach/_delphi_table.html",
     bots_play_path="classroom.tasks.delphi_bots_play",
+    demo_title="Predict the card (Delphi)",
 )

@@ -44,6 +44,12 @@ class WebGame:
     # URL name of its move.
     sections_template: str = ""
     move_url: str = ""
+    # A game lasts one round for each player at the table unless the teacher sets a number: the
+    # source's "everyone deals once", when the app deals every round (docs/rules.md §2, §4).
+    round_per_player: bool = False
+    # `manage.py demo` seeds a live session of this game with a table of bots under this title
+    # (neutral: students see it, so it never names the rule). Empty: the demo makes its own.
+    demo_title: str = ""
 
     @property
     def id(self) -> str:

@@ -19,4 +19,6 @@ GAME = WebGame(
     bots_play_path="classroom.tasks.record_bots_play",
     sections_template="classroom/play/russian.html",
     move_url="classroom:table_card",
+    round_per_player=True,
+    demo_title="Wrong cards in front (Russian rules)",
 )

@@ -17,7 +17,7 @@ from typing import Any
 from django.db.models import Exists, OuterRef, QuerySet, Value
 from django.utils.translation import gettext as _
 
-from classroom.games import express
+from classroom.games import express, web_game
 from classroom.models import (
     Action,
     Assignment,
@@ -332,11 +332,14 @@ class GameTotals:
 
 def game_target(*, table: Table, seat_count: int | None = None) -> int | None:
     """How many rounds the game at `table` lasts: the teacher's number, else, when the
-    students deal, one round for each to deal (the Express sources); else open-ended."""
+    students deal, one round for each to deal (the Express sources), or one round for each
+    player in a game whose source scores it so (its record's `round_per_player`); else
+    open-ended."""
     assignment = table.session.assignment
     if assignment.game_rounds:
         return int(assignment.game_rounds)
-    if assignment.rule_source == Assignment.RuleSource.STUDENTS:
+    by_players = assignment.rule_source == Assignment.RuleSource.STUDENTS
+    if by_players or web_game(assignment.variant).round_per_player:
         return seat_count if seat_count is not None else table.seats.count()
     return None
 

@@ -20,13 +20,14 @@ def engine_round(round_row: Round) -> EngineRound:
     return replay_round(round_row)
 
 
-def replay_round(round_row: Round) -> EngineRound:
-    """Rebuild the round from its config, seed, rule and the stored actions: the truth."""
+def replay_round(round_row: Round, *, upto: int | None = None) -> EngineRound:
+    """Rebuild the round from its config, seed, rule and the stored actions: the truth
+    (`upto`: only the first so many actions, as the round stood then)."""
     variant = variant_class(round_row.variant)
     config = config_from_json(round_row.variant, round_row.config)
     actions = [
         EngineAction.from_json(payload)
-        for payload in round_row.actions.order_by("seq").values_list("payload", flat=True)
+        for payload in round_row.actions.order_by("seq").values_list("payload", flat=True)[:upto]
     ]
     rule = round_rule(round_row.rule_text, round_row.rule_words)
     return variant.replay(config, round_row.seed, rule, round_row.players, actions)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from classroom.models import GameSession, Round, Seat, Table
-from classroom.selectors.games import current_round
+from classroom.selectors.games import GameTotals, current_round, game_totals
 from classroom.selectors.rounds import engine_round
 
 
@@ -51,6 +51,7 @@ class TurnBoard:
     view: Any  # the engine's view for this seat's player, or None before the first deal
     seats: list[Any]
     revealed: str | None
+    game: GameTotals  # the rounds played at the table and the totals over them
 
     @property
     def player(self) -> int | None:
@@ -98,7 +99,9 @@ def seat_board(
         if player is not None:
             view = engine_round(round_row).view(player)
     revealed = round_row.rule_text if round_row is not None and round_row.revealed else None
-    return board_class(table, seat, round_row, view, infos(seats, round_row, view), revealed)
+    game = game_totals(table=table, seats=seats)
+    lines = infos(seats, round_row, view)
+    return board_class(table, seat, round_row, view, lines, revealed, game)
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,7 @@ class TableSummary:
     round: Round | None
     view: Any  # the dealer's view (every hand): the teacher's live view only
     seats: list[Any]
+    game: GameTotals
 
 
 def live_tables(infos: Callable[..., list[Any]], *, session: GameSession) -> list[TableSummary]:
@@ -116,5 +120,8 @@ def live_tables(infos: Callable[..., list[Any]], *, session: GameSession) -> lis
         seats = sorted(table.seats.all(), key=lambda seat: seat.position)
         round_row = current_round(table=table)
         view = engine_round(round_row).dealer_view() if round_row is not None else None
-        summaries.append(TableSummary(table, round_row, view, infos(seats, round_row, view)))
+        lines = infos(seats, round_row, view)
+        summaries.append(
+            TableSummary(table, round_row, view, lines, game_totals(table=table, seats=seats))
+        )
     return summaries

@@ -33,14 +33,17 @@ from classroom.services.rounds import round_act, round_create, schedule_bots, ta
 from classroom.titles import library_matches
 from eleusis.engine.games import DEFAULT
 from eleusis.engine.rules import LIBRARY, LibraryRule
-from eleusis.engine.variants import End, IllegalActionError, Leave, codec, config_from_json
+from eleusis.engine.variants import (
+    End,
+    EndReason,
+    IllegalActionError,
+    Leave,
+    codec,
+    config_from_json,
+)
 from eleusis.web.rule_check import DIFFICULTY_ORDER
 
 MIN_TABLE, MAX_TABLE = 3, 8
-# Why a round ended when the teacher ended it (End round on the live view, or Finish).
-TEACHER_END = "ended by the teacher"
-# Why a round ended when the student dealing it left the table.
-DEALER_LEFT = "the dealer left the table"
 
 
 class SeatingError(ValueError):
@@ -274,7 +277,7 @@ def seat_remove(*, seat: Seat) -> None:
         playing = round_row is not None and round_row.status == Round.Status.PLAYING
         if playing and round_row.seated(seat.position):
             player = round_row.player_of(seat.position)
-            action = End(reason=DEALER_LEFT) if player is None else Leave(player=player)
+            action = End(reason=EndReason.DEALER_LEFT) if player is None else Leave(player=player)
             round_act(round_id=round_row.pk, action=action, seat=None)
         table_id = table.pk
         transaction.on_commit(lambda: table_changed(table_id))
@@ -449,7 +452,9 @@ def session_finish(*, session: GameSession) -> None:
     playing = Round.objects.filter(table__session=session, status=Round.Status.PLAYING)
     for round_id in playing.order_by("pk").values_list("pk", flat=True):
         with contextlib.suppress(IllegalActionError):  # it ended meanwhile
-            round_act(round_id=round_id, action=End(reason=TEACHER_END), seat=None, schedule=False)
+            round_act(
+                round_id=round_id, action=End(reason=EndReason.TEACHER), seat=None, schedule=False
+            )
     session.status = GameSession.Status.FINISHED
     session.ended_at = timezone.now()
     session.save(update_fields=["status", "ended_at"])

@@ -9,7 +9,7 @@ in `RoundInsight`. Computation runs in the `classroom.round_insight` task, enque
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -148,7 +148,17 @@ def analysed(round_row: Round) -> bool:
 
 
 def _enqueue(round_id: int) -> None:
-    enqueue(ROUND_INSIGHT, round_id)
+    """Send the round's insight task. When the broker is away the insight stays pending and
+    the sweep (`round_insights_redrive`) asks again: no request waits on, or fails with, it."""
+    from eleusis.cache import cache_is_degraded
+
+    if cache_is_degraded():  # Redis (the broker too) just failed: do not wait on it again
+        logger.warning("review of round %s waits for the sweep: Redis is unavailable", round_id)
+        return
+    try:
+        enqueue(ROUND_INSIGHT, round_id)
+    except Exception:
+        logger.exception("could not ask for the review of round %s; the sweep will", round_id)
 
 
 def round_insight_request(*, round_row: Round, force: bool = False) -> RoundInsight:
@@ -160,9 +170,50 @@ def round_insight_request(*, round_row: Round, force: bool = False) -> RoundInsi
         waiting = insight.status in (RoundInsight.Status.PENDING, RoundInsight.Status.RUNNING)
         if created or force or (stale and not waiting):
             insight.status = RoundInsight.Status.PENDING
-            insight.save(update_fields=["status"])
+            insight.requested_at = timezone.now()
+            insight.save(update_fields=["status", "requested_at"])
             transaction.on_commit(lambda: _enqueue(round_row.pk))
     return insight
+
+
+# An insight asked for and still not computed this long after was lost on its way (the broker
+# was away when it was asked for, or the worker was killed while computing it): a live task
+# ends within its time limit (classroom/insight_tasks.py), so the beat sweep asks again.
+INSIGHT_STALLED_AFTER = timedelta(minutes=5)
+INSIGHT_SWEEP_LIMIT = 200
+
+
+def round_insights_redrive() -> int:
+    """Ask again for every round insight left pending or running longer than
+    `INSIGHT_STALLED_AFTER` (run by the beat sweep `classroom.insights_sweep`). Without it, such
+    a review would wait for ever: a request finds the row waiting and does not ask twice.
+    Computing twice is harmless (the task leaves a current result alone). Returns how many."""
+    now = timezone.now()
+    stalled = list(
+        RoundInsight.objects.filter(
+            status__in=(RoundInsight.Status.PENDING, RoundInsight.Status.RUNNING),
+            requested_at__lt=now - INSIGHT_STALLED_AFTER,
+        )
+        .order_by("requested_at")
+        .values_list("pk", "round_id")[:INSIGHT_SWEEP_LIMIT]
+    )
+    if not stalled:
+        return 0
+    RoundInsight.objects.filter(pk__in=[pk for pk, _ in stalled]).update(
+        status=RoundInsight.Status.PENDING, requested_at=now
+    )
+    for done, (_pk, round_id) in enumerate(stalled):
+        try:
+            enqueue(ROUND_INSIGHT, round_id)
+        except Exception:  # the broker is away again: the next sweep asks for the rest
+            logger.exception("could not ask again for the review of round %s", round_id)
+            left = [pk for pk, _round_id in stalled[done:]]
+            RoundInsight.objects.filter(pk__in=left).update(
+                requested_at=now - INSIGHT_STALLED_AFTER
+            )
+            return done
+    logger.info("insights sweep: asked again for %s rounds", len(stalled))
+    return len(stalled)
 
 
 def session_insight_request(

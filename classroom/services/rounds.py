@@ -193,10 +193,12 @@ def round_act(
             update = ["version", "snapshot"]
             ended = _mark_over(round_row, engine, save=False)
             round_row.save(update_fields=update + ended)
+            table_id, session_id = round_row.table_id, round_row.table.session_id
+            # The stamp first: should Redis hang, its short timeout marks the cache degraded,
+            # and the review and the bots then leave their tasks to the sweeps at once.
+            transaction.on_commit(lambda: table_changed(table_id, session_id))
             if ended:
                 transaction.on_commit(lambda: _review_when_over(round_id))
-            table_id, session_id = round_row.table_id, round_row.table.session_id
-            transaction.on_commit(lambda: table_changed(table_id, session_id))
             if schedule:
                 transaction.on_commit(lambda: schedule_bots(round_id))
             return ActResult(row, events, round=round_row, engine=engine, hypothesis=logged)

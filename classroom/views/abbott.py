@@ -11,7 +11,7 @@ from classroom.game_forms import AbbottMoveForm
 from classroom.refusals import refusal_message
 from classroom.selectors.abbott import abbott_board
 from classroom.services.rounds import round_act
-from classroom.views.play import _bad, _hypothesis, _refused, _render_board
+from classroom.views.play import _hypothesis, _refused, _render_board
 from eleusis.engine.variants import (
     BecomeProphet,
     IllegalActionError,
@@ -19,6 +19,7 @@ from eleusis.engine.variants import (
     PlayString,
     ProphetJudgement,
 )
+from eleusis.web.htmx import refusal_status
 
 
 @require_POST
@@ -36,7 +37,7 @@ def table_abbott(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         errors = [error for field_errors in form.errors.values() for error in field_errors]
         return _render_board(
-            request, seat, message=" ".join(errors), ok=False, status=_bad(request)
+            request, seat, message=" ".join(errors), ok=False, status=refusal_status(request)
         )
     data = form.cleaned_data
     round_row = board.round

@@ -31,6 +31,7 @@ from classroom.services.classes import (
     students_precreate,
     teacher_delete,
 )
+from eleusis.web.htmx import refusal_status
 
 DETAIL_TEMPLATE = "classroom/classroom_detail.html"
 
@@ -113,7 +114,7 @@ def classroom_create_view(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Class “%(name)s” created.") % {"name": classroom.name})
             return redirect("classroom:classroom_detail", pk=classroom.pk)
-    return _dashboard(request, form, status=400)
+    return _dashboard(request, form, status=refusal_status(request))
 
 
 def _detail_context(request: HttpRequest, classroom: Classroom, **extra) -> dict:
@@ -162,7 +163,9 @@ def classroom_rename_view(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("Class renamed."))
             return redirect("classroom:classroom_detail", pk=classroom.pk)
     classroom.refresh_from_db()
-    return _detail_response(request, classroom, "settings", status=400, rename_class_form=form)
+    return _detail_response(
+        request, classroom, "settings", status=refusal_status(request), rename_class_form=form
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -246,13 +249,8 @@ def students_precreate_view(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, notice)
             return redirect("classroom:classroom_detail", pk=classroom.pk)
     return _detail_response(
-        request, classroom, "students", status=_error_status(request), nicknames_form=form
+        request, classroom, "students", status=refusal_status(request), nicknames_form=form
     )
-
-
-def _error_status(request: HttpRequest) -> int:
-    """htmx swaps only 2xx answers, so its form errors come back as 200; a full page gets 400."""
-    return 200 if request.htmx else 400
 
 
 @require_POST
@@ -276,7 +274,7 @@ def student_rename_view(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         student.classroom,
         "students",
-        status=_error_status(request),
+        status=refusal_status(request),
         rename_forms={student.pk: form},
     )
 

@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
 from classroom.access import session_for_teacher, teacher_required
+from classroom.games import delphi
 from classroom.models import GameSession
 from classroom.selectors.exports import (
     GUESS_COLUMNS,
@@ -95,7 +96,7 @@ def session_delphi_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return _export(
         request,
         pk,
-        "delphi",
+        delphi.GAME.id,
         DELPHI_COLUMNS,
         lambda s, hidden: delphi_rows(delphi_session_report(s, hide_names=hidden)),
     )

@@ -70,6 +70,7 @@ from eleusis.engine.variants import (
     Verdict,
 )
 from eleusis.web.frames_i18n import frame_sentence
+from eleusis.web.htmx import refusal_status
 from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
 
 
@@ -247,7 +248,7 @@ def table_move(request: HttpRequest, pk: int) -> HttpResponse:
             seat,
             message=" ".join(errors),
             ok=False,
-            status=_bad(request),
+            status=refusal_status(request),
             error_field=_error_field(form),
         )
     message, ok, after = _move(seat, form)
@@ -281,11 +282,6 @@ class FieldMessage(str):
         message = super().__new__(cls, text)
         message.field = field
         return message
-
-
-def _bad(request: HttpRequest) -> int:
-    # htmx swaps only 2xx answers by default: it gets the message with 200; a plain form, 400.
-    return 200 if request.htmx else 400
 
 
 def _move(seat: Seat, form: MoveForm) -> tuple[str, bool, Any]:
@@ -529,7 +525,9 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
     by_hand = seat.table.session.assignment.config.get("dealer") == "person"
     if by_hand and not words:
         message = _("Write your secret rule in words first.")
-        return _render_board(request, seat, message=message, ok=False, status=_bad(request))
+        return _render_board(
+            request, seat, message=message, ok=False, status=refusal_status(request)
+        )
     check = rule_check(text)
     if not check.ok and not (by_hand and not text.strip()):
         message = (
@@ -542,7 +540,9 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
             if check.error
             else _("Write your secret rule first.")
         )
-        return _render_board(request, seat, message=message, ok=False, status=_bad(request))
+        return _render_board(
+            request, seat, message=message, ok=False, status=refusal_status(request)
+        )
     try:
         round_deal_by_student(seat=seat, rule_text=text, rule_words=words)
     except IllegalActionError as error:
@@ -600,7 +600,7 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
             seat,
             message=_("Choose right or wrong, or write a hint."),
             ok=False,
-            status=_bad(request),
+            status=refusal_status(request),
         )
     seq = request.POST.get("seq", "")
     try:
@@ -661,6 +661,7 @@ def table_predict(request: HttpRequest, pk: int) -> HttpResponse:
         return refused
     form = PredictForm(request.POST)
     if not form.is_valid():
+        # The page cannot send this (malformed or forged): a bare 400 (eleusis/web/htmx.py).
         errors = [error for field_errors in form.errors.values() for error in field_errors]
         return _render_board(request, seat, message=" ".join(errors), ok=False, status=400)
     data = form.cleaned_data

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from classroom.access import session_for_teacher, teacher_required
+from classroom.games import web_game
 from classroom.models import GameSession, Hypothesis, HypothesisMark, Round, Seat
 from classroom.selectors.review import (
     SORT_KEYS,
@@ -39,6 +40,7 @@ from classroom.selectors.review.aggregate import legend
 from classroom.selectors.review.data import ANALYSED_VARIANTS
 from classroom.selectors.review.delphi import DELPHI_VARIANTS
 from classroom.selectors.review.ideas import relation, verdicts
+from classroom.selectors.review.turns import round_replay, session_turns_review
 from classroom.selectors.rounds import engine_round, replay_round
 from classroom.services.review import (
     hypotheses_mark_alike,
@@ -93,6 +95,8 @@ def session_review_view(request: HttpRequest, pk: int) -> HttpResponse:
     session = session_for_teacher(request, pk)
     if is_delphi(session):
         return _delphi_review(request, session)
+    if not web_game(session.assignment.variant).analysed:
+        return _turns_review(request, session)
     if not request.htmx:
         session_insight_request(session=session, variants=ANALYSED_VARIANTS)
     review = session_review(session, hide_names=_hide_names(request))
@@ -148,6 +152,33 @@ def _sort_links(request: HttpRequest, sort: str, descending: bool) -> list[dict[
             }
         )
     return links
+
+
+def _turns_review(request: HttpRequest, session: GameSession) -> HttpResponse:
+    """A game the insight does not read: its replay first, the scores over the rounds, the
+    predictions, and which measures do not apply."""
+    people = session_people(session, hide_names=_hide_names(request))
+    review = session_turns_review(session, people)
+    context = {**_base_context(request, session), "review": review}
+    if review.first is not None:
+        context.update(_replay_context(request, session, review.first, people, step=0))
+    return render(request, "classroom/review/turns.html", context)
+
+
+def _replay_context(request, session, round_row, people, *, step: int) -> dict[str, Any]:
+    replay = round_replay(round_row, people, step)
+    return {
+        "round": round_row,
+        "layout": replay.layout,
+        "step": replay.step,
+        "steps": replay.steps,
+        "current": replay.current,
+        "shown": replay.shown,
+        "replay_url": reverse("classroom:review_replay", args=[session.pk, round_row.pk]),
+        "names_query": "&names=hidden" if _hide_names(request) else "",
+        # Stepped inside the session's review: the address stays the review's.
+        "embedded": request.GET.get("embedded") == "1",
+    }
 
 
 def _delphi_review(request: HttpRequest, session: GameSession) -> HttpResponse:
@@ -251,6 +282,13 @@ def round_replay_view(request: HttpRequest, pk: int, round_pk: int) -> HttpRespo
     people = session_people(session, hide_names=hide)
     if round_row.variant in DELPHI_VARIANTS:
         return _delphi_replay(request, session, round_row, people)
+    if not web_game(round_row.variant).analysed:
+        context = {
+            **_base_context(request, session),
+            **_replay_context(request, session, round_row, people, step=_step(request, 10_000)),
+        }
+        template = "classroom/review/replay.html" + ("#stage" if request.htmx else "")
+        return render(request, template, context)
     review = round_review(round_row, people)
     engine = replay_round(round_row)
     table = getattr(engine.state, "table", [])

@@ -11,8 +11,9 @@ from classroom.game_forms import MoveForm
 from classroom.refusals import refusal_message
 from classroom.selectors.russian import russian_board
 from classroom.services.rounds import round_act
-from classroom.views.play import _bad, _hypothesis, _refused, _render_board
+from classroom.views.play import _hypothesis, _refused, _render_board
 from eleusis.engine.variants import IllegalActionError, Play
+from eleusis.web.htmx import refusal_status
 
 
 @require_POST
@@ -27,7 +28,9 @@ def table_russian(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         errors = [error for field_errors in form.errors.values() for error in field_errors]
         message = " ".join(errors)
-        return _render_board(request, seat, message=message, ok=False, status=_bad(request))
+        return _render_board(
+            request, seat, message=message, ok=False, status=refusal_status(request)
+        )
     data = form.cleaned_data
     board = russian_board(table=seat.table, seat=seat)
     if board.round is None or board.round.pk != data["round"] or board.view is None:

@@ -42,7 +42,7 @@ from classroom.games import web_game
 from classroom.games import whole_class as is_whole_class
 from classroom.live import session_stamp
 from classroom.models import Assignment, GameSession, Seat, Table
-from classroom.refusals import refusal_message
+from classroom.refusals import end_reason_label, refusal_message
 from classroom.secret_rules import secret_rule
 from classroom.selectors.games import (
     SeatInfo,
@@ -54,12 +54,10 @@ from classroom.selectors.games import (
 )
 from classroom.services.delphi import StaleCardError, delphi_reveal
 from classroom.services.games import (
-    DEALER_LEFT,
     GAME_OVER,
     MAX_TABLE,
     RULE_REVEALED,
     SESSION_FINISHED,
-    TEACHER_END,
     SeatingError,
     assignment_create,
     late_arrival_seat,
@@ -92,17 +90,17 @@ from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
 from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.engine.rules.explain import all_phrases as explain_phrases
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
-from eleusis.engine.variants import DealerHint, End, IllegalActionError, SkipTurn, Verdict
+from eleusis.engine.variants import (
+    DealerHint,
+    End,
+    EndReason,
+    IllegalActionError,
+    SkipTurn,
+    Verdict,
+)
+from eleusis.web.htmx import refusal_status
 from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
 
-END_REASONS = {
-    "guessed": gettext_lazy("someone found the rule"),
-    "hand_emptied": gettext_lazy("a player ran out of cards"),
-    "stock_exhausted": gettext_lazy("the stock ran out"),
-    TEACHER_END: gettext_lazy("you ended it"),
-    DEALER_LEFT: gettext_lazy("the student dealing it left the table"),
-    "everyone_left": gettext_lazy("every player left the table"),
-}
 SEATING_METHODS = ("random", "arrival", "manual")
 
 
@@ -302,7 +300,7 @@ def _lobby_error(
         request,
         "classroom/teach/session_detail.html",
         _lobby_context(session, message=message, **extra),
-        status=status,
+        status=refusal_status(request, status),
     )
 
 
@@ -347,8 +345,7 @@ class LiveTable:
     def end_reason(self) -> str:
         """Why the round ended, in the teacher's language."""
         view = self.summary.view
-        reason = (view.end_reason if view else "") or ""
-        return str(END_REASONS.get(reason, reason))
+        return end_reason_label(view.end_reason if view else None)
 
     @property
     def turn_seat(self) -> SeatInfo | None:
@@ -463,12 +460,11 @@ def _live_response(
 ) -> HttpResponse:
     """After a control: the live view (its fragment for htmx) with what happened."""
     if request.htmx:
-        # htmx swaps only 2xx answers by default: the message says what went wrong.
         return render(
             request,
             "classroom/teach/session_live.html#live",
             _live_context(session, message=message, message_ok=ok),
-        )
+        )  # 200 even for a refusal: htmx swaps only 2xx (eleusis/web/htmx.py)
     if ok:
         if message:
             messages.success(request, message)
@@ -570,7 +566,7 @@ def _act(
 @teacher_required
 def table_end_round(request: HttpRequest, pk: int) -> HttpResponse:
     table = table_for_teacher(request, pk)
-    return _act(request, table, End(reason=TEACHER_END), _("%(table)s: round ended."))
+    return _act(request, table, End(reason=EndReason.TEACHER), _("%(table)s: round ended."))
 
 
 @require_POST

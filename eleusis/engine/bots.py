@@ -19,7 +19,7 @@ student logging their thinking. Registered by name in `BOTS`:
 - `perseverator`: like `confirmation`, but keeps logging a refuted idea for a few plays.
 - `non-logger`: plays like the scientist and logs no hypothesis.
 
-Candidates are (label, rule) pairs; by default the rule language's `candidate_rules()`. Bots are
+Candidates are (label, rule) pairs; by default the rule language's `language_candidates()`. Bots are
 deterministic: all their randomness comes from `random.Random(seed)`.
 
 Why one long module: every strategy shares the candidate reasoning at its top (which rules

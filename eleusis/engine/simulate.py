@@ -37,14 +37,14 @@ from eleusis.engine.inference import Candidate, Equivalent
 from eleusis.engine.variants import codec
 from eleusis.engine.variants.abbott import AbbottRound
 from eleusis.engine.variants.actions import End, PassGuess
-from eleusis.engine.variants.base import Action, Event, Round, rule_text
+from eleusis.engine.variants.base import Action, EndReason, Event, Round, rule_text
 from eleusis.engine.variants.codec import JSON
 from eleusis.engine.variants.delphi import DelphiRound
 from eleusis.engine.variants.express import ExpressRound
 from eleusis.engine.variants.russian import RussianRound
 
 MAX_ACTIONS = 2_000
-TURN_LIMIT = "turn limit"
+TURN_LIMIT = EndReason.TURN_LIMIT
 
 
 class SimulationError(ValueError):

@@ -18,6 +18,8 @@ LAUNCH_ARGS = [
     "--no-first-run",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+# The README's pictures: taken by the browser tests, kept in the repository.
+README_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 # axe-core, the accessibility checker, from the npm registry: served to the tests only (injected
 # by Playwright), never to the app. Installed on first use into a folder git ignores.
@@ -109,5 +111,16 @@ def screenshot():
     def save(page, name):
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+    return save
+
+
+@pytest.fixture
+def readme_screenshot():
+    """A screenshot for the README, into docs/screenshots/ (kept in the repository)."""
+
+    def save(page, name):
+        README_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(README_SCREENSHOTS / f"{name}.png"), full_page=True)
 
     return save

@@ -43,7 +43,7 @@ def _play(page, cards, *, typed: bool) -> None:
 
 
 def test_four_students_play_strings_a_prophet_is_overthrown_and_the_round_is_scored(
-    new_page, live_server, screenshot
+    new_page, live_server, readme_screenshot
 ):
     classroom = ClassroomFactory()
     students = [
@@ -92,7 +92,7 @@ def test_four_students_play_strings_a_prophet_is_overthrown_and_the_round_is_sco
             timeout=SEEN_MS
         )
         if not rightly:
-            screenshot(page, "abbott-prophet")
+            readme_screenshot(page, "abbott-prophet")
         accept = truth if rightly else not truth
         page.get_by_role(
             "button", name="Right: accept it" if accept else "Wrong: reject it"

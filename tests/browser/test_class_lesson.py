@@ -5,9 +5,8 @@ import pytest
 from playwright.sync_api import expect
 
 from classroom.selectors.games import current_round
-from classroom.services.games import TEACHER_END
 from classroom.services.rounds import engine_round, round_act
-from eleusis.engine.variants import End, Play
+from eleusis.engine.variants import End, EndReason, Play
 from tests.browser.test_classroom_events import _started, student_page, teacher_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -37,7 +36,7 @@ def test_a_finished_round_shows_the_students_who_won_and_the_scores(new_page, li
         expect(page.get_by_label("My hypothesis: the rule is…")).to_be_visible()
     _play_right(table, seats, 2)
     round_row = current_round(table=table)
-    round_act(round_id=round_row.pk, action=End(reason=TEACHER_END))
+    round_act(round_id=round_row.pk, action=End(reason=EndReason.TEACHER))
 
     scores = engine_round(current_round(table=table)).scores().players
     best = max(scores)

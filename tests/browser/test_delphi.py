@@ -47,7 +47,9 @@ def _chips(page, name):
     return row.locator("td").nth(1)
 
 
-def test_three_students_predict_and_the_teacher_reveals(new_page, live_server, screenshot):
+def test_three_students_predict_and_the_teacher_reveals(
+    new_page, live_server, screenshot, readme_screenshot
+):
     classroom = ClassroomFactory()
     students = [StudentFactory(classroom=classroom, nickname=n) for n in ("Ana", "Ben", "Cleo")]
     teacher = _teacher_page(new_page, live_server, classroom.teacher)
@@ -111,5 +113,5 @@ def test_three_students_predict_and_the_teacher_reveals(new_page, live_server, s
         expect(_chips(page, "Ben")).to_have_text("1")
         expect(_chips(page, "Cleo")).to_have_text("1")
     expect(pages[2].get_by_text("no prediction")).to_be_visible()
-    screenshot(pages[0], "delphi-student")
+    readme_screenshot(pages[0], "delphi-student")
     screenshot(teacher, "delphi-teacher")

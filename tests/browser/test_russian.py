@@ -44,7 +44,9 @@ def _play_in_browser(page, round_, player: int, *, fits: bool | None):
     return chosen, accepted
 
 
-def test_four_students_play_the_russian_rules_to_the_scores(new_page, live_server, screenshot):
+def test_four_students_play_the_russian_rules_to_the_scores(
+    new_page, live_server, readme_screenshot
+):
     classroom = ClassroomFactory()
     students = [
         StudentFactory(classroom=classroom, nickname=n) for n in ("Ana", "Ben", "Cleo", "Dev")
@@ -75,7 +77,7 @@ def test_four_students_play_the_russian_rules_to_the_scores(new_page, live_serve
         expect(row.get_by_role("img", name=card_label(card))).to_be_visible(timeout=SEEN_MS)
     hypotheses = Action.objects.filter(round__table=table, kind="play", hypothesis__isnull=False)
     assert hypotheses.count() == 8
-    screenshot(pages[0], "russian-student")
+    readme_screenshot(pages[0], "russian-table")
 
     # Their minds play on (server side, through the same service) until one card would end the
     # round; that last card is played in its player's browser.

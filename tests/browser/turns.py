@@ -4,6 +4,8 @@ table in their own browser. Moves are awaited by what the pages show (expect), n
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from playwright.sync_api import expect
 
 from classroom.models import GameSession
@@ -76,3 +78,49 @@ def before_play(page, *, accepted: bool = True) -> None:
 
 def player_row(page, name: str):
     return page.locator("table.turns-players tbody tr", has_text=name)
+
+
+def finished_session(classroom, variant: str, *, title: str, seed: int = 5):
+    """A session of `variant` whose one table of four students played a round to its end, each
+    play with a hypothesis and a prediction (their moves by the game's bots, server side, through
+    the same service as the pages). Returns (session, round)."""
+    from classroom.services.games import (
+        assignment_create,
+        session_open,
+        session_seat,
+        session_start,
+    )
+    from classroom.services.rounds import HypothesisInput, round_act
+    from eleusis.engine.games import GAMES
+    from tests.factories import ALTERNATE_COLORS, StudentFactory
+
+    assignment = assignment_create(
+        classroom=classroom, title=title, rule_text=ALTERNATE_COLORS, variant=variant
+    )
+    session = session_open(assignment=assignment)
+    for name in ("Ana", "Ben", "Cleo", "Dev"):
+        lobby_join(session=session, student=StudentFactory(classroom=classroom, nickname=name))
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=seed)
+    record = GAMES[variant]
+    minds = list(record.seat(["scientist"], 4, current_round(table=table).seed))
+    for _ in range(1000):
+        round_row = current_round(table=table)
+        round_ = engine_round(round_row)
+        if round_.is_over:
+            return session, round_row
+        action = record.next_action(round_, minds)
+        actor = getattr(action, "player", None)
+        if actor is None:
+            actor = round_.state.prophet
+        thinking = action.kind in ("play", "play_string", "no_play")
+        if thinking:
+            action = replace(action, hypothesis=HYPOTHESIS, prediction=True)
+        round_act(
+            round_id=round_row.pk,
+            action=action,
+            seat=table.seats.get(position=round_row.position_of(actor)),
+            hypothesis=HypothesisInput(text=HYPOTHESIS) if thinking else None,
+            schedule=False,
+        )
+    raise AssertionError("the round did not end")

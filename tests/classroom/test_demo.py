@@ -22,15 +22,21 @@ def test_demo_create_is_idempotent_and_makes_a_class_with_students():
     assert "/login/" in lines and f"/join/{code}/" in lines and "Ana" in lines
 
 
-def test_the_demo_seeds_an_abbott_table_of_bots():
-    from classroom.demo import DEMO_ABBOTT, demo_create
+def test_the_demo_seeds_a_table_of_bots_for_every_other_game():
+    """Abbott/Howell, the Russian rules and Delphi: a live session each, one table of bots
+    whose round is dealt (Express has its own two tables)."""
+    from classroom.demo import DEMO_TITLES, demo_create
+    from classroom.games import GAMES
     from classroom.models import Assignment
     from classroom.selectors.games import current_round
 
     demo_create(password="x" * 12)
     demo_create(password="x" * 12)  # idempotent
-    (assignment,) = Assignment.objects.filter(title=DEMO_ABBOTT)
-    assert assignment.variant == "abbott"
-    (table,) = [t for s in assignment.sessions.all() for t in s.tables.all()]
-    assert sorted(bool(seat.bot) for seat in table.seats.all()) == [True, True, True, True]
-    assert current_round(table=table).variant == "abbott"
+    games = set()
+    for title in DEMO_TITLES:
+        (assignment,) = Assignment.objects.filter(title=title)
+        (table,) = [t for s in assignment.sessions.all() for t in s.tables.all()]
+        assert table.seats.exists() and all(seat.bot for seat in table.seats.all())
+        assert current_round(table=table).variant == assignment.variant
+        games.add(assignment.variant)
+    assert games == set(GAMES) - {"express"}

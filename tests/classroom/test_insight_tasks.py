@@ -152,3 +152,44 @@ def test_a_game_the_insight_does_not_read_is_skipped_silently(caplog):
             round_insight(round_row.pk)
         assert not RoundInsight.objects.filter(round=round_row).exists()
     assert "insight" not in caplog.text
+
+
+def test_an_insight_lost_on_its_way_is_asked_for_again_by_the_sweep(
+    django_capture_on_commit_callbacks,
+) -> None:
+    # The round ends while the broker is away: the request is recorded but its task never
+    # arrives (the on-commit enqueue is dropped, as a publish that failed).
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from classroom.insight_tasks import insights_sweep
+    from classroom.services.review import INSIGHT_STALLED_AFTER
+
+    lost = finished_round(plays=2)
+    with django_capture_on_commit_callbacks(execute=False):
+        insight = round_insight_request(round_row=lost)
+    assert insight.status == RoundInsight.Status.PENDING
+    # The teacher opens the review: the row is waiting, so it is not asked for twice...
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        session_insight_request(session=lost.table.session)
+    assert callbacks == []
+    # ...and without the sweep it would wait for ever. A request just made is left alone.
+    assert insights_sweep() == 0
+    RoundInsight.objects.filter(pk=insight.pk).update(
+        requested_at=timezone.now() - INSIGHT_STALLED_AFTER - timedelta(seconds=1)
+    )
+
+    assert insights_sweep() == 1  # (tasks run in the test's process here)
+
+    insight.refresh_from_db()
+    assert insight.status == RoundInsight.Status.DONE
+    assert insight.results["plays"]
+    assert insights_sweep() == 0
+
+
+def test_beat_runs_the_insights_sweep(settings) -> None:
+    from classroom.insight_tasks import insights_sweep
+
+    tasks = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert insights_sweep.name in tasks

@@ -141,7 +141,7 @@ def _move_whose_stamp_is_lost(table, seats) -> tuple[Client, str]:
 
 @pytest.mark.django_db(transaction=True)  # stamps are written when a move commits
 def test_a_stamp_left_stale_by_a_lost_write_expires_and_the_page_updates(monkeypatch):
-    monkeypatch.setattr(live, "STAMP_TIMEOUT", 1)  # LIVE_STAMP_SECONDS, one second here
+    monkeypatch.setattr(live, "STAMP_TIMEOUT", 2)  # LIVE_STAMP_SECONDS, two seconds here
     table, seats = live_table()
     url = reverse("classroom:table", args=[table.pk])
     watcher, stale = _move_whose_stamp_is_lost(table, seats)
@@ -149,21 +149,24 @@ def test_a_stamp_left_stale_by_a_lost_write_expires_and_the_page_updates(monkeyp
 
     # Until the stale stamp expires, a poll may say "no change" (the documented bound)...
     polls = []
-    deadline = lost_at + live.STAMP_TIMEOUT + 10
+    deadline = lost_at + live.STAMP_TIMEOUT + 30
     while time.monotonic() < deadline:
+        sent = time.monotonic()
         response = _poll(watcher, url, stale)
         polls.append(response.status_code)
         if response.status_code != 204:
             break
         time.sleep(0.1)
     late = time.monotonic() - lost_at
-    print(f"\nthe move reached the next page {late:.2f} s late (stamp lifetime 1 s): {polls}")
+    print(f"\nthe move reached the next page {late:.2f} s late (stamp lifetime 2 s): {polls}")
 
     # ...then the page is swapped with the move in it, and a new stamp.
     assert response.status_code == 200
     assert "Your turn!" in response.content.decode()
     assert _stamp_of(response) != stale
-    assert polls[0] == 204  # the stale stamp did hold before it expired (the test's premise)
+    # The stale stamp did hold before it expired (the test's premise), unless this machine was
+    # so slow that the first poll went out after the stamp's lifetime.
+    assert polls[0] == 204 or (len(polls) == 1 and sent - lost_at >= live.STAMP_TIMEOUT)
     # Idle polls are answered from the cache again with the new stamp.
     assert _poll(watcher, url, _stamp_of(response)).status_code == 204
 

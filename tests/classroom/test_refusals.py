@@ -41,3 +41,17 @@ def test_a_refusal_without_a_code_keeps_its_reason():
 def test_the_list_of_turns_never_reaches_the_user():
     refusal = IllegalActionError(express.UNPROMPTED_HINT, turns=[2, 2, 1])
     assert "[" not in refusal_message(refusal)
+
+
+def test_every_way_a_round_ends_has_words_for_the_teacher():
+    from django.utils import translation
+
+    from classroom.refusals import END_REASONS, end_reason_label
+    from eleusis.engine.variants import EndReason
+
+    assert set(END_REASONS) == set(EndReason)
+    assert end_reason_label("shed_all") == "a player shed every card"  # a stored string
+    assert end_reason_label(EndReason.TEACHER) == "you ended it"
+    assert end_reason_label(None) == "" and end_reason_label("older reason") == "older reason"
+    with translation.override("es"):
+        assert end_reason_label(EndReason.GUESSED) != "someone found the rule"

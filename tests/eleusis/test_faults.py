@@ -124,6 +124,19 @@ class Stack:
         )
         return {table: (version, status) for table, version, status in rows}
 
+    def bot_moves(self) -> dict[int, int]:
+        """How many moves the bots (not the student) have made at each bot table."""
+        ids = [table["id"] for table in self.with_bots["tables"]]
+        rows = stack.database_rows(
+            self.postgres.url(),
+            "SELECT r.table_id, count(a.id) FROM classroom_round r"
+            " LEFT JOIN classroom_action a ON a.round_id = r.id"
+            " AND a.seat_id IN (SELECT id FROM classroom_seat WHERE bot <> '')"
+            " WHERE r.table_id = ANY(%s) GROUP BY r.table_id",
+            ids,
+        )
+        return dict(rows)
+
     def bots_moved_on(self, stuck: dict[int, tuple[int, str]], moves: int = 3) -> bool:
         """Whether every bot table has made `moves` more moves since `stuck` (or finished)."""
         now = self.bot_versions()
@@ -194,8 +207,13 @@ def _log_grows(process: stack.Process, text: str, before: int) -> float:
 
 
 def _health(production, name: str) -> tuple[int, dict, float]:
-    status, body, seen, checks = production.healthz()
-    print(f"[fault] /healthz {name}: {status} in {checks:.2f} s ({seen:.2f} s seen): {body}")
+    """/healthz asked three times in a row: the first answer, and the shortest time its checks
+    took (a hung service slows every one of them; a loaded machine, only some)."""
+    answers = [production.healthz() for _ in range(3)]
+    status, body, _seen, _checks = answers[0]
+    checks = min(answer[3] for answer in answers)
+    times = ", ".join(f"{a[3]:.2f} s ({a[2]:.2f} s seen)" for a in answers)
+    print(f"[fault] /healthz {name}: {status} in {times}: {body}")
     return status, body, checks
 
 
@@ -373,9 +391,10 @@ def test_a_killed_worker_s_bots_are_re_driven_once_a_worker_is_back(production):
         _wait(lambda: production.bots_moved_on(start, moves=2), DEADLINE, "bots playing")
         production.processes["worker"].stop(signal.SIGKILL)
         time.sleep(3)
-        stuck = production.bot_versions()
+        stuck, bots_stuck = production.bot_versions(), production.bot_moves()
         time.sleep(2)
-        still = production.bot_versions()
+        # The student may still play (a slow answer lands late); the bots may not.
+        bots_still = production.bot_moves()
         production.processes["worker"] = stack.celery(production.env, "worker", production.tmp)
         back = time.monotonic()
         _wait(lambda: production.bots_moved_on(stuck), RECOVERY_DEADLINE)
@@ -387,7 +406,7 @@ def test_a_killed_worker_s_bots_are_re_driven_once_a_worker_is_back(production):
         "SELECT count(*), count(DISTINCT (round_id, seq)) FROM classroom_action",
     )[0]
 
-    assert still == stuck  # nothing moved the bots while no worker ran
+    assert bots_still == bots_stuck  # nothing moved the bots while no worker ran
     assert moves[0] == moves[1]  # no move twice: every (round, seq) once
     assert lost == (0, 0)
 

@@ -26,6 +26,7 @@ from eleusis.engine.variants.actions import (
 from eleusis.engine.variants.base import (
     VARIANTS,
     Action,
+    EndReason,
     Event,
     GuessJudge,
     IllegalActionError,
@@ -64,6 +65,7 @@ __all__ = [
     "DelphiConfig",
     "DelphiRound",
     "End",
+    "EndReason",
     "Event",
     "ExpressConfig",
     "ExpressGame",

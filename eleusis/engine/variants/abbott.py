@@ -66,6 +66,7 @@ from eleusis.engine.variants.base import (
     NOT_YOUR_TURN,
     Action,
     CardTaken,
+    EndReason,
     Event,
     IllegalActionError,
     LayoutColumn,
@@ -556,7 +557,7 @@ class AbbottRound(Round):
         if accepted:
             if not hand:
                 state.emptied_by = player
-                self._end("hand_emptied", events)
+                self._end(EndReason.HAND_EMPTIED, events)
                 return
         elif not exempt:
             if not self._draw(player, PENALTY_PER_CARD * len(cards), "wrong_attempt", events):
@@ -591,7 +592,7 @@ class AbbottRound(Round):
             hand.clear()
             if len(returned) <= NO_PLAY_SHRINK:
                 state.emptied_by = player
-                self._end("hand_emptied", events)
+                self._end(EndReason.HAND_EMPTIED, events)
                 return
             if not self._draw(player, len(returned) - NO_PLAY_SHRINK, "new_hand", events):
                 return
@@ -664,7 +665,7 @@ class AbbottRound(Round):
         if drawn:
             events.append(PenaltyDrawn(player, tuple(drawn), reason))
         if len(drawn) < count:
-            self._end("stock_exhausted", events)
+            self._end(EndReason.STOCK_EXHAUSTED, events)
             return False
         return True
 
@@ -672,7 +673,7 @@ class AbbottRound(Round):
         state = self.state
         active = self.active_seats()
         if not active:
-            self._end("all_expelled", events)
+            self._end(EndReason.ALL_EXPELLED, events)
             return
         state.turn = next(
             seat

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from eleusis.engine.cards import Card
-from eleusis.engine.variants.base import Action
+from eleusis.engine.variants.base import Action, EndReason
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ class End(Action):
     """The dealer ends the round now (time is up, or everyone agrees)."""
 
     kind = "end"
-    reason: str = "ended by the dealer"
+    reason: str = EndReason.DEALER
 
 
 @dataclass(frozen=True)

@@ -20,12 +20,31 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import Field, dataclass, field, replace
+from enum import StrEnum
 from typing import Any, ClassVar, Protocol, Self, TypedDict, TypeVar
 
 from eleusis.engine.cards import SUITS, Card
 from eleusis.engine.history import Attempt, History, Rule
 from eleusis.engine.variants import codec
 from eleusis.engine.variants.codec import JSON
+
+
+class EndReason(StrEnum):
+    """How a round ended. The values are what the log, the snapshot and `Round.end_reason`
+    store (a round ended before this enum existed stored the same strings)."""
+
+    GUESSED = "guessed"  # Express: a player guessed the rule
+    HAND_EMPTIED = "hand_emptied"  # Express, Abbott/Howell: a player ran out of cards
+    STOCK_EXHAUSTED = "stock_exhausted"  # Express, Abbott/Howell: the stock ran out
+    EVERYONE_LEFT = "everyone_left"  # Express: no player is left at the table
+    DECK_FINISHED = "deck_finished"  # Delphi: every card has been on show
+    SHED_ALL = "shed_all"  # Russian rules: a player shed every card
+    BLOCKED = "blocked"  # Russian rules: nobody can play
+    ALL_EXPELLED = "all_expelled"  # Abbott/Howell: every player but the prophet was expelled
+    DEALER = "ended by the dealer"  # an `End` action without a reason of its own
+    TEACHER = "ended by the teacher"
+    DEALER_LEFT = "the dealer left the table"
+    TURN_LIMIT = "turn limit"  # bots played as many actions as a simulation allows
 
 
 class Refusal(str):

@@ -31,6 +31,7 @@ from eleusis.engine.history import Attempt
 from eleusis.engine.variants.actions import End, Predict, Reveal
 from eleusis.engine.variants.base import (
     Action,
+    EndReason,
     Event,
     IllegalActionError,
     LayoutColumn,
@@ -221,7 +222,7 @@ class DelphiRound(Round):
         state.hypotheses = [None] * self.players
         if not state.stock:
             state.current = None
-            self._end("deck_finished", events)
+            self._end(EndReason.DECK_FINISHED, events)
             return
         state.current = state.stock.pop(0)
         events.append(CardTurned(state.current))

@@ -55,6 +55,7 @@ from eleusis.engine.variants.base import (
     Action,
     CardJudgement,
     CardTaken,
+    EndReason,
     Event,
     GuessJudge,
     IllegalActionError,
@@ -545,7 +546,7 @@ class ExpressRound(Round):
         state.hint_requests = [p for p in state.hint_requests if p != player]
         events.append(PlayerLeft(player, returned))
         if len(state.left) >= self.players:
-            self._end("everyone_left", events)
+            self._end(EndReason.EVERYONE_LEFT, events)
             return
         if state.deciding == player:
             state.deciding = None
@@ -599,7 +600,7 @@ class ExpressRound(Round):
         if accepted:
             if not hand:
                 state.emptied_by = player
-                self._end("hand_emptied", events)
+                self._end(EndReason.HAND_EMPTIED, events)
                 return
             if self._open_guess(player):
                 return
@@ -695,7 +696,7 @@ class ExpressRound(Round):
             events.append(HandReturned(player, returned))
             if len(returned) == 1:
                 state.emptied_by = player
-                self._end("hand_emptied", events)
+                self._end(EndReason.HAND_EMPTIED, events)
                 return
             for _ in range(len(returned) - 1):
                 self._draw(player, "new_hand", events)
@@ -730,7 +731,7 @@ class ExpressRound(Round):
         events.append(GuessJudged(player, text, correct))
         if correct:
             state.guessed_by = player
-            self._end("guessed", events)
+            self._end(EndReason.GUESSED, events)
             return
         if self.config.wrong_guess_penalty and not self._draw(player, "wrong_guess", events):
             return
@@ -819,7 +820,7 @@ class ExpressRound(Round):
         state = self.state
         if not state.stock:
             if self.config.stock_exhaustion == "end":
-                self._end("stock_exhausted", events)
+                self._end(EndReason.STOCK_EXHAUSTED, events)
                 return False
             state.stock = build_stock(1, self.rng)
             state.decks_used += 1

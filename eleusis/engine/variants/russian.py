@@ -51,6 +51,7 @@ from eleusis.engine.variants.base import (
     NOT_YOUR_TURN,
     Action,
     CardJudgement,
+    EndReason,
     Event,
     IllegalActionError,
     Refusal,
@@ -269,14 +270,14 @@ class RussianRound(Round):
         events.append(CardJudged(player, card, accepted, from_wrong))
         if not state.hands[player] and not state.wrong[player]:
             state.shed_by = player
-            self._end("shed_all", events)
+            self._end(EndReason.SHED_ALL, events)
             return
         if state.interim is None and not any(state.hands):
             state.interim = self.interim_scores()
             events.append(InterimScored(tuple(state.interim)))
         state.turn = (state.turn + 1) % self.players
         if self.blocked():
-            self._end("blocked", events)
+            self._end(EndReason.BLOCKED, events)
             return
         events.append(TurnPassed(state.turn))
 

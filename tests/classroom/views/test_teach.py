@@ -15,7 +15,7 @@ from classroom.services.games import (
 )
 from classroom.services.rounds import engine_round, round_act
 from eleusis.engine.rules import LIBRARY
-from eleusis.engine.variants import Guess, Play
+from eleusis.engine.variants import EndReason, Guess, Play
 from tests.classroom.conftest import student_client
 from tests.factories import ALTERNATE_COLORS, StudentFactory, live_table
 
@@ -829,7 +829,6 @@ def test_who_may_finish_a_session(visitors, game, visitor):
 
 
 def test_finish_ends_every_round_and_links_to_the_review(visitors, game):
-    from classroom.services.games import TEACHER_END
 
     live = game["live"]
     live_url = reverse("classroom:session_live", args=[live.pk])
@@ -846,7 +845,7 @@ def test_finish_ends_every_round_and_links_to_the_review(visitors, game):
     assert live.status == GameSession.Status.FINISHED and live.ended_at is not None
     round_row = game["round"]
     round_row.refresh_from_db()
-    assert round_row.status == Round.Status.OVER and round_row.end_reason == TEACHER_END
+    assert round_row.status == Round.Status.OVER and round_row.end_reason == EndReason.TEACHER
     end = round_row.actions.order_by("-seq").first()
     assert end.kind == "end" and end.seat is None
     assert "you ended it" in visitors["teacher"].get(live_url).content.decode()

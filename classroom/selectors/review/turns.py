@@ -1,0 +1,189 @@
+"""The review of a game the insight does not read (Abbott/Howell, the Russian rules): it opens
+with the replay of its rounds, shows each round's scores and the totals over the rounds (the
+sources score a game over several hands: docs/rules.md §2 and §4), the predictions the students
+got right, and says which of the review's measures do not apply, and why.
+
+The replay is the engine's: the round rebuilt from its stored actions up to a play, so what it
+shows is what the table showed then. A step is one play of a card, a string or "no play", with
+whatever judged it (a prophet's verdict, the dealer's correction) before the next play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from classroom.models import Action, GameSession, Round
+from classroom.selectors.games import GameTotals, game_totals
+from classroom.selectors.review.data import Person
+from classroom.selectors.rounds import replay_round
+from eleusis.engine.cards import Card
+from eleusis.engine.variants.base import LayoutColumn, layout_of
+
+# The actions that are a play (a step of the replay); the others (a verdict, becoming prophet,
+# the end) belong to the play before them.
+PLAY_KINDS = ("play", "play_string", "no_play")
+
+# The review's measures (docs/measures.md) that have no value for these games, and why: the
+# insight reads a round one card and one verdict at a time against the candidate rules, and here a
+# string is judged as a whole (which card was wrong is never said), a prophet judges in the
+# dealer's place, and a wrong card comes back into play. Predictions and logged hypotheses need
+# no insight: they are counted from the plays.
+NOT_APPLICABLE = (
+    (
+        _("Found the rule, and plays behind the evidence"),
+        _("they need the play after which the evidence left only the rule, card by card"),
+    ),
+    (
+        _("Agreement with the rule"),
+        _("it is measured on tables the rule builds one card at a time"),
+    ),
+    (
+        _("Negative tests, and keeping a refuted idea"),
+        _("a string is judged as a whole: no single card's verdict refutes or confirms an idea"),
+    ),
+    (
+        _("Choice of card, and information gained"),
+        _("they weigh one card's verdict against the candidate rules; a string shares its verdict"),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Replay:
+    layout: list[LayoutColumn]
+    step: int
+    steps: int
+    current: dict[str, Any] | None
+    shown: list[dict[str, Any]]  # the plays so far, latest first
+
+
+def _cards(payload: dict[str, Any]) -> list[str]:
+    codes = payload.get("cards") or ([payload["card"]] if payload.get("card") else [])
+    return [" ".join(str(Card.parse(code)) for code in codes)] if codes else []
+
+
+def _verdict(actions: list[Action]) -> tuple[bool | None, bool]:
+    """What judged a play (its own events and those of the actions that followed it before the
+    next play): accepted (or a right "no play"), and whether a prophet fell over it."""
+    accepted = None
+    fell = False
+    for action in actions:
+        for event in action.events:
+            if accepted is None and "accepted" in event:
+                accepted = bool(event["accepted"])
+            elif accepted is None and "correct" in event and "hand" in event:
+                accepted = bool(event["correct"])
+            fell = fell or event.get("kind") == "prophet_fell"
+    return accepted, fell
+
+
+@dataclass(frozen=True)
+class Play:
+    number: int
+    action: Action
+    accepted: bool | None
+    prophet_fell: bool
+
+    @property
+    def hypothesis(self) -> str:
+        row = getattr(self.action, "hypothesis", None)
+        return (row.text if row else "") or self.action.payload.get("hypothesis") or ""
+
+    @property
+    def prediction(self) -> bool | None:
+        return self.action.payload.get("prediction")
+
+
+def _plays(actions: list[Action]) -> tuple[list[Play], list[int]]:
+    """A round's plays in order, each with its verdict, and where each starts in `actions`."""
+    starts = [index for index, action in enumerate(actions) if action.kind in PLAY_KINDS]
+    plays = []
+    for number, start in enumerate(starts, start=1):
+        end = starts[number] if number < len(starts) else len(actions)
+        plays.append(Play(number, actions[start], *_verdict(actions[start:end])))
+    return plays, starts
+
+
+def round_replay(round_row: Round, people: dict[int, Person], step: int) -> Replay:
+    """The round as it stood after `step` plays (clamped to the round), with those plays."""
+    actions = list(round_row.actions.select_related("hypothesis").order_by("seq"))
+    plays, starts = _plays(actions)
+    step = max(0, min(step, len(plays)))
+    shown = [
+        {
+            "number": play.number,
+            "kind": "no_play" if play.action.kind == "no_play" else "play",
+            "person": people.get(play.action.seat_id) if play.action.seat_id else None,
+            "cards": _cards(play.action.payload),
+            "accepted": play.accepted,
+            "prophet_fell": play.prophet_fell,
+            "hypothesis": play.hypothesis,
+            "prediction": play.prediction,
+        }
+        for play in plays[:step]
+    ]
+    upto = starts[step] if step < len(starts) else len(actions)
+    state = replay_round(round_row, upto=upto).state
+    layout = layout_of(state.history, getattr(state, "groups", None))
+    return Replay(layout, step, len(plays), shown[-1] if shown else None, shown[::-1])
+
+
+@dataclass(frozen=True)
+class StudentPlays:
+    person: Person
+    plays: int
+    logged: int  # plays with a hypothesis
+    predicted: int  # plays with a prediction
+    predicted_right: int
+
+    @property
+    def prediction_share(self) -> float | None:
+        return self.predicted_right / self.predicted if self.predicted else None
+
+
+@dataclass(frozen=True)
+class TurnsReview:
+    rounds: list[Round]
+    first: Round | None  # the round the page opens with, replayed
+    tables: list[tuple[Any, GameTotals]]  # each table with its scores over the rounds
+    students: list[StudentPlays]
+    not_applicable: tuple[tuple[Any, Any], ...]  # (measures, why they have no value here)
+
+
+def session_turns_review(session: GameSession, people: dict[int, Person]) -> TurnsReview:
+    rounds = list(
+        Round.objects.filter(table__session=session, status=Round.Status.OVER)
+        .select_related("table")
+        .defer("snapshot")
+        .order_by("table__number", "number")
+    )
+    tables = []
+    for table in session.tables.prefetch_related("seats__student").order_by("number"):
+        if any(round_row.table_id == table.pk for round_row in rounds):
+            seats = sorted(table.seats.all(), key=lambda seat: seat.position)
+            tables.append((table, game_totals(table=table, seats=seats)))
+    counts: dict[int, list[int]] = {}
+    actions = Action.objects.filter(round__in=rounds).select_related("hypothesis")
+    by_round: dict[int, list[Action]] = {}
+    for action in actions.order_by("round_id", "seq"):
+        by_round.setdefault(action.round_id, []).append(action)
+    for round_actions in by_round.values():
+        for play in _plays(round_actions)[0]:
+            seat_id = play.action.seat_id
+            if seat_id not in people or not people[seat_id].is_student:
+                continue
+            seat_counts = counts.setdefault(seat_id, [0, 0, 0, 0])
+            seat_counts[0] += 1
+            seat_counts[1] += bool(play.hypothesis)
+            if play.prediction is not None and play.accepted is not None:
+                seat_counts[2] += 1
+                seat_counts[3] += play.prediction == play.accepted
+    students = [
+        StudentPlays(people[seat_id], *values)
+        for seat_id, values in sorted(counts.items(), key=lambda item: people[item[0]].number)
+    ]
+    first = rounds[0] if rounds else None
+    return TurnsReview(rounds, first, tables, students, NOT_APPLICABLE)
