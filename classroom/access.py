@@ -9,6 +9,7 @@ picture password; `current_student(request)` reads it and `student_required` gua
 
 from collections.abc import Callable
 from functools import wraps
+from typing import NamedTuple
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -208,3 +209,47 @@ def seat_for_student(request: HttpRequest, table_pk: int) -> Seat:
         )
     except Seat.DoesNotExist:
         raise Http404 from None
+
+
+class Seated(NamedTuple):
+    """The signed-in student's seat at a table, and every seat of that table by position (the
+    student's own among them), each with its student."""
+
+    seat: Seat
+    seats: list[Seat]
+
+
+def student_seat_required(view: Callable) -> Callable:
+    """`student_required` and `seat_for_student` in one query, for the views of a student's own
+    table (a class polls them every two seconds): the view is called as `view(request, seated)`
+    with a `Seated`; the seat comes with its table, session and assignment, and
+    `request.student` is set. Not seated at that table: Http404; not (or no longer) a student:
+    to the join page, as `student_required` says."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, pk: int) -> HttpResponse:
+        session = getattr(request, "session", None)
+        student_id = session.get(STUDENT_SESSION_KEY) if session is not None else None
+        if isinstance(student_id, int):
+            seats = list(
+                Seat.objects.filter(table_id=pk)
+                .select_related("student", "table__session__assignment")
+                .order_by("position")
+            )
+            seat = next((s for s in seats if s.student_id == student_id), None)
+            if seat is not None:
+                for other in seats:
+                    other.table = seat.table  # one table, as the views and templates expect
+                setattr(request, _CACHE_ATTRIBUTE, seat.student)
+                request.student = seat.student
+                return view(request, Seated(seat, seats))
+        return _unseated(request, pk)
+
+    return wrapper
+
+
+@student_required
+def _unseated(request: HttpRequest, pk: int) -> HttpResponse:
+    # A student, but not at this table (or a student removed since: student_required sent them
+    # to the join page before this line).
+    raise Http404

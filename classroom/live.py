@@ -36,6 +36,18 @@ def table_stamp(table_id: int) -> str:
     return _stamp(_TABLE.format(table_id))
 
 
+def request_table_stamp(request, table_id: int) -> str:
+    """The table's stamp as this request first read it: the idle-poll middleware reads it
+    before anything else, so a page carries a stamp no newer than what it shows (a change made
+    meanwhile is drawn at the next poll, never missed)."""
+    stamps = getattr(request, "_live_table_stamps", None)
+    if stamps is None:
+        stamps = request._live_table_stamps = {}
+    if table_id not in stamps:
+        stamps[table_id] = table_stamp(table_id)
+    return stamps[table_id]
+
+
 def session_stamp(session_id: int) -> str:
     return _stamp(_SESSION.format(session_id))
 
@@ -60,10 +72,10 @@ def session_changed(session_id: int) -> None:
 _TABLE_POLL = re.compile(r"^/play/tables/(\d+)/$")
 
 
-def table_poll_is_idle(table_id: int, stamp: str, session_key: str) -> bool:
+def table_poll_is_idle(table_id: int, stamp: str, session_key: str) -> tuple[bool, str | None]:
     """Whether a student's poll of this table finds it as it was: the session (as the
     `cached_db` backend keeps it in the cache) belongs to a student, and the table's stamp is
-    the one the page holds. One cache round trip for both."""
+    the one the page holds. One cache round trip for both. Also returns the stamp read."""
     from django.contrib.sessions.backends.cached_db import KEY_PREFIX
 
     from classroom.access import STUDENT_SESSION_KEY
@@ -72,11 +84,9 @@ def table_poll_is_idle(table_id: int, stamp: str, session_key: str) -> bool:
     table_key = _TABLE.format(table_id)
     found = cache.get_many([session_cache_key, table_key])
     session = found.get(session_cache_key)
-    return (
-        isinstance(session, dict)
-        and STUDENT_SESSION_KEY in session
-        and found.get(table_key) == stamp
-    )
+    current = found.get(table_key)
+    idle = isinstance(session, dict) and STUDENT_SESSION_KEY in session and current == stamp
+    return idle, current
 
 
 class IdleTablePollMiddleware:
@@ -95,8 +105,13 @@ class IdleTablePollMiddleware:
             found = _TABLE_POLL.match(request.path_info)
             stamp = request.GET.get("stamp") if found else None
             session_key = request.COOKIES.get(self.cookie) if stamp else None
-            if session_key and table_poll_is_idle(int(found[1]), stamp, session_key):
-                response = HttpResponse(status=204)
-                response["Cache-Control"] = "private, no-store"
-                return response
+            if session_key:
+                table_id = int(found[1])
+                idle, current = table_poll_is_idle(table_id, stamp, session_key)
+                if idle:
+                    response = HttpResponse(status=204)
+                    response["Cache-Control"] = "private, no-store"
+                    return response
+                if current is not None:  # the view draws the page for this stamp
+                    request._live_table_stamps = {table_id: current}
         return self.get_response(request)

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
 logger = logging.getLogger("eleusis.cache")
@@ -87,8 +87,30 @@ def _get_default(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     return kwargs.get("default", args[1] if len(args) > 1 else None)
 
 
+class _ReusedClient(RedisCacheClient):
+    """Django's client, keeping one `redis.Redis` per connection pool: Django makes a new one for
+    every call, and building it (its table of response callbacks) cost more than the round trip
+    of an idle poll. A `redis.Redis` takes its connections from the pool, so it is safe to share
+    between threads."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._clients: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        pool = self._get_connection_pool(write)
+        client = self._clients.get(id(pool))
+        if client is None:
+            client = self._clients[id(pool)] = self._client(connection_pool=pool)
+        return client
+
+
 class ResilientRedisCache(RedisCache):
     """Django's Redis cache, each call guarded as the module says."""
+
+    def __init__(self, server: str, params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        self._class = _ReusedClient
 
     get = _guarded(_get_default)(RedisCache.get)
     set = _guarded(None)(RedisCache.set)

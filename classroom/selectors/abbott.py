@@ -81,8 +81,8 @@ def _infos(seats: list[Seat], round_row: Round | None, view: Any) -> list[Abbott
     return seat_infos(seats, round_row, view, info=info, empty=empty)
 
 
-def abbott_board(*, table: Table, seat: Seat) -> AbbottBoard:
-    board: AbbottBoard = seat_board(AbbottBoard, _infos, table=table, seat=seat)
+def abbott_board(*, table: Table, seat: Seat, seats: list[Seat] | None = None) -> AbbottBoard:
+    board: AbbottBoard = seat_board(AbbottBoard, _infos, table=table, seat=seat, seats=seats)
     return board
 
 

@@ -163,8 +163,9 @@ class DelphiBoard:
         return next((s for s in self.seats if s.position == self.seat.position), None)
 
 
-def delphi_board(*, table: Table, seat: Seat) -> DelphiBoard:
-    seats = list(table.seats.select_related("student").order_by("position"))
+def delphi_board(*, table: Table, seat: Seat, seats: list[Seat] | None = None) -> DelphiBoard:
+    if seats is None:
+        seats = list(table.seats.select_related("student").order_by("position"))
     round_row = current_round(table=table)
     view = oracle = None
     outcomes: list[DelphiOutcome] = []

@@ -14,6 +14,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Exists, OuterRef, QuerySet, Value
 from django.utils.translation import gettext as _
 
@@ -33,6 +34,8 @@ from classroom.selectors.rounds import engine_round
 from eleusis.engine.variants import DealerView, PlayerView
 
 logger = logging.getLogger(__name__)
+
+_UNSET: Any = object()  # an argument not given (None has a meaning)
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,6 @@ class Board:
     round: Round | None
     view: PlayerView | None  # None for the student dealing this round
     seats: list[SeatInfo]
-    last_hypothesis: Hypothesis | None
     plays_made: int
     revealed_rule: str | None
     player: int | None = None  # the engine's number for this seat in this round
@@ -351,21 +353,60 @@ def game_over(*, table: Table) -> bool:
     return target is not None and played >= target
 
 
-def game_totals(*, table: Table, seats: list[Seat]) -> GameTotals:
+# A finished round as the game's totals need it: its seating and its scores (dealer, players).
+_FinishedRound = tuple[dict[str, Any], int, tuple[int, ...]]
+# The finished rounds of a table never change; which rounds are finished changes only with the
+# current round (a round is dealt once the last one is over), so the current round's id and
+# status name them in the cache. The entries are small; an hour covers a lesson.
+FINISHED_ROUNDS_SECONDS = 3600
+
+
+def _finished_rounds(table: Table, current: Any) -> list[_FinishedRound]:
+    """The table's finished rounds, oldest first: read (and their scores decoded) once per
+    current round and status, then from the cache. `current`: the table's current round (None:
+    no round yet), or _UNSET to read without the cache."""
+
+    def read() -> list[_FinishedRound]:
+        rounds = table.rounds.filter(status=Round.Status.OVER).order_by("number")
+        finished = []
+        for round_row in rounds:
+            scores = engine_round(round_row).scores()
+            seating = {
+                "players": round_row.players,
+                "dealer_position": round_row.dealer_position,
+                "positions": round_row.positions,
+            }
+            finished.append((seating, scores.dealer, tuple(scores.players)))
+        return finished
+
+    if current is _UNSET:
+        return read()
+    if current is None:
+        return []
+    key = f"game:finished:{table.pk}:{current.pk}:{current.status}"
+    finished = cache.get(key)
+    if finished is None:
+        finished = read()
+        cache.set(key, finished, FINISHED_ROUNDS_SECONDS)
+    return finished
+
+
+def game_totals(*, table: Table, seats: list[Seat], current: Any = _UNSET) -> GameTotals:
     """The scores of every finished round at the table, per seat (the dealer's included), and
-    the totals that decide the winner."""
-    rounds = list(table.rounds.filter(status=Round.Status.OVER).order_by("number"))
+    the totals that decide the winner. `current`: the table's current round when the caller
+    holds it (None: there is none); the finished rounds then come from the cache."""
+    rounds = _finished_rounds(table, current)
     per_seat: dict[int, list[int | None]] = {seat.position: [] for seat in seats}
-    for round_row in rounds:
-        scores = engine_round(round_row).scores()
+    for seating, dealer_score, player_scores in rounds:
+        round_row = Round(**seating)
         for seat in seats:
             player = round_row.player_of(seat.position)
             if not round_row.seated(seat.position):
                 score: int | None = None
             elif player is None:
-                score = scores.dealer
-            elif player < len(scores.players) and seat.position < round_row.seat_count:
-                score = scores.players[player]
+                score = dealer_score
+            elif player < len(player_scores) and seat.position < round_row.seat_count:
+                score = player_scores[player]
             else:
                 score = None
             per_seat[seat.position].append(score)
@@ -393,9 +434,6 @@ def next_dealer_position(*, table: Table, seat_count: int) -> int:
     return table.rounds.count() % max(seat_count, 1)
 
 
-_UNSET: Any = object()
-
-
 def student_board(
     *,
     table: Table,
@@ -403,11 +441,10 @@ def student_board(
     round_row: Round | None = _UNSET,
     engine: Any = None,
     seats: list[Seat] | None = None,
-    last_hypothesis: Hypothesis | None = _UNSET,
 ) -> Board:
     """What `seat` sees. A caller that already holds the current round (and its decoded engine,
-    the seats, or the seat's newest hypothesis) passes them, and they are not read again: a
-    play reads and decodes the round once for its checks, its move and the page it answers."""
+    or the seats) passes them, and they are not read again: a play reads and decodes the round
+    once for its checks, its move and the page it answers."""
     if seats is None:
         seats = list(table.seats.select_related("student").order_by("position"))
     if round_row is _UNSET:
@@ -432,19 +469,13 @@ def student_board(
         if round_row.revealed:
             revealed = "\n".join(t for t in (round_row.rule_words, round_row.rule_text) if t)
     assignment = table.session.assignment
-    game = game_totals(table=table, seats=seats)
+    game = game_totals(table=table, seats=seats, current=round_row)
     must_write_rule = (
         not game.over
         and assignment.rule_source == Assignment.RuleSource.STUDENTS
         and (round_row is None or round_row.status == Round.Status.OVER)
         and next_dealer_position(table=table, seat_count=len(seats)) == seat.position
     )
-    if last_hypothesis is _UNSET:
-        last_hypothesis = (
-            Hypothesis.objects.filter(seat__student_id=seat.student_id, seat__table=table)
-            .order_by("-action__round__number", "-action__seq")
-            .first()
-        )
     infos = _seat_infos(seats, round_row, view or dealer)
     verdict = None
     if round_row is not None and dealer is not None:
@@ -457,7 +488,6 @@ def student_board(
         verdict=verdict,
         game=game,
         seats=infos,
-        last_hypothesis=last_hypothesis,
         plays_made=plays_made,
         revealed_rule=revealed,
         player=player,
@@ -514,7 +544,7 @@ def session_tables(*, session: GameSession) -> list[TableSummary]:
                 round_row,
                 view,
                 _seat_infos(seats, round_row, view),
-                game_totals(table=table, seats=seats),
+                game_totals(table=table, seats=seats, current=round_row),
             )
         except Exception:  # any fault of one table's data: the others are still shown
             logger.exception("table %s cannot be shown", table.pk)

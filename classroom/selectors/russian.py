@@ -50,8 +50,8 @@ class RussianBoard(TurnBoard):
     """A seat's board: the base's (a turn is one card; there are no other modes)."""
 
 
-def russian_board(*, table: Table, seat: Seat) -> RussianBoard:
-    board: RussianBoard = seat_board(RussianBoard, _infos, table=table, seat=seat)
+def russian_board(*, table: Table, seat: Seat, seats: list[Seat] | None = None) -> RussianBoard:
+    board: RussianBoard = seat_board(RussianBoard, _infos, table=table, seat=seat, seats=seats)
     return board
 
 

@@ -88,10 +88,17 @@ class TurnBoard:
 
 
 def seat_board(
-    board_class: type[TurnBoard], infos: Callable[..., list[Any]], *, table: Table, seat: Seat
+    board_class: type[TurnBoard],
+    infos: Callable[..., list[Any]],
+    *,
+    table: Table,
+    seat: Seat,
+    seats: list[Seat] | None = None,
 ) -> Any:
-    """The board of one seat: `infos(seats, round_row, view)` draws the seat lines."""
-    seats = list(table.seats.select_related("student").order_by("position"))
+    """The board of one seat: `infos(seats, round_row, view)` draws the seat lines. `seats`:
+    the table's seats, when the caller has them."""
+    if seats is None:
+        seats = list(table.seats.select_related("student").order_by("position"))
     round_row = current_round(table=table)
     view = None
     if round_row is not None:
@@ -99,7 +106,7 @@ def seat_board(
         if player is not None:
             view = engine_round(round_row).view(player)
     revealed = round_row.rule_text if round_row is not None and round_row.revealed else None
-    game = game_totals(table=table, seats=seats)
+    game = game_totals(table=table, seats=seats, current=round_row)
     lines = infos(seats, round_row, view)
     return board_class(table, seat, round_row, view, lines, revealed, game)
 
@@ -122,6 +129,12 @@ def live_tables(infos: Callable[..., list[Any]], *, session: GameSession) -> lis
         view = engine_round(round_row).dealer_view() if round_row is not None else None
         lines = infos(seats, round_row, view)
         summaries.append(
-            TableSummary(table, round_row, view, lines, game_totals(table=table, seats=seats))
+            TableSummary(
+                table,
+                round_row,
+                view,
+                lines,
+                game_totals(table=table, seats=seats, current=round_row),
+            )
         )
     return summaries

@@ -1,6 +1,10 @@
 """Template helpers for the game pages: cards drawn with rank and suit symbol, never color alone."""
 
+from functools import lru_cache
+
 from django import template
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from eleusis.engine.cards import Card, Suit
@@ -24,13 +28,40 @@ _RANK_NAMES = {
 @register.filter
 def card_label(card: Card) -> str:
     """A card in words for screen readers: "queen of diamonds"."""
+    return _labels(card, get_language())[0]
+
+
+@register.filter
+def play_label(card: Card) -> str:
+    """A hand's button in words: "Play the queen of diamonds"."""
+    return _labels(card, get_language())[1]
+
+
+# 52 cards in a few languages: worked out once each (a page reads dozens of cards, each poll).
+@lru_cache(maxsize=1024)
+def _labels(card: Card, language: str | None) -> tuple[str, str]:
     rank = _RANK_NAMES.get(card.rank, lambda: str(card.rank))()
-    return _("%(rank)s of %(suit)s") % {"rank": rank, "suit": _SUIT_NAMES[card.suit]()}
+    label = _("%(rank)s of %(suit)s") % {"rank": rank, "suit": _SUIT_NAMES[card.suit]()}
+    return label, _("Play the %(card)s") % {"card": label}
 
 
-@register.inclusion_tag("classroom/play/_card.html")
-def card(card: Card, rejected: bool = False):
-    return {"card": card, "rejected": rejected}
+@register.simple_tag
+def card(card: Card, rejected: bool = False) -> str:
+    """A card on the table (`rejected`: below the mainline)."""
+    return _drawn("classroom/play/_card.html", card, "rejected", rejected, get_language())
+
+
+@register.simple_tag
+def hand_card(card: Card, playable: bool) -> str:
+    """A card of the student's hand: the button that plays it (disabled when not their turn)."""
+    return _drawn("classroom/play/_hand_card.html", card, "playable", playable, get_language())
+
+
+# A page draws dozens of cards at each poll, and a card is drawn alike each time: each is drawn
+# once per template, card, state and language, then reused (a few hundred short strings).
+@lru_cache(maxsize=2048)
+def _drawn(template_name: str, card: Card, flag: str, value: bool, language: str | None) -> str:
+    return render_to_string(template_name, {"card": card, flag: value})
 
 
 @register.inclusion_tag("classroom/play/_student_games.html", takes_context=True)

@@ -19,23 +19,26 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from classroom.access import (
     STUDENT_SESSION_KEY,
+    Seated,
     assignment_for_student,
     seat_for_student,
     session_for_student,
     student_required,
+    student_seat_required,
 )
 from classroom.builder_i18n import builder_state, choices_from, suggestion_for
 from classroom.builder_i18n import words as builder_words
 from classroom.delphi_forms import PredictForm
 from classroom.game_forms import FRAMES_BY_ID, MoveForm
 from classroom.games import WebGame, web_game
-from classroom.live import session_stamp, table_stamp
+from classroom.live import request_table_stamp, session_stamp
 from classroom.models import Assignment, GameSession, Seat
 from classroom.refusals import refusal_message
 from classroom.secret_rules import is_rule_text
@@ -143,16 +146,19 @@ def _render_board(
     reset_inputs: bool = False,
     extra: dict | None = None,
     board: Any = None,
+    seats: list[Seat] | None = None,
 ) -> HttpResponse:
     """The table page (the fragments an htmx request swaps). `reset_inputs` sends the inputs of
     a move (hypothesis, sentence, prediction, guess) empty again, after a move that was made.
-    `board`: the board as the move that was just made left it, when the view has it."""
-    # The stamp is read before the board it stamps: a play committed in between then costs one
-    # more render, instead of a page showing the old board under the new stamp until the next play.
-    stamp = table_stamp(seat.table_id)
+    `board`: the board as the move that was just made left it, when the view has it; `seats`:
+    the table's seats, when the view has them."""
+    # The stamp is read before the board it stamps (by the idle-poll middleware when it could): a
+    # play committed in between then costs one more render, instead of a page showing the old
+    # board under the new stamp until the next play.
+    stamp = request_table_stamp(request, seat.table_id)
     game = table_game(seat.table)
     if board is None:
-        board = game.board(table=seat.table, seat=seat)
+        board = game.board(table=seat.table, seat=seat, seats=seats)
     # The page a poll (its `mode`) or a move (its form's `page_mode`) came from: when this seat
     # now needs another page (the round ended, it is their deal), the whole page reloads, and a
     # move's message comes with it.
@@ -191,7 +197,8 @@ def express_context(board, assignment: Assignment) -> dict:
     next_play = board.plays_made + 1
     return {
         "frames": FRAMES_BY_ID.values(),
-        "builder": builder_state({}),
+        # Drawn only with the inputs (a poll does not draw them), and then cached.
+        "builder": SimpleLazyObject(lambda: builder_state({})),
         "hypothesis_required": assignment.hypothesis_required_at(next_play),
         # Nothing of the last move comes back in the inputs: a sentence or words left selected
         # would be sent again with the next play without the student choosing them.
@@ -223,21 +230,20 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     # nothing but "no change", so it needs no database read to be safe.
     stamp = request.GET.get("stamp")
     idle = request.htmx and stamp and STUDENT_SESSION_KEY in request.session
-    if idle and stamp == table_stamp(pk):
+    if idle and stamp == request_table_stamp(request, pk):
         return HttpResponse(status=204)
-    return _table_page(request, pk)
+    return _table_page(request, pk=pk)
 
 
-@student_required
-def _table_page(request: HttpRequest, pk: int) -> HttpResponse:
-    seat = seat_for_student(request, pk)
-    return _render_board(request, seat)
+@student_seat_required
+def _table_page(request: HttpRequest, seated: Seated) -> HttpResponse:
+    return _render_board(request, seated.seat, seats=seated.seats)
 
 
 @require_POST
-@student_required
-def table_move(request: HttpRequest, pk: int) -> HttpResponse:
-    seat = seat_for_student(request, pk)
+@student_seat_required
+def table_move(request: HttpRequest, seated: Seated) -> HttpResponse:
+    seat = seated.seat
     if refused := _refused(request, seat, "move"):
         return refused
     form = MoveForm(request.POST)
@@ -250,9 +256,12 @@ def table_move(request: HttpRequest, pk: int) -> HttpResponse:
             ok=False,
             status=refusal_status(request),
             error_field=_error_field(form),
+            seats=seated.seats,
         )
-    message, ok, after = _move(seat, form)
-    return _render_board(request, seat, message=message, ok=ok, reset_inputs=ok, board=after)
+    message, ok, after = _move(seated, form)
+    return _render_board(
+        request, seat, message=message, ok=ok, reset_inputs=ok, board=after, seats=seated.seats
+    )
 
 
 # The form's fields as the page's ids (a refusal about one of them marks it and focuses it).
@@ -284,16 +293,17 @@ class FieldMessage(str):
         return message
 
 
-def _move(seat: Seat, form: MoveForm) -> tuple[str, bool, Any]:
+def _move(seated: Seated, form: MoveForm) -> tuple[str, bool, Any]:
     """Make the move the form asks for. Returns the message for the student, whether the move
     was made, and the board after it (None: read it anew). Checks what a child could get wrong
     before the engine, in their words. The round is read and decoded once: for the checks,
     the move itself (`round_act(engine=...)`) and the page that answers."""
-    outcome = _move_checked(seat, form)
+    outcome = _move_checked(seated, form)
     return outcome if len(outcome) == 3 else (*outcome, None)
 
 
-def _move_checked(seat: Seat, form: MoveForm) -> tuple:
+def _move_checked(seated: Seated, form: MoveForm) -> tuple:
+    seat, seats = seated
     data = form.cleaned_data
     key = data.get("key") or ""
     round_row = current_round_with_key(table=seat.table, key=action_key(seat, key))
@@ -304,15 +314,9 @@ def _move_checked(seat: Seat, form: MoveForm) -> tuple:
     seq = data.get("seq")
     if seq is not None and seq != round_row.version:
         return _MOVED_ON(), False, None
-    seats = list(seat.table.seats.select_related("student").order_by("position"))
     engine = engine_round(round_row)
     board = student_board(
-        table=seat.table,
-        seat=seat,
-        round_row=round_row,
-        engine=engine,
-        seats=seats,
-        last_hypothesis=None,  # not needed for the checks; the answer reads it
+        table=seat.table, seat=seat, round_row=round_row, engine=engine, seats=seats
     )
     view = board.view
     op = data["op"]
@@ -396,12 +400,7 @@ def _move_checked(seat: Seat, form: MoveForm) -> tuple:
     if result.duplicate:
         return _ALREADY_DONE(), True, None
     after = student_board(
-        table=seat.table,
-        seat=seat,
-        round_row=result.round,
-        engine=result.engine,
-        seats=seats,
-        **({"last_hypothesis": result.hypothesis} if result.hypothesis else {}),
+        table=seat.table, seat=seat, round_row=result.round, engine=result.engine, seats=seats
     )
     return _outcome_message(result.events, board.player), True, after
 

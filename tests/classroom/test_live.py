@@ -58,22 +58,37 @@ def test_a_poll_that_is_not_idle_goes_through_the_whole_stack():
     assert anonymous.status_code != 204
 
 
-def test_a_play_reads_the_round_once_and_asks_few_queries():
-    table, seats = live_table()
+# Statements that only open or close a transaction (or a test's savepoint) are not counted.
+_TRANSACTION = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
+
+
+def _statements(queries) -> list[str]:
+    return [q["sql"] for q in queries if not q["sql"].startswith(_TRANSACTION)]
+
+
+def _play_data(table, seq: int = 0, key: str = "k1") -> tuple:
+    """(position of the player whose turn it is, the form of their play: first card in hand)."""
     round_row = current_round(table=table)
-    turn = engine_round(round_row).state.turn
-    client = _client_for(seats[turn].student)
-    client.get(reverse("classroom:table", args=[table.pk]))
-    card = engine_round(round_row).state.hands[turn][0]
+    engine = engine_round(round_row)
+    turn = engine.state.turn
+    card = engine.state.hands[turn][0]
     data = {
         "op": "play",
         "round": round_row.pk,
-        "seq": 0,
-        "key": "k1",
+        "seq": seq,
+        "key": key,
         "card": card.code,
         "hypothesis": "colors alternate",
         "prediction": "accepted",
     }
+    return turn, data
+
+
+def test_a_play_reads_the_round_once_and_asks_at_most_six_queries():
+    table, seats = live_table()
+    turn, data = _play_data(table)
+    client = _client_for(seats[turn].student)
+    client.get(reverse("classroom:table", args=[table.pk]))
 
     with CaptureQueriesContext(connection) as queries:
         response = client.post(
@@ -82,16 +97,104 @@ def test_a_play_reads_the_round_once_and_asks_few_queries():
 
     assert response.status_code == 200
     assert "Right!" in response.content.decode() or "Wrong:" in response.content.decode()
-    print(f"\n{len(queries)} queries for a play:")
-    for query in queries:
-        print("  ", query["sql"][:120])
-    writes = [q for q in queries if q["sql"].startswith(("INSERT", "UPDATE"))]
+    statements = _statements(queries)
+    print(f"\n{len(statements)} queries for a play:")
+    for sql in statements:
+        print("  ", sql[:120])
+    writes = [sql for sql in statements if sql.startswith(("INSERT", "UPDATE"))]
     assert len(writes) == 3  # the action, the hypothesis, the round
-    # The round is read once for the checks, locked once for the move (without its snapshot),
-    # and the answer reuses both; the game's totals read the finished rounds once more.
-    rounds = [q for q in queries if q["sql"].startswith('SELECT "classroom_round"')]
-    assert len(rounds) <= 4
-    assert len(queries) <= 12
+    # The seat with the student, the table and every seat; the round (with the key's check);
+    # the round locked for the move (without its snapshot). The answer reuses all of them, and
+    # the game's totals come from the cache.
+    rounds = [sql for sql in statements if sql.startswith('SELECT "classroom_round"')]
+    assert len(rounds) == 2
+    assert len(statements) <= 6
+
+
+def test_a_changed_poll_asks_at_most_two_queries():
+    table, seats = live_table()
+    client = _client_for(seats[0].student)
+    url = reverse("classroom:table", args=[table.pk])
+    client.get(url)
+
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 200 and 'id="table-live"' in response.content.decode()
+    # The student's seat with the table's seats; the current round.
+    assert len(_statements(queries)) <= 2
+
+
+def _layout_cards(body: str) -> int:
+    layout = body.split('id="layout-heading"', 1)[1].split('id="players-heading"', 1)[0]
+    return layout.count('class="card')
+
+
+def _layout_key(table) -> str:
+    from django.core.cache.utils import make_template_fragment_key
+
+    round_row = current_round(table=table)
+    vary = [table.pk, table_stamp(table.pk), round_row.pk, round_row.version, "en"]
+    return make_template_fragment_key("table_layout", vary)
+
+
+def test_the_players_share_the_table_drawn_once_until_the_next_play():
+    from django.core.cache import cache
+
+    table, seats = live_table()
+    url = reverse("classroom:table", args=[table.pk])
+    turn, data = _play_data(table)
+    watcher, other = (_client_for(seats[(turn + n) % 4].student) for n in (1, 2))
+    first = watcher.get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true").content.decode()
+    cards_before = _layout_cards(first)
+    # Marked in the cache: the next player's page takes the table from there.
+    cache.set(_layout_key(table), cache.get(_layout_key(table)) + "<!-- shared -->", 30)
+    shared = other.get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true").content.decode()
+    assert "<!-- shared -->" in shared
+
+    played = _client_for(seats[turn].student).post(
+        reverse("classroom:table_move", args=[table.pk]), data, HTTP_HX_REQUEST="true"
+    )
+    assert played.status_code == 200
+
+    after = watcher.get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true").content.decode()
+    assert "<!-- shared -->" not in after
+    # An accepted card joins the mainline, a rejected one goes below it: either way, one more.
+    assert _layout_cards(after) == cards_before + 1
+
+
+def test_what_the_players_share_holds_nothing_of_one_player():
+    from django.core.cache import cache
+    from django.core.cache.utils import make_template_fragment_key
+
+    table, seats = live_table()
+    url = reverse("classroom:table", args=[table.pk])
+    turn, _data = _play_data(table)
+    pages = {}
+    for seat in seats:  # the first draws the shared parts, the others take them from the cache
+        client = _client_for(seat.student)
+        pages[seat.position] = client.get(
+            f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true"
+        ).content.decode()
+
+    round_row = current_round(table=table)
+    vary = [table.pk, table_stamp(table.pk), round_row.pk, round_row.version]
+    layout = cache.get(make_template_fragment_key("table_layout", [*vary, "en"]))
+    rest = cache.get(make_template_fragment_key("table_public", [*vary, False, "en"]))
+    assert layout is not None and rest is not None  # the players shared them
+    for shared in (layout, rest):
+        assert round_row.rule_text not in shared  # the secret rule
+        assert "Your turn" not in shared and "(you)" not in shared
+        assert "hand-panel" not in shared and 'name="card"' not in shared
+    # Each page still has its own: its turn, its "(you)", its hand.
+    engine = engine_round(round_row)
+    for seat in seats:
+        page = pages[seat.position]
+        assert ("Your turn!" in page) == (seat.position == turn)
+        assert page.count("(you)") == 1
+        assert f"{seat.name} (you)" in page
+        hand = page.split('id="hand-panel"', 1)[1]
+        assert all(f'value="{card.code}"' in hand for card in engine.view(seat.position).hand)
 
 
 # Stale stamps: a change whose stamp was lost is shown at most one stamp's lifetime late --------

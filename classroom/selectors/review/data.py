@@ -22,6 +22,7 @@ from classroom.models import GameSession, Hypothesis, Round, RoundInsight, Seat
 from classroom.secret_rules import secret_rule
 from classroom.selectors.rounds import replay_round
 from eleusis.engine.history import Attempt
+from eleusis.engine.insight import RoundInsight as RoundMeasures
 from eleusis.engine.variants import Round as EngineRound
 
 # Games whose rounds the insight analyses (the others have their own report, e.g. Delphi).
@@ -46,7 +47,7 @@ class RoundReview:
     insight: RoundInsight | None
     people: dict[int, Person]  # engine player -> person
     chart: Any = None  # charts.Chart, built on demand
-    rows: list[dict[str, Any]] = field(default_factory=list)  # per play, for the chart's table
+    rows: list[Any] = field(default_factory=list)  # charts.ChartRow per play, for its table
 
     @property
     def results(self) -> dict[str, Any] | None:
@@ -55,6 +56,12 @@ class RoundReview:
         if self.insight is None or self.insight.status == RoundInsight.Status.FAILED:
             return None
         return self.insight.results
+
+    @cached_property
+    def measures(self) -> RoundMeasures | None:
+        """The stored results read back as the engine's typed measures (None: none yet)."""
+        results = self.results
+        return RoundMeasures.from_dict(results) if results else None
 
     @property
     def current(self) -> bool:
