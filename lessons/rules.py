@@ -40,7 +40,21 @@ SEED_LANGUAGES = {
 
 
 @dataclass(frozen=True)
+class OtherSource:
+    """A library rule that judges every situation as an entry's rule does, named on that entry:
+    the same rule, as another seed gives it."""
+
+    rule: LibraryRule
+    name: str
+    description: str
+    seed: str
+
+
+@dataclass(frozen=True)
 class LibraryEntry:
+    """One rule of the library. Rules that judge alike are one entry, the first of them in the
+    library's order, with the others named (`others`, the same rules as `same_as`)."""
+
     rule: LibraryRule
     name: str
     description: str
@@ -50,6 +64,7 @@ class LibraryEntry:
     analysis: Analysis
     same_as: list[LibraryRule]
     reading: str = ""
+    others: tuple[OtherSource, ...] = ()
 
     @property
     def mean_percent(self) -> int:
@@ -81,27 +96,40 @@ def _same_as() -> dict[str, list[LibraryRule]]:
     return same
 
 
+def _seed(rule: LibraryRule) -> str:
+    return str(SEED_LANGUAGES.get(rule.source, rule.source))
+
+
 @cache
 def _sections(language: str) -> tuple[LibrarySection, ...]:
     analyses, same_as = _analyses(), _same_as()
+    order = {rule_id: index for index, rule_id in enumerate(LIBRARY)}
     sections = []
     for difficulty in DIFFICULTIES:
         entries = []
         for rule in LIBRARY.values():
             if rule.difficulty != difficulty:
                 continue
+            if any(order[other.id] < order[rule.id] for other in same_as[rule.id]):
+                continue  # named on the entry of the first rule that judges alike
             check = rule_check(rule.text)
             entries.append(
                 LibraryEntry(
                     rule=rule,
                     name=gettext(rule.name),
                     description=gettext(rule.description),
-                    seed=str(SEED_LANGUAGES.get(rule.source, rule.source)),
+                    seed=_seed(rule),
                     explanation=check.explanation,
                     reading=gettext(rule.reading) if rule.reading else "",
                     warnings=check.warnings,
                     analysis=analyses[rule.id],
                     same_as=same_as[rule.id],
+                    others=tuple(
+                        OtherSource(
+                            other, gettext(other.name), gettext(other.description), _seed(other)
+                        )
+                        for other in same_as[rule.id]
+                    ),
                 )
             )
         label = str(DIFFICULTY_LABELS.get(difficulty, difficulty))
@@ -110,7 +138,8 @@ def _sections(language: str) -> tuple[LibrarySection, ...]:
 
 
 def library_sections() -> tuple[LibrarySection, ...]:
-    """All the library rules, easy to hard, in the current language."""
+    """The library's rules, easy to hard, in the current language: one entry per rule, the
+    library rules that judge alike named on it."""
     return _sections(get_language() or "en")
 
 
