@@ -48,6 +48,7 @@ class OtherSource:
     name: str
     description: str
     seed: str
+    reading: str = ""
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,11 @@ def _sections(language: str) -> tuple[LibrarySection, ...]:
                     same_as=same_as[rule.id],
                     others=tuple(
                         OtherSource(
-                            other, gettext(other.name), gettext(other.description), _seed(other)
+                            other,
+                            gettext(other.name),
+                            gettext(other.description),
+                            _seed(other),
+                            gettext(other.reading) if other.reading else "",
                         )
                         for other in same_as[rule.id]
                     ),
