@@ -516,7 +516,7 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
     seat = seat_for_student(request, pk)
     if refused := _refused(request, seat, "deal"):
         return refused
-    if seat.table.session.assignment.rule_source != Assignment.RuleSource.STUDENTS:
+    if not seat.table.dealt_by_students:
         message = _("Your teacher chose the rule of this game.")
         return _render_board(request, seat, message=message, ok=False, status=409)
     text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
