@@ -77,6 +77,7 @@ class MoveForm(forms.Form):
         try:
             return build(choices)
         except BuilderError as error:
+            self.builder_part = error.part  # the drop-down to change, for the page's focus
             raise forms.ValidationError(message(error, choices), code="builder") from None
 
     def clean_card(self) -> Card | None:

@@ -32,6 +32,7 @@ from django.db.models import Prefetch
 from classroom.models import Action, GameSession, Hypothesis, Round, RoundInsight, Seat
 from classroom.selectors.review import Person, session_people
 from classroom.selectors.review.aggregate import StudentSummary
+from eleusis.engine.insight import RoundInsight as RoundMeasures
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -180,9 +181,9 @@ def play_rows(session: GameSession, *, pseudonymised: bool = False) -> Iterator[
     people = session_people(session, hide_names=False)
     for item in _rounds(session):
         round_row = item.row
-        measured = item.results["plays"] if item.results else []
+        measured = RoundMeasures.from_dict(item.results).plays if item.results else ()
         if len(measured) != len(item.plays):
-            measured = []
+            measured = ()
         held: dict[int | None, bool] = {}
         for index, action in enumerate(item.plays):
             row = _hypothesis(action)
@@ -193,8 +194,9 @@ def play_rows(session: GameSession, *, pseudonymised: bool = False) -> Iterator[
             else:
                 logged = "carried" if held.get(action.seat_id) else "none"
             payload = action.payload or {}
-            play = measured[index] if measured else {}
-            accepted = play["accepted"] if play else item.judged[index]
+            play = measured[index] if measured else None
+            accepted = play.accepted if play else item.judged[index]
+            information = play.information if play else None
             prediction = payload.get("prediction")
             yield {
                 "rule": round_row.rule_text,
@@ -212,15 +214,15 @@ def play_rows(session: GameSession, *, pseudonymised: bool = False) -> Iterator[
                 "prediction_right": (
                     None if prediction is None or accepted is None else prediction == accepted
                 ),
-                "checkable": play.get("checkable"),
-                "test": play.get("test"),
-                "agreement": (play.get("agreement") or {}).get("share"),
-                "hypothesis_right": play.get("right"),
-                "kept_refuted": play.get("kept_refuted"),
-                "information_relative": (play.get("information") or {}).get("relative"),
-                "realised_bits": play.get("realised_bits"),
-                "candidates_before": play.get("candidates_before"),
-                "candidates_after": play.get("candidates_after"),
+                "checkable": play.checkable if play else None,
+                "test": play.test if play else None,
+                "agreement": play.share if play else None,
+                "hypothesis_right": play.right if play else None,
+                "kept_refuted": play.kept_refuted if play else None,
+                "information_relative": information.relative if information else None,
+                "realised_bits": round(play.realised_bits, 4) if play else None,
+                "candidates_before": play.candidates_before if play else None,
+                "candidates_after": play.candidates_after if play else None,
             }
 
 
@@ -265,12 +267,12 @@ def student_rows(session: GameSession, *, pseudonymised: bool = True) -> Iterato
         if item.results is None:
             continue
         seats = item.results.get("seats", {})
-        for player in item.results["players"]:
-            seat_id = seats.get(str(player["player"]))
+        for player in RoundMeasures.from_dict(item.results).players:
+            seat_id = seats.get(str(player.player))
             person = people.get(seat_id) if seat_id is not None else None
             if person is None or person.seat is None or not person.seat.student_id:
                 continue
-            if player["plays"]:
+            if player.plays:
                 totals.setdefault(seat_id, StudentSummary(person)).add(player)
     order = list(people)
     for seat_id in sorted(totals, key=order.index):

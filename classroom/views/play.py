@@ -255,7 +255,7 @@ def table_move(request: HttpRequest, seated: Seated) -> HttpResponse:
             message=" ".join(errors),
             ok=False,
             status=refusal_status(request),
-            error_field=_FIELD_IDS.get(next(iter(form.errors), ""), ""),
+            error_field=_error_field(form),
             seats=seated.seats,
         )
     message, ok, after = _move(seated, form)
@@ -271,6 +271,15 @@ _FIELD_IDS = {
     "prediction": "id_prediction",
     "guess": "id_guess",
 }
+
+
+def _error_field(form: MoveForm) -> str:
+    """The id of the field a refused move is about: a form field, or the sentence builder's
+    drop-down to change (its ids are "id_b_" and the part)."""
+    part = getattr(form, "builder_part", "")
+    if part and "__all__" in form.errors:
+        return f"id_b_{part}"
+    return _FIELD_IDS.get(next(iter(form.errors), ""), "")
 
 
 class FieldMessage(str):
@@ -507,7 +516,7 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
     seat = seat_for_student(request, pk)
     if refused := _refused(request, seat, "deal"):
         return refused
-    if seat.table.session.assignment.rule_source != Assignment.RuleSource.STUDENTS:
+    if not seat.table.dealt_by_students:
         message = _("Your teacher chose the rule of this game.")
         return _render_board(request, seat, message=message, ok=False, status=409)
     text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]

@@ -306,3 +306,138 @@ def test_a_teacher_sends_a_hint_pauses_and_steps_the_replay_by_keyboard(new_page
         )
     page.keyboard.press("Shift+Tab")
     assert active(page)["text"].startswith("◀")
+
+
+# The sentence builder by keyboard ---------------------------------------------------------
+
+SETTLED = """(id) => {
+  const a = document.activeElement;
+  return a && a.id === id && !document.querySelector('.htmx-request');
+}"""
+
+
+def choose_by_keys(page, select_id, value):
+    """With focus on the builder's drop-down `select_id`, move its choice to `value` with the
+    arrow keys (each change asks the server for the parts that follow), then wait until the
+    answers have settled: the drop-down shows `value` and still has focus."""
+    now = active(page)
+    assert now.get("id") == select_id, now
+    options = page.locator(f"#{select_id} option").evaluate_all("els => els.map(e => e.value)")
+    current = page.locator(f"#{select_id}").input_value()
+    steps = options.index(value) - options.index(current)
+    for _ in range(abs(steps)):
+        page.keyboard.press("ArrowDown" if steps > 0 else "ArrowUp")
+    expect(page.locator(f"#{select_id}")).to_have_value(value, timeout=SEEN_MS)
+    page.wait_for_function(SETTLED, arg=select_id, timeout=SEEN_MS)
+
+
+def _tab_to_id(page, element_id, key="Tab"):
+    return tab_to(page, lambda now: now.get("id") == element_id, key=key, limit=120)
+
+
+def build_by_keys(page, *, play="other-color", ref="last"):
+    """ "Play the other color from the last card", built by keyboard from the "Play" drop-down."""
+    _tab_to_id(page, "id_b_then")
+    choose_by_keys(page, "id_b_then", play)
+    _tab_to_id(page, "id_b_then-ref")
+    choose_by_keys(page, "id_b_then-ref", ref)
+    expect(page.locator("#builder-says")).to_contain_text(
+        "Your sentence: “Play the other color from the last card.”", timeout=SEEN_MS
+    )
+
+
+def test_a_student_joins_builds_sentences_and_plays_three_cards_by_keyboard(new_page, live_server):
+    """Joins from their page, builds each hypothesis with the sentence builder (Tab, arrows),
+    predicts and plays while a classmate plays; an impossible sentence is refused with focus on
+    the part to change; live updates never take focus away."""
+    from classroom.services.games import (
+        assignment_create,
+        lobby_join,
+        session_open,
+        session_seat,
+        session_start,
+    )
+    from tests.factories import ALTERNATE_COLORS, ClassroomFactory, StudentFactory
+
+    classroom = ClassroomFactory()
+    me, classmate = (StudentFactory(classroom=classroom, nickname=n) for n in ("Ana", "Ben"))
+    assignment = assignment_create(
+        classroom=classroom, title="Mystery rule 1", rule_text=ALTERNATE_COLORS, table_size=3
+    )
+    session = session_open(assignment=assignment)
+    lobby_join(session=session, student=classmate)
+
+    # Joining: from the student's own page, Tab to the game's button, Enter.
+    page = _student(new_page, live_server, me)
+    page.goto(reverse("classroom:student_home"))
+    tab_to(page, lambda now: now.get("text") == "Go to the game")
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("You are in the lobby.")).to_be_visible()
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=7)
+    expect(page.locator("#table-status")).to_be_visible(timeout=SEEN_MS)  # the lobby moved on
+
+    seats = list(table.seats.select_related("student"))
+    mine = next(s for s in seats if s.student_id == me.pk)
+    other = next(s for s in seats if s != mine)
+    round_row = current_round(table=table)
+    other_player = round_row.player_of(other.position)
+    if engine_round(round_row).state.turn == other_player:
+        _play_as(other, other_player, round_row)
+    expect(page.locator("#table-status")).to_have_text("Your turn!", timeout=SEEN_MS)
+
+    # An impossible sentence: "If the last card is …" with no kind of card. The builder says so
+    # and marks the part; focus stays on the drop-down the student is using.
+    _tab_to_id(page, "id_b_if")
+    choose_by_keys(page, "id_b_if", "last")
+    says = page.locator("#builder-says")
+    expect(says).to_contain_text("Say what the card in your “if …” is")
+    expect(page.locator("#id_b_if-is")).to_have_attribute("aria-invalid", "true")
+    assert active(page)["id"] == "id_b_if"
+    # Playing with it is refused: the message says what to change, and focus goes to the part
+    # it is about, marked invalid and described by the message; nothing was played.
+    tab_to(page, _is_card, limit=120)
+    page.keyboard.press("Enter")
+    message = page.locator("#move-message")
+    expect(message).to_contain_text("Say what the card in your “if …” is")
+    page.wait_for_function("() => document.activeElement.id === 'id_b_if-is'")
+    now = active(page)
+    assert now["invalid"] == "true" and "move-message" in now["describedby"].split()
+    box = message.bounding_box()
+    assert 0 <= box["y"] <= VIEWPORT["height"] - box["height"]
+    expect(page.locator("#table-status")).to_have_text("Your turn!")
+    # The student goes back and says "Always" instead.
+    _tab_to_id(page, "id_b_if", key="Shift+Tab")
+    choose_by_keys(page, "id_b_if", "always")
+    expect(page.locator("#id_b_if-is")).to_have_count(0)
+
+    for play in range(3):
+        build_by_keys(page)
+        # The prediction: Tab reaches the group, arrows move to "accepted", Space checks it.
+        radio = tab_to(page, lambda now: now.get("name") == "prediction")
+        for _ in range(3):
+            if radio["value"] == "accepted":
+                break
+            page.keyboard.press("ArrowDown")
+            radio = active(page)
+        page.keyboard.press("Space")
+        expect(page.get_by_label("It will be accepted")).to_be_checked()
+        played = tab_to(page, _is_card, limit=120)
+        page.keyboard.press("Enter")
+        expect(page.locator("#move-message")).to_contain_text(re.compile("Right!|Wrong"))
+        page.wait_for_function("() => !!document.activeElement.closest('#hand-panel')")
+        expect(page.locator("#table-status")).not_to_have_text("Your turn!")
+        latest = current_round(table=table).actions.filter(kind="play").order_by("-seq").first()
+        assert latest.hypothesis.checkable == "color != last.color", play
+        assert latest.hypothesis.frame_id == "builder"
+
+        # While the classmate thinks, the student starts the next sentence; the classmate's
+        # play arrives by the page's poll and focus stays on the drop-down.
+        _tab_to_id(page, "id_b_then", key="Shift+Tab")
+        round_row.refresh_from_db()
+        card, accepted = _play_as(other, other_player, round_row)
+        verdict = "accepted" if accepted else "rejected"
+        wait_spoken(page, f"{other.name} played the {card_label(card)}: {verdict}.")
+        expect(page.locator("#table-status")).to_have_text("Your turn!", timeout=SEEN_MS)
+        assert active(page)["id"] == "id_b_then"
+        expect(page.locator(f'#hand-panel [name=card][value="{played["value"]}"]')).to_have_count(0)

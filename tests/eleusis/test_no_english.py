@@ -10,7 +10,7 @@ in <code>, <pre>) is left out: it is code, not prose.
 
 The main flows' pages come from tests/browser/scene.py; the pages a class reaches after them
 (how to play, the Delphi review and replay, one student's review, Abbott/Howell and Russian
-tables and their live views) are built here on top of the same scene."""
+tables, their live views, an Abbott/Howell review and replay) are built here on the same scene."""
 
 import re
 from html.parser import HTMLParser
@@ -182,6 +182,9 @@ def other_pages(scene):
     delphi_round = current_round(table=scene.delphi)
     abbott = _bot_table(scene, "abbott", 3, "Eleusis 6")
     russian = _bot_table(scene, "russian", 2, "Eleusis 7")
+    abbott_over = _bot_table(scene, "abbott", 3, "Eleusis 8")
+    abbott_round = current_round(table=abbott_over)
+    round_act(round_id=abbott_round.pk, action=End("time is up"))
     finished_session = scene.finished.session
     round_insight_compute(round_id=scene.finished.rounds.get().pk)  # the student's timeline
     student_seat = scene.finished.seats.get(student=scene.students[0])
@@ -210,6 +213,17 @@ def other_pages(scene):
             "teacher",
             reverse("classroom:session_live", args=[abbott.session.pk]),
         ),
+        (
+            "Abbott/Howell review",
+            "teacher",
+            reverse("classroom:review_session", args=[abbott_over.session.pk]),
+        ),
+        (
+            "Abbott/Howell replay",
+            "teacher",
+            reverse("classroom:review_replay", args=[abbott_over.session.pk, abbott_round.pk])
+            + "?step=2",
+        ),
         ("Russian table", first, reverse("classroom:table", args=[russian.pk])),
         (
             "Russian live view",
@@ -234,8 +248,24 @@ def test_no_english_on_how_to_play_the_reviews_and_the_abbott_and_russian_pages(
             "student's review": gettext("Candidate rules left"),
             "Abbott/Howell table": gettext("Role"),
             "Russian table": gettext("Wrong cards in front"),
+            "Abbott/Howell review": gettext("Measures that do not apply to this game"),
         }
     for name, who, path in pages:
         if name in expected:
             page = _client(scene, who, language).get(path).content.decode()
             assert expected[name] in page, (name, expected[name])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_library_shows_every_rule_in_the_language_with_nothing_left_in_english(language):
+    """The library's seed texts, the app's readings, the explanations and the warnings are all
+    translated: no element of the page needs lang="en" any more (but the language menu's own
+    "English")."""
+    scene = class_scene.build(english=False)
+    page = _client(scene, "teacher", language).get(reverse("lessons:library")).content.decode()
+    page = re.sub(r'<option value="en" lang="en"[^>]*>English</option>', "", page)
+    assert 'lang="en"' not in page
+    with translation.override(language):
+        quote = gettext("A teaching rule: red after black and black after red.")
+    assert quote != "A teaching rule: red after black and black after red."
+    assert quote in page

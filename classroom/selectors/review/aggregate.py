@@ -38,7 +38,7 @@ from classroom.selectors.review.ideas import (
     class_ideas,
     free_text_groups,
 )
-from eleusis.engine.insight import catalog
+from eleusis.engine.insight import PlayerInsight, PlayInsight, catalog
 
 SUMMED = (
     "predictions",
@@ -165,23 +165,24 @@ class StudentSummary:
     cells: list[Cell] = field(default_factory=list)
     values: list[tuple[str, str]] = field(default_factory=list)  # (sort key, printed measure)
 
-    def add(self, player: dict[str, Any]) -> None:
+    def add(self, player: PlayerInsight) -> None:
+        """Count one round's totals of the student (as the engine measured them)."""
         self.rounds += 1
-        self.plays += player["plays"]
-        self.found += bool(player.get("found", player["reached_at"] is not None))
-        self.hypotheses += player.get("hypotheses") or 0
-        if player.get("mean_realised_bits") is not None:
-            self.bits += player["mean_realised_bits"] * player["plays"]
-            self.bits_plays += player["plays"]
-        if player["lag"] is not None:
-            self.lags.append(player["lag"])
+        self.plays += player.plays
+        self.found += player.found
+        self.hypotheses += player.hypotheses
+        if player.mean_realised_bits is not None:
+            self.bits += player.mean_realised_bits * player.plays
+            self.bits_plays += player.plays
+        if player.lag is not None:
+            self.lags.append(player.lag)
         for name in SUMMED:
-            setattr(self, name, getattr(self, name) + (player.get(name) or 0))
-        if player.get("mean_information") is not None:
-            self.information.append(player["mean_information"])
-        if player.get("final_agreement") is not None:
-            self.final_agreements.append(player["final_agreement"])
-        self.guessed += bool(player.get("guessed"))
+            setattr(self, name, getattr(self, name) + getattr(player, name))
+        if player.mean_information is not None:
+            self.information.append(player.mean_information)
+        if player.final_agreement is not None:
+            self.final_agreements.append(player.final_agreement)
+        self.guessed += player.guessed
 
     @property
     def prediction_accuracy(self) -> float | None:
@@ -379,17 +380,17 @@ class SessionReview:
 
 
 def _cell_state(
-    play: dict[str, Any], review: RoundReview, ideas: Ideas, logged: LoggedHypothesis | None
+    play: PlayInsight, review: RoundReview, ideas: Ideas, logged: LoggedHypothesis | None
 ) -> str:
-    group = ideas.by_play.get((review.round.pk, play["number"]))
+    group = ideas.by_play.get((review.round.pk, play.number))
     if group is not None:
         return group.relation
-    if play.get("logged") == "none":
+    if play.logged == "none":
         return NONE
-    mark = play.get("mark") or (logged.mark if logged else None)
+    mark = play.mark or (logged.mark if logged else None)
     if mark in MARK_STATES:
         return MARK_STATES[mark]
-    if play.get("held") or play.get("hypothesis") or (logged is not None and logged.text):
+    if play.held or play.hypothesis or (logged is not None and logged.text):
         return WORDS
     return NONE
 
@@ -404,42 +405,42 @@ def session_review(
     summaries: dict[int, StudentSummary] = {}
     class_total = StudentSummary(Person(None, _("The class"), _("The class")))
     for review in rounds:
-        results = review.results
-        if results is None:
+        measures = review.measures
+        if measures is None:
             continue
-        players = {p["player"]: p for p in results["players"]}
+        players = {p.player: p for p in measures.players}
         for number, player in players.items():
             person = review.people.get(number)
-            if person is None or not person.is_student or not player["plays"]:
+            if person is None or not person.is_student or not player.plays:
                 continue
             summary = summaries.setdefault(person.seat.pk, StudentSummary(person))
             summary.add(player)
             class_total.add(player)
         last_play: dict[int, Cell] = {}
         first: set[int] = set()
-        for play in results["plays"]:
-            person = review.people.get(play["player"])
+        for play in measures.plays:
+            person = review.people.get(play.player)
             if person is None or person.seat.pk not in summaries:
                 continue
-            action = review.action_of_play.get(play["number"])
+            action = review.action_of_play.get(play.number)
             logged = hypotheses.get(action) if action is not None else None
             cell = Cell(
                 review,
-                play["number"],
+                play.number,
                 _cell_state(play, review, ideas, logged),
-                play.get("held") or play.get("hypothesis"),
-                play.get("test") == "negative",
-                play.get("prediction_right") is False,
+                play.held or play.hypothesis,
+                play.test == "negative",
+                play.prediction_right is False,
                 False,
-                bool(play.get("carried")),
-                play["player"] not in first,
+                play.carried,
+                play.player not in first,
             )
-            first.add(play["player"])
+            first.add(play.player)
             summaries[person.seat.pk].cells.append(cell)
-            last_play[play["player"]] = cell
+            last_play[play.player] = cell
         for number, cell in last_play.items():
             player = players.get(number)
-            if player is not None and player.get("guessed"):
+            if player is not None and player.guessed:
                 cell.guess = True
     students = sorted(summaries.values(), key=lambda s: natural_key(s.person.name))
     done = sum(1 for r in rounds if r.current)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 from classroom.selectors.review.data import Person, RoundReview
+from eleusis.engine.insight import RoundInsight as RoundMeasures
 
 # Chart geometry, in SVG user units.
 CHART_WIDTH = 640
@@ -74,8 +74,18 @@ class Chart:
     plot_bottom: int = CHART_HEIGHT - MARGIN_BOTTOM
 
 
-def convergence_chart(results: dict[str, Any], people: dict[int, Person]) -> Chart | None:
-    plays = results["plays"]
+@dataclass(frozen=True)
+class ChartRow:
+    """One play in the chart's accessible table."""
+
+    number: int
+    person: Person | None
+    agreement: float | None
+    candidates: int
+
+
+def convergence_chart(measures: RoundMeasures, people: dict[int, Person]) -> Chart | None:
+    plays = measures.plays
     if not plays:
         return None
     left, right = MARGIN_LEFT, CHART_WIDTH - MARGIN_RIGHT
@@ -89,7 +99,7 @@ def convergence_chart(results: dict[str, Any], people: dict[int, Person]) -> Cha
     def y_of(share: float) -> float:
         return bottom - share * (bottom - top)
 
-    most = max(max(p["candidates_before"] for p in plays), 2)
+    most = max(max(p.candidates_before for p in plays), 2)
     scale = math.log(most)
 
     def bar_height(candidates: int) -> float:
@@ -97,26 +107,21 @@ def convergence_chart(results: dict[str, Any], people: dict[int, Person]) -> Cha
 
     bars = [
         Bar(
-            x_of(p["number"]) - step * 0.3,
-            bottom - bar_height(p["candidates_after"]),
+            x_of(p.number) - step * 0.3,
+            bottom - bar_height(p.candidates_after),
             step * 0.6,
-            bar_height(p["candidates_after"]),
-            p["number"],
-            p["candidates_after"],
+            bar_height(p.candidates_after),
+            p.number,
+            p.candidates_after,
         )
         for p in plays
     ]
     series = []
     for player, person in sorted(people.items()):
         points = [
-            Point(
-                x_of(p["number"]),
-                y_of(p["agreement"]["share"]),
-                p["number"],
-                f"{p['agreement']['share']:.0%}",
-            )
+            Point(x_of(p.number), y_of(p.agreement.share), p.number, f"{p.agreement.share:.0%}")
             for p in plays
-            if p["player"] == player and p["agreement"] is not None
+            if p.player == player and p.agreement is not None
         ]
         if points:
             series.append(Series(person, f"series-{player % SERIES_CLASSES}", points))
@@ -128,7 +133,7 @@ def convergence_chart(results: dict[str, Any], people: dict[int, Person]) -> Cha
         for c in sorted({1, 10, 100, 1000, most})
         if c <= most and (c == most or c * 3 <= most or c == 1)
     ]
-    solved = results["solved_at"]
+    solved = measures.solved_at
     return Chart(
         CHART_WIDTH,
         CHART_HEIGHT,
@@ -141,23 +146,18 @@ def convergence_chart(results: dict[str, Any], people: dict[int, Person]) -> Cha
     )
 
 
-def _chart_rows(results: dict[str, Any], people: dict[int, Person]) -> list[dict[str, Any]]:
+def _chart_rows(measures: RoundMeasures, people: dict[int, Person]) -> list[ChartRow]:
     """The chart's numbers, one row per play, for the accessible table beside it."""
     return [
-        {
-            "number": p["number"],
-            "person": people.get(p["player"]),
-            "agreement": p["agreement"]["share"] if p["agreement"] else None,
-            "candidates": p["candidates_after"],
-        }
-        for p in results["plays"]
+        ChartRow(p.number, people.get(p.player), p.share, p.candidates_after)
+        for p in measures.plays
     ]
 
 
 def chart_round(review: RoundReview) -> RoundReview:
     """Fill a round's chart and the rows of its accessible table, once."""
-    results = review.results
-    if results is not None and review.chart is None:
-        review.chart = convergence_chart(results, review.people)
-        review.rows = _chart_rows(results, review.people)
+    measures = review.measures
+    if measures is not None and review.chart is None:
+        review.chart = convergence_chart(measures, review.people)
+        review.rows = _chart_rows(measures, review.people)
     return review

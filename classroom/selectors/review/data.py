@@ -22,6 +22,8 @@ from classroom.models import GameSession, Hypothesis, Round, RoundInsight, Seat
 from classroom.secret_rules import secret_rule
 from classroom.selectors.rounds import replay_round
 from eleusis.engine.history import Attempt
+from eleusis.engine.insight import PlayInsight
+from eleusis.engine.insight import RoundInsight as RoundMeasures
 from eleusis.engine.variants import Round as EngineRound
 
 # Games whose rounds the insight analyses (the others have their own report, e.g. Delphi).
@@ -40,13 +42,32 @@ class Person:
         return self.seat is not None and bool(self.seat.student_id)
 
 
+@dataclass(frozen=True)
+class PlayOnPage:
+    """A play as a review page shows it: the engine's measures of it (`measured`, whose fields
+    a template reads through this object), who made it, and what the page adds: the hypothesis
+    row logged with it, the class idea it belongs to, its anchor."""
+
+    measured: PlayInsight
+    person: Person | None = None
+    action_id: int | None = None
+    row: LoggedHypothesis | None = None
+    idea: Any = None
+    anchor: str = ""
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "measured":  # not set yet (a copy being made): no recursion
+            raise AttributeError(name)
+        return getattr(self.measured, name)
+
+
 @dataclass
 class RoundReview:
     round: Round
     insight: RoundInsight | None
     people: dict[int, Person]  # engine player -> person
     chart: Any = None  # charts.Chart, built on demand
-    rows: list[dict[str, Any]] = field(default_factory=list)  # per play, for the chart's table
+    rows: list[Any] = field(default_factory=list)  # charts.ChartRow per play, for its table
 
     @property
     def results(self) -> dict[str, Any] | None:
@@ -56,14 +77,20 @@ class RoundReview:
             return None
         return self.insight.results
 
+    @cached_property
+    def measures(self) -> RoundMeasures | None:
+        """The stored results read back as the engine's typed measures (None: none yet)."""
+        results = self.results
+        return RoundMeasures.from_dict(results) if results else None
+
     @property
     def current(self) -> bool:
         return self.insight is not None and self.insight.status == RoundInsight.Status.DONE
 
     @property
-    def plays(self) -> list[dict[str, Any]]:
-        results = self.results
-        return results["plays"] if results else []
+    def plays(self) -> list[PlayInsight]:
+        measures = self.measures
+        return list(measures.plays) if measures else []
 
     @property
     def solved_at(self) -> int | None:

@@ -13,19 +13,21 @@ from classroom.selectors.review.data import (
     ANALYSED_VARIANTS,
     LoggedHypothesis,
     Person,
+    PlayOnPage,
     RoundReview,
     round_review,
     session_hypotheses,
     session_rounds,
 )
 from classroom.selectors.review.ideas import class_ideas
+from eleusis.engine.insight import PlayerInsight
 
 
 @dataclass
 class TimelineRound:
     review: RoundReview
-    plays: list[dict[str, Any]]
-    player: dict[str, Any] | None
+    plays: list[PlayOnPage]
+    player: PlayerInsight | None
     # Where the evidence first left only the rule: before which of the student's plays (its
     # index in `plays`), or len(plays) when after all of them; None when it never did.
     solved_index: int | None = None
@@ -37,9 +39,7 @@ class TimelineRound:
 
     @property
     def lag(self) -> int | None:
-        if self.player is None:
-            return None
-        return self.player.get("lag")
+        return self.player.lag if self.player is not None else None
 
     @property
     def behind(self) -> bool:
@@ -67,33 +67,26 @@ def student_timeline(
     ideas = class_ideas(rounds, hypotheses, refutations=False)
     timeline = []
     for review in rounds:
-        results = review.results
-        if results is None:
+        results, measures = review.results, review.measures
+        if results is None or measures is None:
             timeline.append(TimelineRound(review, [], None))
             continue
         players = {int(p) for p, s in results["seats"].items() if s == seat.pk}
         plays = []
-        for play in results["plays"]:
-            if play["player"] not in players:
+        for play in review.plays:
+            if play.player not in players:
                 continue
-            action = review.action_of_play.get(play["number"])
+            action = review.action_of_play.get(play.number)
             logged: LoggedHypothesis | None = hypotheses.get(action) if action else None
-            group = ideas.by_play.get((review.round.pk, play["number"]))
-            plays.append(
-                {
-                    **play,
-                    "action_id": action,
-                    "row": logged,
-                    "idea": group,
-                    "anchor": f"r{review.round.pk}-p{play['number']}",
-                }
-            )
-        player = next((p for p in results["players"] if p["player"] in players), None)
+            group = ideas.by_play.get((review.round.pk, play.number))
+            anchor = f"r{review.round.pk}-p{play.number}"
+            plays.append(PlayOnPage(play, None, action, logged, group, anchor))
+        player = next((p for p in measures.players if p.player in players), None)
         item = TimelineRound(review, plays, player)
         solved = review.solved_at
         if solved:
             item.solved_index = next(
-                (index for index, play in enumerate(plays) if play["number"] > solved),
+                (index for index, play in enumerate(plays) if play.number > solved),
                 len(plays),
             )
         timeline.append(item)

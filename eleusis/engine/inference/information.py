@@ -9,8 +9,9 @@ expected information of a choice (`information`), each candidate equally likely.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from eleusis.engine.cards import Card
 from eleusis.engine.history import Attempt, Rule
@@ -87,6 +88,17 @@ class Information:
 
     def with_realised(self, before: int, after: int) -> Information:
         return replace(self, realised=realised_bits(before, after))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Information:
+        """The information as `to_dict` stored it."""
+        return cls(
+            bits=data.get("bits", data.get("expected", 0.0)),
+            best=data.get("best", 0.0),
+            worst=data.get("worst", 0.0),
+            relative=data.get("relative"),
+            realised=data.get("realised", 0.0),
+        )
 
     def to_dict(self) -> dict[str, float | bool | None]:
         return {

@@ -20,8 +20,9 @@ the situations are always sampled now.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from eleusis.engine.cards import FULL_DECK
 from eleusis.engine.history import Attempt, Rule
@@ -46,6 +47,21 @@ class Agreement:
     reject_side: float = 1.0
     raw_share: float = 1.0
     as_rule: bool = False
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Agreement:
+        """The agreement as `to_dict` stored it."""
+        return cls(
+            share=data["share"],
+            too_narrow=data.get("too_narrow", 0.0),
+            too_broad=data.get("too_broad", 0.0),
+            exhaustive=data.get("exhaustive", False),
+            equivalent=data.get("equivalent", False),
+            accept_side=data.get("accept_side", 1.0),
+            reject_side=data.get("reject_side", 1.0),
+            raw_share=data.get("raw_share", 1.0),
+            as_rule=data.get("as_rule", False),
+        )
 
     def to_dict(self) -> dict[str, float | bool]:
         return {

@@ -23,7 +23,7 @@ play by play; the measures share that pass's state (the held hypothesis, the can
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -92,6 +92,27 @@ class PlayInsight:
     def realised_bits(self) -> float:
         return self.information.realised if self.information is not None else 0.0
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PlayInsight:
+        """The play as `to_dict` stored it (a key an older record lacks reads as unknown)."""
+        agreement, information = data.get("agreement"), data.get("information")
+        return cls(
+            **{name: data.get(name) for name in _PLAY_OPTIONAL},
+            number=data["number"],
+            entry=data.get("entry", 0),
+            player=data["player"],
+            kind=data["kind"],
+            cards=tuple(data.get("cards", ())),
+            accepted=data["accepted"],
+            logged=data.get("logged", "none"),
+            agreement=Agreement.from_dict(agreement) if agreement else None,
+            kept_refuted=bool(data.get("kept_refuted")),
+            contradicted_when_logged=bool(data.get("contradicted_when_logged")),
+            information=Information.from_dict(information) if information else None,
+            candidates_before=data.get("candidates_before", 0),
+            candidates_after=data.get("candidates_after", 0),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "number": self.number,
@@ -125,6 +146,26 @@ class PlayInsight:
             "candidates_before": self.candidates_before,
             "candidates_after": self.candidates_after,
         }
+
+
+# PlayInsight's fields that are None when a record does not say.
+_PLAY_OPTIONAL = (
+    "correction",
+    "hypothesis",
+    "held",
+    "held_from",
+    "checkable",
+    "mark",
+    "agreement_source",
+    "right",
+    "fits",
+    "prediction",
+    "prediction_right",
+    "prediction_consistent",
+    "test",
+    "refuted",
+    "response",
+)
 
 
 @dataclass(frozen=True)
@@ -177,6 +218,19 @@ class PlayerInsight:
         raw = getattr(self, measure)
         return None if raw is None else float(raw)
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PlayerInsight:
+        """The player's totals as `to_dict` stored them (missing counts read as 0)."""
+        values: dict[str, Any] = {}
+        for name, kind in cls.__annotations__.items():
+            if kind == "int":
+                values[name] = data.get(name) or 0
+            elif kind == "bool":
+                values[name] = bool(data.get(name))
+            else:
+                values[name] = data.get(name)
+        return cls(**values)
+
     def to_dict(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in self.__dataclass_fields__}
         for name in ("mean_information", "mean_realised_bits", "final_agreement"):
@@ -208,6 +262,18 @@ class RoundInsight:
         if not wrong:
             return None
         return max(wrong, key=lambda p: (p.realised_bits, -p.number)).number
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RoundInsight:
+        """The round's measures as `to_dict` stored them (what a review page reads)."""
+        return cls(
+            tuple(PlayInsight.from_dict(play) for play in data.get("plays", ())),
+            tuple(PlayerInsight.from_dict(player) for player in data.get("players", ())),
+            data.get("candidates", 0),
+            data.get("solved_at"),
+            data.get("guessed_by"),
+            data.get("end_reason"),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {

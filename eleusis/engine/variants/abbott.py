@@ -65,12 +65,15 @@ from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     NOT_YOUR_TURN,
     Action,
+    Awaiting,
+    CardsEvent,
     CardTaken,
     EndReason,
     Event,
     IllegalActionError,
     LayoutColumn,
     NoPlayJudgement,
+    PlayerEvent,
     Refusal,
     Round,
     RoundOver,
@@ -151,10 +154,8 @@ class StarterChosen(Event):
 
 
 @dataclass(frozen=True)
-class AttemptJudged(Event):
+class AttemptJudged(CardsEvent):
     kind = "attempt_judged"
-    player: int
-    cards: tuple[Card, ...]
     accepted: bool
 
 
@@ -169,40 +170,31 @@ class CardCorrected(CardTaken):
 
 
 @dataclass(frozen=True)
-class PenaltyDrawn(Event):
+class PenaltyDrawn(CardsEvent):
     """Cards drawn from the stock: reasons wrong_attempt, wrong_no_play, new_hand, prophet_fell."""
 
     kind = "penalty_drawn"
-    player: int
-    cards: tuple[Card, ...]
     reason: str
 
 
-@dataclass(frozen=True)
-class AwaitingProphet(Event):
+class AwaitingProphet(Awaiting):
     kind = "awaiting_prophet"
-    what: str
-    player: int
 
 
 @dataclass(frozen=True)
-class ProphetNamed(Event):
+class ProphetNamed(PlayerEvent):
     kind = "prophet_named"
-    player: int
     marker: int
 
 
 @dataclass(frozen=True)
-class ProphetFell(Event):
+class ProphetFell(PlayerEvent):
     kind = "prophet_fell"
-    player: int
     exposed_by: int
 
 
-@dataclass(frozen=True)
-class Expelled(Event):
+class Expelled(PlayerEvent):
     kind = "expelled"
-    player: int
 
 
 @dataclass(frozen=True)

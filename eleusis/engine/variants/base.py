@@ -302,9 +302,30 @@ class Scores:
 
 
 @dataclass(frozen=True)
-class TurnPassed(Event):
-    kind = "turn_passed"
+class PlayerEvent(Event):
+    """Something that happened to one player: the shape of most events. A game's event of this
+    shape names its kind and adds its own fields after `player`."""
+
     player: int
+
+
+@dataclass(frozen=True)
+class CardsEvent(PlayerEvent):
+    """Cards that went to or from one player (a string judged, cards drawn, a hand returned)."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Awaiting(Event):
+    """A verdict awaited before play goes on: on `what`, by whom (the dealer's, the prophet's)."""
+
+    what: str
+    player: int | None
+
+
+class TurnPassed(PlayerEvent):
+    kind = "turn_passed"
 
 
 @dataclass(frozen=True)
@@ -316,28 +337,25 @@ class RoundOver(Event):
 
 
 @dataclass(frozen=True)
-class CardJudgement(Event):
+class CardJudgement(PlayerEvent):
     """A player's card was judged: accepted on the mainline, or not."""
 
-    player: int
     card: Card
     accepted: bool
 
 
 @dataclass(frozen=True)
-class NoPlayJudgement(Event):
+class NoPlayJudgement(PlayerEvent):
     """A "no play" declaration, the hand shown, and whether it was right."""
 
-    player: int
     hand: tuple[Card, ...]
     correct: bool
 
 
 @dataclass(frozen=True)
-class CardTaken(Event):
+class CardTaken(PlayerEvent):
     """The dealer took a legal card from a wrong "no play" and put it on the mainline."""
 
-    player: int
     card: Card
 
 

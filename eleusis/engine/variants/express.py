@@ -53,7 +53,9 @@ from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     NOT_YOUR_TURN,
     Action,
+    Awaiting,
     CardJudgement,
+    CardsEvent,
     CardTaken,
     EndReason,
     Event,
@@ -61,6 +63,7 @@ from eleusis.engine.variants.base import (
     IllegalActionError,
     LayoutColumn,
     NoPlayJudgement,
+    PlayerEvent,
     Refusal,
     Round,
     RoundOver,
@@ -223,36 +226,27 @@ class Corrected(CardTaken):
     kind = "corrected"
 
 
-@dataclass(frozen=True)
-class HandReturned(Event):
+class HandReturned(CardsEvent):
     """A hand went to the bottom of the stock after a right "no play"."""
 
     kind = "hand_returned"
-    player: int
-    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
-class GuessJudged(Event):
+class GuessJudged(PlayerEvent):
     kind = "guess_judged"
-    player: int
     text: str
     correct: bool
 
 
-@dataclass(frozen=True)
-class AwaitingVerdict(Event):
+class AwaitingVerdict(Awaiting):
     """The dealer must judge something before play goes on."""
 
     kind = "awaiting_verdict"
-    what: str
-    player: int | None
 
 
-@dataclass(frozen=True)
-class HintRequested(Event):
+class HintRequested(PlayerEvent):
     kind = "hint_requested"
-    player: int
 
 
 @dataclass(frozen=True)
@@ -263,29 +257,25 @@ class HintGiven(Event):
 
 
 @dataclass(frozen=True)
-class GuessPassed(Event):
+class GuessPassed(PlayerEvent):
     """The player let the chance to guess go (`skipped`: the dealer passed for them)."""
 
     kind = "guess_passed"
-    player: int
     skipped: bool
 
 
 @dataclass(frozen=True)
-class PlayerLeft(Event):
+class PlayerLeft(PlayerEvent):
     """A player left the round; `returned` cards of their hand went under the stock."""
 
     kind = "player_left"
-    player: int
     returned: int
 
 
-@dataclass(frozen=True)
-class TurnSkipped(Event):
+class TurnSkipped(PlayerEvent):
     """The dealer moved play past a player who is away."""
 
     kind = "turn_skipped"
-    player: int
 
 
 @dataclass(frozen=True)

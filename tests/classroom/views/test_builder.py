@@ -169,3 +169,24 @@ def test_words_the_app_knows_are_offered_as_a_sentence(seated):
     assert "b_then=other-color" in page and "b_then-ref=last" in page
     assert "Did you mean" not in unknown.content.decode()
     assert Client().get(url, {"hypothesis": "same suit"}).status_code == 302  # students only
+
+
+def test_a_refused_sentence_points_the_page_at_the_part_to_change(seated):
+    """The refusal names the drop-down to change (`data-error-for`): the page marks it invalid,
+    describes it by the message and moves focus to it."""
+    table, round_row, client, hand = seated
+    response = client.post(
+        reverse("classroom:table_move", args=[table.pk]),
+        {
+            "op": "play",
+            "round": round_row.pk,
+            "card": hand[0].code,
+            "hypothesis": "my words",
+            "b_then": "within",
+            "b_then-ref": "last",
+        },
+        HTTP_HX_REQUEST="true",
+    )
+    page = response.content.decode()
+    assert "Say how many ranks: choose a number." in page
+    assert 'data-error-for="id_b_then-n"' in page

@@ -30,6 +30,7 @@ from eleusis.engine.insight import (
     Evidence,
     Hypothesis,
     PlayRecord,
+    RoundInsight,
     RoundLog,
     analyse_round,
     entropy,
@@ -187,6 +188,22 @@ def test_the_results_are_plain_json(insight) -> None:
     assert data["solved_at"] == 4
     assert data["plays"][1]["test"] == "negative"
     assert data["players"][1]["negative_share"] == 0.5
+
+
+def test_the_stored_results_read_back_as_typed_measures(insight) -> None:
+    """A review page reads the stored JSON back into the engine's dataclasses, losing nothing
+    that was stored (and an older record's missing keys read as unknown)."""
+    import json
+
+    data = json.loads(json.dumps(insight.to_dict()))
+    typed = RoundInsight.from_dict(data)
+    assert typed.to_dict() == data
+    assert typed.plays[1].test == "negative" and typed.players[1].negative_share == 0.5
+    assert typed.plays[0].agreement is not None and typed.plays[0].share is not None
+    older = RoundInsight.from_dict(
+        {"plays": [{"number": 1, "player": 0, "kind": "play", "accepted": True}], "players": []}
+    )
+    assert older.plays[0].agreement is None and older.plays[0].test is None
 
 
 def test_realised_bits_are_what_the_outcome_left(insight) -> None:
