@@ -381,14 +381,15 @@ class RoundForm(forms.Form):
 
 class NextRoundForm(forms.Form):
     """The rule of a table's next round: the same again (`same`, refused once revealed), the next
-    in the library (`list`), a library rule (`library:<id>`) or the teacher's own (`written`)."""
+    in the library (`list`), a library rule (`library:<id>`), the teacher's own (`written`), or
+    the students deal from now on, in turn (`students`)."""
 
     next_rule = forms.CharField(required=False, max_length=80)
     rule_text = forms.CharField(required=False, max_length=2000, strip=False)
 
     def clean_next_rule(self) -> str:
         value = self.cleaned_data["next_rule"] or "same"
-        if value in ("same", "list", "written"):
+        if value in ("same", "list", "written", "students"):
             return value
         if value.startswith("library:") and value.removeprefix("library:") in LIBRARY:
             return value

@@ -144,6 +144,9 @@ class Table(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("table"))
     paused = models.BooleanField(_("paused"), default=False)
+    # The teacher let the students deal from a round on (at a table whose assignment has the
+    # app deal the teacher's rules): each student in turn writes the next rule.
+    students_deal = models.BooleanField(_("students deal"), default=False)
 
     class Meta:
         verbose_name = _("table")
@@ -156,6 +159,14 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return str(_("Table %(number)s") % {"number": self.number})
+
+    @property
+    def dealt_by_students(self) -> bool:
+        """Whether the students deal the next round here, each in turn writing the rule (the
+        assignment says so, or the teacher chose it for this table)."""
+        return self.students_deal or (
+            self.session.assignment.rule_source == Assignment.RuleSource.STUDENTS
+        )
 
 
 class Seat(models.Model):

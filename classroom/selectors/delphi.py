@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from classroom.models import Assignment, Round, Seat, Table
+from classroom.models import Round, Seat, Table
 from classroom.selectors.games import GameTotals, current_round, game_totals, next_dealer_position
 from classroom.selectors.rounds import engine_round
 from eleusis.engine.cards import Card
@@ -190,9 +190,9 @@ def delphi_board(*, table: Table, seat: Seat, seats: list[Seat] | None = None) -
     game = game_totals(table=table, seats=seats)
     must_write_rule = (
         not game.over
-        and table.session.assignment.rule_source == Assignment.RuleSource.STUDENTS
+        and table.dealt_by_students
         and (round_row is None or round_row.status == Round.Status.OVER)
-        and next_dealer_position(table=table, seat_count=len(seats)) == seat.position
+        and next_dealer_position(table=table, seats=seats) == seat.position
     )
     return DelphiBoard(
         table,

@@ -332,17 +332,23 @@ class GameTotals:
         return [row for row in self.rows if row.winner]
 
 
-def game_target(*, table: Table, seat_count: int | None = None) -> int | None:
+def game_target(*, table: Table, seats: list[Seat] | None = None) -> int | None:
     """How many rounds the game at `table` lasts: the teacher's number, else, when the
-    students deal, one round for each to deal (the Express sources), or one round for each
-    player in a game whose source scores it so (its record's `round_per_player`); else
-    open-ended."""
+    students deal (by the assignment), one round for each to deal (the Express sources): each
+    student still at the table, and each who left after dealing; or one round for each player
+    in a game whose source scores it so (its record's `round_per_player`); else open-ended."""
     assignment = table.session.assignment
     if assignment.game_rounds:
         return int(assignment.game_rounds)
-    by_players = assignment.rule_source == Assignment.RuleSource.STUDENTS
-    if by_players or web_game(assignment.variant).round_per_player:
-        return seat_count if seat_count is not None else table.seats.count()
+    if seats is None:
+        seats = list(table.seats.all())
+    if assignment.rule_source == Assignment.RuleSource.STUDENTS:
+        dealt = set(
+            table.rounds.exclude(dealer_position=None).values_list("dealer_position", flat=True)
+        )
+        return sum(1 for seat in seats if not seat.left or seat.position in dealt)
+    if web_game(assignment.variant).round_per_player:
+        return len(seats)
     return None
 
 
@@ -410,7 +416,7 @@ def game_totals(*, table: Table, seats: list[Seat], current: Any = _UNSET) -> Ga
             else:
                 score = None
             per_seat[seat.position].append(score)
-    target = game_target(table=table, seat_count=len(seats))
+    target = game_target(table=table, seats=seats)
     finished = table.session.status == GameSession.Status.FINISHED
     over = bool(rounds) and ((target is not None and len(rounds) >= target) or finished)
     totals = {position: sum(s or 0 for s in scores) for position, scores in per_seat.items()}
@@ -429,9 +435,31 @@ def game_totals(*, table: Table, seats: list[Seat], current: Any = _UNSET) -> Ga
     return GameTotals(len(rounds), target, over, rows)
 
 
-def next_dealer_position(*, table: Table, seat_count: int) -> int:
-    """When students deal in turn: the seat that deals the next round (seat 0 first)."""
-    return table.rounds.count() % max(seat_count, 1)
+def next_dealer_position(*, table: Table, seats: list[Seat] | None = None) -> int | None:
+    """When students deal in turn: the seat that deals the next round, the one after the last
+    round's dealer (seat 0 first); a student who left the table is skipped. None: nobody is
+    left to deal."""
+    if seats is None:
+        seats = list(table.seats.all())
+    staying = sorted(seat.position for seat in seats if not seat.left)
+    if not staying:
+        return None
+    last = (
+        table.rounds.exclude(dealer_position=None)
+        .order_by("-number")
+        .values_list("dealer_position", flat=True)
+        .first()
+    )
+    if last is None:
+        return staying[0]
+    return next((position for position in staying if position > last), staying[0])
+
+
+def next_dealer_name(*, table: Table) -> str:
+    """The name of the student who deals the next round (empty when nobody is left to)."""
+    seats = list(table.seats.select_related("student"))
+    position = next_dealer_position(table=table, seats=seats)
+    return next((seat.name for seat in seats if seat.position == position), "")
 
 
 def student_board(
@@ -468,13 +496,13 @@ def student_board(
         plays_made = _plays_made(round_row, engine, seat, player)
         if round_row.revealed:
             revealed = "\n".join(t for t in (round_row.rule_words, round_row.rule_text) if t)
-    assignment = table.session.assignment
     game = game_totals(table=table, seats=seats, current=round_row)
     must_write_rule = (
         not game.over
-        and assignment.rule_source == Assignment.RuleSource.STUDENTS
+        and table.session.status == GameSession.Status.RUNNING
+        and table.dealt_by_students
         and (round_row is None or round_row.status == Round.Status.OVER)
-        and next_dealer_position(table=table, seat_count=len(seats)) == seat.position
+        and next_dealer_position(table=table, seats=seats) == seat.position
     )
     infos = _seat_infos(seats, round_row, view or dealer)
     verdict = None
@@ -527,6 +555,13 @@ class TableSummary:
     def pending_guess(self) -> Any:
         pending = self.view.pending if self.view else None
         return pending if pending is not None and pending.what == "guess" else None
+
+    @property
+    def next_dealer(self) -> str:
+        """When the students deal: who writes the next rule (empty otherwise)."""
+        if self.broken or not self.table.dealt_by_students:
+            return ""
+        return next_dealer_name(table=self.table)
 
 
 def session_tables(*, session: GameSession) -> list[TableSummary]:

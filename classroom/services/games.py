@@ -15,7 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from classroom.games import whole_class
+from classroom.games import web_game, whole_class
 from classroom.live import session_changed, table_changed
 from classroom.models import (
     Assignment,
@@ -334,10 +334,17 @@ def next_library_rule(*, after: str, excluded: set[str]) -> LibraryRule | None:
     return None
 
 
-def table_next_round(*, table: Table, seed: int | None = None, rule_text: str | None = None):
+def table_next_round(
+    *,
+    table: Table,
+    seed: int | None = None,
+    rule_text: str | None = None,
+    students_deal: bool = False,
+):
     """Deal the next round at a table whose round is over: with `rule_text`, or the last round's
     rule again (None). A rule revealed in the session is never dealt again; nothing is dealt
-    once the session is finished."""
+    once the session is finished. `students_deal`: nothing is dealt now; from the next round
+    the students deal in turn, each writing the rule (returns None)."""
     if rule_text is not None:
         secret_rule(rule_text)  # a mistake is reported before anything is locked or written
     with transaction.atomic():
@@ -350,9 +357,15 @@ def table_next_round(*, table: Table, seed: int | None = None, rule_text: str | 
         if current is not None and current.status != current.Status.OVER:
             raise IllegalActionError("the round at this table is still being played")
         if table.session.assignment.rule_source == Assignment.RuleSource.STUDENTS:
-            raise IllegalActionError("the next dealer at this table writes the next rule")
+            raise IllegalActionError(STUDENT_DEALS)
         if game_over(table=table):
             raise IllegalActionError(GAME_OVER)
+        if students_deal:
+            _students_deal_next(table)
+            return None
+        if table.students_deal:  # the teacher deals again: the students' turns end here
+            table.students_deal = False
+            table.save(update_fields=["students_deal"])
         if rule_text is None:
             rule_text = current.rule_text if current else table.session.assignment.rule_text
         if rule_text.strip() in revealed_rules(session=table.session):
@@ -360,6 +373,22 @@ def table_next_round(*, table: Table, seed: int | None = None, rule_text: str | 
         return _deal(table, table.session.assignment, seed=seed, rule_text=rule_text.strip())
 
 
+def _students_deal_next(table: Table) -> None:
+    """From now on the students at `table` deal in turn (a game whose rules the teacher chose,
+    the Express way: the app judges each dealer's rule, or the dealer does by hand)."""
+    if not web_game(table.session.assignment.variant).express_settings:
+        raise IllegalActionError(STUDENTS_CANNOT_DEAL)
+    if sum(1 for seat in table.seats.all() if not seat.left) < 2:
+        raise IllegalActionError("a student dealer needs at least one player")
+    if not table.students_deal:
+        table.students_deal = True
+        table.save(update_fields=["students_deal"])
+    table_id = table.pk
+    transaction.on_commit(lambda: table_changed(table_id))
+
+
+STUDENT_DEALS = "the next dealer at this table writes the next rule"
+STUDENTS_CANNOT_DEAL = "in this game the app deals"
 GAME_OVER = "the game at this table is over: every round of it has been played"
 RULE_WORDS_NEEDED = "write your rule in words first"
 RULE_TEXT_NEEDED = "write your rule in the rule language first"
@@ -385,19 +414,19 @@ def round_deal_by_student(
             .get(pk=seat.table_id)
         )
         assignment = table.session.assignment
-        if assignment.rule_source != Assignment.RuleSource.STUDENTS:
+        if not table.dealt_by_students:
             raise IllegalActionError("the teacher chose the rule of this game")
         if table.session.status != GameSession.Status.RUNNING:
             raise IllegalActionError("the game is not running")
         current = table.rounds.order_by("-number").first()
         if current is not None and current.status != current.Status.OVER:
             raise IllegalActionError("the round at this table is still being played")
-        seat_count = table.seats.count()
-        if seat_count < 2:
+        seats = list(table.seats.all())
+        if sum(1 for other in seats if not other.left) < 2:
             raise IllegalActionError("a student dealer needs at least one player")
         if game_over(table=table):
             raise IllegalActionError(GAME_OVER)
-        if next_dealer_position(table=table, seat_count=seat_count) != seat.position:
+        if next_dealer_position(table=table, seats=seats) != seat.position:
             raise IllegalActionError("it is another student's turn to deal")
         by_hand = assignment.config.get("dealer") == "person"
         if by_hand and not rule_words:

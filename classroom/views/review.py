@@ -37,7 +37,7 @@ from classroom.selectors.review import (
     student_timeline,
 )
 from classroom.selectors.review.aggregate import legend
-from classroom.selectors.review.data import ANALYSED_VARIANTS
+from classroom.selectors.review.data import ANALYSED_VARIANTS, PlayOnPage
 from classroom.selectors.review.delphi import DELPHI_VARIANTS
 from classroom.selectors.review.ideas import relation, verdicts
 from classroom.selectors.review.turns import round_replay, session_turns_review
@@ -295,14 +295,14 @@ def round_replay_view(request: HttpRequest, pk: int, round_pk: int) -> HttpRespo
     plays = review.plays
     step = _step(request, len(plays))
     # The table after `step` plays: every entry before the next play (corrections included).
-    end = plays[step]["entry"] if step < len(plays) else len(table)
+    end = plays[step].entry if step < len(plays) else len(table)
     history = [
         Attempt(entry.cards[0], entry.accepted)
         for entry in table[:end]
         if entry.kind in ("starter", "play", "correction")
     ]
     # Every play with who made it: the replay names the student ("Ava played 2D").
-    shown = [{**play, "person": review.people.get(play["player"])} for play in plays[:step]]
+    shown = [PlayOnPage(play, review.people.get(play.player)) for play in plays[:step]]
     context = {
         **_base_context(request, session),
         "round": round_row,

@@ -49,6 +49,7 @@ from classroom.selectors.games import (
     TableSummary,
     current_round,
     hint_refusal,
+    next_dealer_name,
     session_hypotheses,
     session_tables,
 )
@@ -58,6 +59,8 @@ from classroom.services.games import (
     MAX_TABLE,
     RULE_REVEALED,
     SESSION_FINISHED,
+    STUDENT_DEALS,
+    STUDENTS_CANNOT_DEAL,
     SeatingError,
     assignment_create,
     late_arrival_seat,
@@ -87,7 +90,6 @@ from classroom.teach_forms import (
 from classroom.titles import neutral_title
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
-from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.engine.rules.explain import all_phrases as explain_phrases
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 from eleusis.engine.variants import (
@@ -99,7 +101,7 @@ from eleusis.engine.variants import (
     Verdict,
 )
 from eleusis.web.htmx import refusal_status
-from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
+from eleusis.web.rule_check import rule_check_response
 
 SEATING_METHODS = ("random", "arrival", "manual")
 
@@ -169,15 +171,7 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
 @teacher_required
 def rule_check_view(request: HttpRequest) -> HttpResponse:
     """The rule editor's live check: explanation and warnings, or where the error is."""
-    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
-    if rule_checks_exhausted(request):
-        check = RuleCheck(text, throttled=True)
-        return render(
-            request, "classroom/teach/assignment_form.html#rule-check", {"check": check}, status=429
-        )
-    return render(
-        request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
-    )
+    return rule_check_response(request)
 
 
 @require_GET
@@ -441,6 +435,7 @@ def _live_context(session: GameSession, **extra) -> dict:
         "sections": game.sections_template,
         "hypotheses": session_hypotheses(session=session),
         "next_rule_choices": library_choices()[1:],
+        "students_can_deal": game.express_settings,
         "late": late_arrivals(session=session) if session.status != "lobby" else [],
         "free_tables": [
             table
@@ -642,6 +637,10 @@ def table_reveal(request: HttpRequest, pk: int) -> HttpResponse:
 NEXT_ROUND_REFUSALS = {
     GAME_OVER: gettext_lazy("%(table)s: the game is over; every round of it has been played."),
     SESSION_FINISHED: gettext_lazy("%(table)s: the session is finished, no new round is dealt."),
+    STUDENT_DEALS: gettext_lazy(
+        "%(table)s: the students deal in this game; the next dealer writes the next rule."
+    ),
+    STUDENTS_CANNOT_DEAL: gettext_lazy("%(table)s: in this game the app deals the cards."),
     RULE_REVEALED: gettext_lazy(
         "%(table)s: that rule was revealed. Choose the next rule: from the library, your own, "
         "or the next one in the list."
@@ -650,8 +649,9 @@ NEXT_ROUND_REFUSALS = {
 
 
 def _next_rule_text(table: Table, choice: str, written: str) -> tuple[str | None, str]:
-    """The rule the teacher chose for the next round (None: the same again), or why not."""
-    if choice == "same":
+    """The rule the teacher chose for the next round (None: the same again, or the students
+    deal), or why not."""
+    if choice in ("same", "students"):
         return None, ""
     if choice == "written":
         try:
@@ -686,8 +686,9 @@ def table_next_round_view(request: HttpRequest, pk: int) -> HttpResponse:
     )
     if error:
         return _live_response(request, table.session, error, ok=False, status=400)
+    students = form.cleaned_data["next_rule"] == "students"
     try:
-        table_next_round(table=table, rule_text=rule_text)
+        table_next_round(table=table, rule_text=rule_text, students_deal=students)
     except IllegalActionError as refusal:
         message = NEXT_ROUND_REFUSALS.get(
             str(refusal), gettext_lazy("%(table)s: the round is still being played. End it first.")
@@ -695,6 +696,10 @@ def table_next_round_view(request: HttpRequest, pk: int) -> HttpResponse:
         return _live_response(
             request, table.session, str(message) % {"table": table}, ok=False, status=409
         )
+    if students:
+        dealer = next_dealer_name(table=table)
+        message = _("%(table)s: the students deal now, in turn; %(name)s writes the next rule.")
+        return _live_response(request, table.session, message % {"table": table, "name": dealer})
     return _live_response(
         request, table.session, _("%(table)s: new round dealt.") % {"table": table}
     )

@@ -104,3 +104,68 @@ def test_the_hint_box_says_too_early_in_words_then_sends_once_and_clears(new_pag
     assert "sent already, once" in answer.text()
     hints = engine_round(current_round(table=table)).dealer_view().hints
     assert hints == ("Look at the colors", "Red, then black")
+
+
+def test_a_student_dealer_who_leaves_passes_the_deal_to_the_next_student(new_page, live_server):
+    from classroom.services.games import round_deal_by_student
+    from tests.classroom.views.test_golden_game import students_deal_table
+
+    table, seats = students_deal_table(players=4)
+    round_deal_by_student(seat=seats[0], rule_text="color != last.color", seed=5)
+    teacher = teacher_page(new_page, live_server, table.session.assignment.classroom.teacher)
+    teacher.on("dialog", lambda dialog: dialog.accept())
+    teacher.goto(f"/teach/sessions/{table.session.pk}/live/")
+    following = student_page(new_page, live_server, seats[1].student)
+    following.goto(f"/play/tables/{table.pk}/")
+    expect(following.get_by_role("heading", name="Your hand")).to_be_visible()
+
+    teacher.get_by_role("button", name=f"Remove {seats[0].name}").click()
+    expect(teacher.get_by_text(f"{seats[0].name} has left Table 1")).to_be_visible()
+    # The round ends; the next student's page turns to writing the rule, without a reload.
+    expect(following.get_by_role("heading", name="Write the secret rule")).to_be_visible()
+    expect(following.locator("#table-status")).to_contain_text("You deal the next round")
+    expect(teacher.locator("#table-1 .next-dealer")).to_contain_text(seats[1].name)
+
+    following.get_by_label("Secret rule").fill("suit == hearts or suit == spades")
+    following.get_by_role("button", name="Deal with this rule").click()
+    expect(following.get_by_role("heading", name="You are the dealer")).to_be_visible()
+    second = current_round(table=table)
+    assert second.dealer_position == 1 and second.players == 2
+    # The dealer's status names whose turn it is.
+    turn_name = seats[second.position_of(engine_round(second).state.turn)].name
+    expect(following.locator("#table-status")).to_contain_text(f"{turn_name}'s turn")
+
+
+def test_the_teacher_lets_the_students_deal_the_next_round(new_page, live_server):
+    _session, table, _students = _started(players=3)
+    seats = list(table.seats.select_related("student").order_by("position"))
+    teacher = teacher_page(new_page, live_server, table.session.assignment.classroom.teacher)
+    teacher.on("dialog", lambda dialog: dialog.accept())
+    teacher.goto(f"/teach/sessions/{table.session.pk}/live/")
+    pages = [student_page(new_page, live_server, seat.student) for seat in seats]
+    for page in pages:
+        page.goto(f"/play/tables/{table.pk}/")
+
+    teacher.get_by_role("button", name="End round").click()
+    choice = teacher.get_by_label("Rule of the next round at Table 1")
+    choice.select_option("students")
+    teacher.get_by_role("button", name="Next round").click()
+    expect(teacher.locator("#session-live .message-success")).to_contain_text(
+        f"{seats[0].name} writes the next rule"
+    )
+    expect(teacher.locator("#table-1 .next-dealer")).to_contain_text(seats[0].name)
+    assert table.rounds.count() == 1
+
+    # The first student's page asks for the rule by itself; they deal, the others get hands.
+    dealer = pages[0]
+    expect(dealer.get_by_role("heading", name="Write the secret rule")).to_be_visible()
+    dealer.get_by_label("Secret rule").fill("color != last.color")
+    dealer.get_by_role("button", name="Deal with this rule").click()
+    expect(dealer.get_by_role("heading", name="You are the dealer")).to_be_visible()
+    second = current_round(table=table)
+    assert second.number == 2 and second.dealer_position == 0 and second.players == 2
+    for page in pages[1:]:
+        expect(page.locator("button[aria-label*='Play the']").first).to_be_visible()
+    # The secret rule the student wrote stays off the other students' pages.
+    for page in pages[1:]:
+        assert "color != last.color" not in page.content()

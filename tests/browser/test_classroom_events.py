@@ -156,9 +156,10 @@ def test_finishing_the_session_is_final(new_page, live_server):
     assert answer.status == 409
     assert "the session is finished" in answer.text()
     assert table.rounds.count() == 1
-    # No move either: the student's table says the round is over and offers no card to play.
-    player.reload()
+    # No move either: the student's table (by itself, no reload) says the game has ended and
+    # offers no card to play.
     player.locator("#table-status").get_by_text("This game has ended.").wait_for()
+    player.locator(".round-over").wait_for()
     assert player.locator("button[aria-label*='Play the']:enabled").count() == 0
 
 
@@ -333,13 +334,13 @@ def test_removing_a_student_mid_round_passes_the_turn_and_the_next_round_works(
     second = current_round(table=table)
     assert second.number == 2 and second.players == 3
     assert leaver.position not in second.positions
+    # Every student's page turns to the new round by itself (no reload).
     for position, page in pages.items():
-        page.reload()
         if position == leaver.position:
             page.locator("#table-status").get_by_text("You are no longer at this table.").wait_for()
         else:
             page.get_by_role("heading", name="Your hand").wait_for()
-            assert page.locator("button[aria-label*='Play the']").count() > 0
+            page.locator("button[aria-label*='Play the']").first.wait_for()
     teacher.reload()
     assert teacher.locator("#table-1 .layout").count() == 1
     # The first player of the new round plays, from their own page.

@@ -5,6 +5,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.cached_db import SessionStore
+from playwright.sync_api import expect
 
 from classroom.access import STUDENT_SESSION_KEY
 from classroom.selectors.games import current_round
@@ -177,6 +178,8 @@ def test_a_student_dealer_judges_three_cards_and_is_warned_privately(new_page, l
             assert watcher.get_by_text("Careful").count() == 0
             dealer.get_by_role("button", name="Confirm my verdict").click()
         dealer.locator("#table-status").get_by_text("You are the dealer.").wait_for(timeout=SEEN_MS)
+        # The verdict is given: its buttons are gone until the next card waits.
+        expect(verdict.get_by_role("button")).to_have_count(0)
     history = engine_round(current_round(table=table)).state.history
     assert [a.accepted for a in history[1:]] == [True, True, False]
     watcher.locator("#table-live .layout .sideline").first.wait_for(timeout=SEEN_MS)

@@ -22,6 +22,7 @@ from classroom.models import GameSession, Hypothesis, Round, RoundInsight, Seat
 from classroom.secret_rules import secret_rule
 from classroom.selectors.rounds import replay_round
 from eleusis.engine.history import Attempt
+from eleusis.engine.insight import PlayInsight
 from eleusis.engine.insight import RoundInsight as RoundMeasures
 from eleusis.engine.variants import Round as EngineRound
 
@@ -39,6 +40,25 @@ class Person:
     @property
     def is_student(self) -> bool:
         return self.seat is not None and bool(self.seat.student_id)
+
+
+@dataclass(frozen=True)
+class PlayOnPage:
+    """A play as a review page shows it: the engine's measures of it (`measured`, whose fields
+    a template reads through this object), who made it, and what the page adds: the hypothesis
+    row logged with it, the class idea it belongs to, its anchor."""
+
+    measured: PlayInsight
+    person: Person | None = None
+    action_id: int | None = None
+    row: LoggedHypothesis | None = None
+    idea: Any = None
+    anchor: str = ""
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "measured":  # not set yet (a copy being made): no recursion
+            raise AttributeError(name)
+        return getattr(self.measured, name)
 
 
 @dataclass
@@ -68,9 +88,9 @@ class RoundReview:
         return self.insight is not None and self.insight.status == RoundInsight.Status.DONE
 
     @property
-    def plays(self) -> list[dict[str, Any]]:
-        results = self.results
-        return results["plays"] if results else []
+    def plays(self) -> list[PlayInsight]:
+        measures = self.measures
+        return list(measures.plays) if measures else []
 
     @property
     def solved_at(self) -> int | None:

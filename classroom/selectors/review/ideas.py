@@ -35,6 +35,7 @@ from classroom.secret_rules import secret_rule
 from classroom.selectors.review.data import LoggedHypothesis, Person, RoundReview, round_tables
 from eleusis.engine.cards import FULL_DECK, Card
 from eleusis.engine.history import Attempt
+from eleusis.engine.insight import PlayInsight
 from eleusis.engine.insight.candidates import resolve
 from eleusis.engine.rules import LIBRARY, CompiledRule, RuleSyntaxError
 from eleusis.engine.rules.equivalence import sample_history
@@ -208,11 +209,11 @@ class Ideas:
         return [g for g in self.groups if not g.is_rule]
 
 
-def checkable_text(play: dict, logged: LoggedHypothesis | None) -> str | None:
+def checkable_text(play: PlayInsight, logged: LoggedHypothesis | None) -> str | None:
     """The rule text the insight read the play's hypothesis as, if any."""
-    if play.get("agreement_source") != "checkable":
+    if play.agreement_source != "checkable":
         return None
-    text = play.get("checkable") or play.get("held") or play.get("hypothesis")
+    text = play.checkable or play.held or play.hypothesis
     if not text and logged is not None:
         text = logged.checkable or logged.reads_as
     return text or None
@@ -226,8 +227,7 @@ def class_ideas(
     by_play: dict[tuple[int, int], IdeaGroup] = {}
     secret_verdicts: dict[str, bytes | None] = {}
     for review in rounds:
-        results = review.results
-        if results is None:
+        if review.measures is None:
             continue
         secret_text = review.round.rule_text
         if secret_text not in secret_verdicts:
@@ -235,8 +235,8 @@ def class_ideas(
         truth = secret_verdicts[secret_text]
         if truth is None:
             continue
-        for play in results["plays"]:
-            action = review.action_of_play.get(play["number"])
+        for play in review.plays:
+            action = review.action_of_play.get(play.number)
             logged = hypotheses.get(action) if action is not None else None
             text = checkable_text(play, logged)
             if text is None:
@@ -250,13 +250,13 @@ def class_ideas(
                 group = groups[key] = IdeaGroup(
                     f"idea-{len(groups) + 1}", secret_text, relation(says, truth), text
                 )
-            person = review.people.get(play["player"])
+            person = review.people.get(play.player)
             if person is not None and person.is_student:
                 group.seats.add(person.seat.pk)
             group.plays += 1
-            group.carried += bool(play.get("carried"))
-            group.held.append((review, play["number"]))
-            words = (play.get("held") or play.get("hypothesis") or text).strip()
+            group.carried += play.carried
+            group.held.append((review, play.number))
+            words = (play.held or play.hypothesis or text).strip()
             group.texts[text] += 1
             group.sentences[
                 sentence_of(
@@ -267,7 +267,7 @@ def class_ideas(
                 or sentence_of(text)
                 or words
             ] += 1
-            by_play[(review.round.pk, play["number"])] = group
+            by_play[(review.round.pk, play.number)] = group
     for group in groups.values():
         group.rule_text = group.texts.most_common(1)[0][0]
         known = [s for s, _n in group.sentences.most_common() if s not in group.texts]
@@ -296,22 +296,22 @@ def _refutation(
     # The rounds where most of the group held it first.
     for review, number in sorted(first_held.values(), key=lambda item: -_holders(group, item[0])):
         plays = review.plays
-        play_of_entry = {p["entry"]: p for p in plays}
-        held_entry = plays[number - 1]["entry"] if number <= len(plays) else 0
+        play_of_entry = {p.entry: p for p in plays}
+        held_entry = plays[number - 1].entry if number <= len(plays) else 0
         history: list[Attempt] = []
         for entry, attempt in tables.get(review.round.pk, []):
             judged = bool(rule.accepts(history, attempt.card)) if history else True
             if history and judged != attempt.accepted:
                 play = play_of_entry.get(entry)
                 if play is None:  # a correction: the play before it placed it
-                    earlier = [p for p in plays if p["entry"] < entry]
+                    earlier = [p for p in plays if p.entry < entry]
                     play = earlier[-1] if earlier else None
                 found = Refutation(
                     review,
                     attempt.card,
                     attempt.accepted,
-                    play["number"] if play else None,
-                    review.people.get(play["player"]) if play else None,
+                    play.number if play else None,
+                    review.people.get(play.player) if play else None,
                 )
                 if entry > held_entry:
                     return found

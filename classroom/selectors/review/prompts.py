@@ -14,7 +14,6 @@ a prompt names at most the one student whose play it shows.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +24,7 @@ from django.utils.translation import ngettext
 from classroom.selectors.review.data import RoundReview
 from classroom.selectors.review.ideas import RULE
 from eleusis.engine.cards import Card
+from eleusis.engine.insight import PlayInsight
 
 if TYPE_CHECKING:
     from classroom.selectors.review.aggregate import SessionReview
@@ -108,25 +108,16 @@ def _wrong_idea(review: SessionReview) -> Prompt | None:
     )
 
 
-def _realised_bits(play: dict[str, Any]) -> float:
-    if play.get("realised_bits") is not None:
-        return float(play["realised_bits"])
-    before, after = play.get("candidates_before") or 0, play.get("candidates_after") or 0
-    if before <= 0 or after <= 0:
-        return 0.0
-    return math.log2(before / after)
-
-
 def _negative_test(review: SessionReview) -> Prompt | None:
-    best: tuple[float, int, RoundReview, dict[str, Any]] | None = None
+    best: tuple[float, int, RoundReview, PlayInsight] | None = None
     for order, round_review in enumerate(review.rounds):
         for play in round_review.plays:
-            if play.get("test") != "negative" or play.get("kind") != "play":
+            if play.test != "negative" or play.kind != "play":
                 continue
-            person = round_review.people.get(play["player"])
+            person = round_review.people.get(play.player)
             if person is None or not person.is_student:
                 continue
-            bits = _realised_bits(play)
+            bits = play.realised_bits
             if bits <= 0:
                 continue
             if best is None or bits > best[0]:
@@ -134,8 +125,8 @@ def _negative_test(review: SessionReview) -> Prompt | None:
     if best is None:
         return None
     bits, _order, round_review, play = best
-    person = round_review.people[play["player"]]
-    verdict = _("it fitted") if play["accepted"] else _("it did not fit")
+    person = round_review.people[play.player]
+    verdict = _("it fitted") if play.accepted else _("it did not fit")
     return Prompt(
         _("The test against one's own idea that taught the table the most"),
         _(
@@ -145,16 +136,16 @@ def _negative_test(review: SessionReview) -> Prompt | None:
             "such test. Ask them why they played it, and what the table learned."
         )
         % {
-            **_where(round_review, play["number"]),
+            **_where(round_review, play.number),
             "name": person.name,
-            "card": _card(play["cards"][0]),
+            "card": _card(play.cards[0]),
             "verdict": verdict,
-            "ruled_out": play["candidates_before"] - play["candidates_after"],
-            "before": play["candidates_before"],
+            "ruled_out": play.candidates_before - play.candidates_after,
+            "before": play.candidates_before,
             "bits": number_format(bits, 1),  # "1,5" in Spanish
         },
         round_review,
-        play["number"],
+        play.number,
     )
 
 
@@ -166,15 +157,15 @@ def _evidence_ahead_of_class(review: SessionReview) -> Prompt | None:
             continue
         holding: dict[int, str] = {}  # player -> state of the idea held at the solving play
         for play in round_review.plays:
-            if play["number"] > solved:
+            if play.number > solved:
                 break
-            group = review.ideas.by_play.get((round_review.round.pk, play["number"]))
-            right = (group is not None and group.relation == RULE) or play.get("mark") == "right"
-            holding[play["player"]] = "rule" if right else "other"
+            group = review.ideas.by_play.get((round_review.round.pk, play.number))
+            right = (group is not None and group.relation == RULE) or play.mark == "right"
+            holding[play.player] = "rule" if right else "other"
         students = [
             player
             for player, person in round_review.people.items()
-            if person.is_student and any(p["player"] == player for p in round_review.plays)
+            if person.is_student and any(p.player == player for p in round_review.plays)
         ]
         if not students:
             continue
@@ -201,20 +192,20 @@ def _evidence_ahead_of_class(review: SessionReview) -> Prompt | None:
 def _wrong_card(review: SessionReview) -> Prompt | None:
     """The rejected card with the most realised bits over the session (each round stores its
     own; ties: the earliest round, then play)."""
-    best: tuple[float, int, RoundReview, dict[str, Any]] | None = None
+    best: tuple[float, int, RoundReview, PlayInsight] | None = None
     for order, round_review in enumerate(review.rounds):
         results = round_review.results
         number = results.get("most_informative_wrong") if results else None
         if not number or number > len(round_review.plays):
             continue
         play = round_review.plays[number - 1]
-        bits = _realised_bits(play)
+        bits = play.realised_bits
         if best is None or bits > best[0]:
             best = (bits, order, round_review, play)
     if best is None:
         return None
     bits, _order, round_review, play = best
-    person = round_review.people.get(play["player"])
+    person = round_review.people.get(play.player)
     return Prompt(
         _("The most informative wrong card"),
         _(
@@ -223,13 +214,13 @@ def _wrong_card(review: SessionReview) -> Prompt | None:
             "out many rules at once. Wrong cards are data. What did it rule out?"
         )
         % {
-            **_where(round_review, play["number"]),
+            **_where(round_review, play.number),
             "name": person.name if person else "?",
-            "card": _card(play["cards"][0]),
+            "card": _card(play.cards[0]),
             "bits": number_format(bits, 2),  # "0,97" in Spanish
         },
         round_review,
-        play["number"],
+        play.number,
     )
 
 

@@ -13,37 +13,20 @@ from classroom.selectors.review.data import (
     ANALYSED_VARIANTS,
     LoggedHypothesis,
     Person,
+    PlayOnPage,
     RoundReview,
     round_review,
     session_hypotheses,
     session_rounds,
 )
 from classroom.selectors.review.ideas import class_ideas
-from eleusis.engine.insight import PlayerInsight, PlayInsight
-
-
-@dataclass(frozen=True)
-class TimelinePlay:
-    """One of the student's plays: the engine's measures of it (`measured`, whose fields the
-    template reads through this object), the hypothesis row logged with it, the class idea it
-    belongs to, and its anchor on the page."""
-
-    measured: PlayInsight
-    action_id: int | None
-    row: LoggedHypothesis | None
-    idea: Any
-    anchor: str
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "measured":  # not set yet (a copy being made): no recursion
-            raise AttributeError(name)
-        return getattr(self.measured, name)
+from eleusis.engine.insight import PlayerInsight
 
 
 @dataclass
 class TimelineRound:
     review: RoundReview
-    plays: list[TimelinePlay]
+    plays: list[PlayOnPage]
     player: PlayerInsight | None
     # Where the evidence first left only the rule: before which of the student's plays (its
     # index in `plays`), or len(plays) when after all of them; None when it never did.
@@ -90,14 +73,14 @@ def student_timeline(
             continue
         players = {int(p) for p, s in results["seats"].items() if s == seat.pk}
         plays = []
-        for play in measures.plays:
+        for play in review.plays:
             if play.player not in players:
                 continue
             action = review.action_of_play.get(play.number)
             logged: LoggedHypothesis | None = hypotheses.get(action) if action else None
             group = ideas.by_play.get((review.round.pk, play.number))
             anchor = f"r{review.round.pk}-p{play.number}"
-            plays.append(TimelinePlay(play, action, logged, group, anchor))
+            plays.append(PlayOnPage(play, None, action, logged, group, anchor))
         player = next((p for p in measures.players if p.player in players), None)
         item = TimelineRound(review, plays, player)
         solved = review.solved_at
