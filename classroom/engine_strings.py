@@ -186,6 +186,149 @@ LIBRARY_RULE_NAMES = (
     gettext_noop("Rank mod 4"),
 )
 
+# What the library shows of each rule: its seed's words (in English translation) and
+# the app's reading of them, where it adds something (lessons/rules.py).
+LIBRARY_RULE_TEXTS = (
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop("Alternate between one red card and one black card, repeating in that order."),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "A fixed order of suits: any spade (♠), then any heart (♥), then any club (♣), then a diamond (♦); the order keeps repeating this way."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "The suit that comes next is read from the last card of the mainline, so the cycle may start at any suit (the starter's)."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "If the card now showing has an even number, play one with an odd number, and if the card now showing is odd, play one with an even number."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "Numbers: A = 1, J = 11, Q = 12, K = 13 (the seed's own convention); “the card now showing” is the last card of the mainline."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "The card must be of the same suit or the same number as the last card on the mainline."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "If the card now showing has an even number, play a red card; if the card now showing is odd, play a black card."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "Numbers: A = 1, J = 11, Q = 12, K = 13; “the card now showing” is the last card of the mainline."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "If the card now showing is a low card (Ace to 7), play a high card (8 to King); if the card now showing is high, play a low one."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop("“The card now showing” is the last card of the mainline."),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "The next card played should be a number one higher, one lower, or equal to the card now showing."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "No wrap-around: after a K only a Q or a K, after an A only an A or a 2 (the seed does not say whether K and A meet)."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "If the card is a diamond, play a card of another suit. If the card is a club, play a red card. If the card is a spade, play a black card. If the card is a heart, play a card of the same rank."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop("“The card” is the last card of the mainline."),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "If the sum of the last two cards played is 2–8, play a spade. If the sum of the cards is 9–12, play [the suit is left blank in the seed]. If the sum is 13–16, play a diamond. If the sum is 17 or more, play a heart (count 10, Ace = 1)."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "For 9–12 the app plays ♣, the suit left over. “Count 10” is read as J, Q and K counting 10 and A counting 1. The last two cards are the last two of the mainline; with only the starter there, its value alone is the sum."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "If the last card was red, play a black card. If the last card was black, play a red card. [In all these rules, “the last card” means the last card put on the central row or, if none has been put there yet, the starting card.]"
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "If the last card was a spade, play a heart; if the last card was a heart, play a diamond; if the last was a diamond, play a club; and if the last was a club, play a spade."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "The cards in the central row must follow this pattern: three red cards, then three black, then three red, then three black, and so on."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "The starter opens the first run: play the last card's color until that run has three cards, then switch."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "If the last card is an odd number, play an even card. If the last is even, play an odd one. [When numbers are involved, the ace is usually taken as 1 (odd), the jack as 11 (odd), the queen as 12 (even) and the king as 13 (odd).]"
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "If the last card is a card from the ace to 7, play a card from 8 to the king. If the last is from 8 to the king, play a card from the ace to 7."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "Play a card with a number that is 1, 2 or 3 greater than the number of the last card. The numbers may go “round”."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "Going round: after a Q comes K, A or 2; after a K, A, 2 or 3 (A = 1, J = 11, Q = 12, K = 13)."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "If the last card is an odd number, play a red card. If the last card is even, play a black card."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop("The card played must be the same color or the same number as the last card."),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "If the last card is black, play a card with a number equal to or smaller than the number of the last card. If the last card is red, play a card equal to or greater than the last card."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "Numbers: A = 1, J = 11, Q = 12, K = 13, so an A is the lowest card and a K the highest."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop("On a black card a red one must be laid, and the other way round."),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "On a club a diamond must be laid, on a diamond a heart, on a heart a spade, on a spade a club."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop("On an even card an odd one must be laid, and the other way round."),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop("Numbers: A = 1, J = 11, Q = 12, K = 13."),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "On the cards from the ace to the seven, cards from the eight to the king must be laid, and the other way round."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop("On an even card a red one is always laid, and on an odd one a black one."),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "If the previous player played correctly, a red card must be laid; if they played wrongly, a black one."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "“The previous player played correctly” is read as: the most recent card tried was accepted. The starter counts as a right play."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "The value of the previous card must be divided by 4: if there is no remainder, a club is laid; if the remainder is one, a diamond; if 2, a heart; if 3, a spade."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop(
+        "“The value” is the rank, A = 1, J = 11, Q = 12, K = 13 (a K leaves 1: a diamond); “the previous card” is the last card of the mainline."
+    ),
+    # Translators: a secret rule of the library as its seed text says it (quoted in translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols
+    gettext_noop("A teaching rule: red after black and black after red."),
+)
+
 # The phrases the hints suggested to the teacher are built from (see hints.py).
 HINT_PHRASES = (
     # Translators: part of a hint the app suggests to the teacher, who may send it to the students. Keep every {placeholder} as it is. {what} is a place such as 'the last card' or 'the last two cards'

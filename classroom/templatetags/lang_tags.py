@@ -3,6 +3,7 @@ its warnings): shown in the reader's language when the catalogs have it, otherwi
 `lang="en"`, so that a screen reader reads it with English sounds and nobody takes it for a
 translation."""
 
+import re
 from functools import lru_cache
 
 from django import template
@@ -10,6 +11,7 @@ from django.utils.html import format_html
 from django.utils.translation import get_language, gettext
 
 register = template.Library()
+_WORD = re.compile(r"[^\W\d_]{2}")  # as classroom/management/commands/engine_strings.py
 
 
 def _language() -> str:
@@ -53,9 +55,16 @@ def english(text):
 
 @lru_cache(maxsize=16)
 def _explanations_translated(language: str) -> bool:
+    """Whether the language's catalog has every phrase of the explanations. Some translations
+    are the English text itself ("{left} + {right}", Spanish "no"), so the catalog is asked
+    whether it holds the phrase rather than whether gettext changed it."""
+    from django.utils.translation import trans_real
+
     from eleusis.engine.rules.explain import all_phrases
 
-    return all(gettext(phrase) != phrase for phrase in all_phrases() if phrase.strip())
+    catalog = trans_real.translation(language)._catalog
+    # A phrase with no word (" → ") never goes to the catalogs (classroom/engine_strings.py).
+    return all(phrase in catalog for phrase in all_phrases() if _WORD.search(phrase))
 
 
 @register.filter

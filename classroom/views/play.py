@@ -74,7 +74,7 @@ from eleusis.engine.variants import (
 )
 from eleusis.web.frames_i18n import frame_sentence
 from eleusis.web.htmx import refusal_status
-from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
+from eleusis.web.rule_check import rule_check_response
 
 
 def _ALREADY_DONE() -> str:
@@ -498,15 +498,7 @@ def _deciding(events: list[dict], position: int) -> bool:
 def table_rule_check(request: HttpRequest, pk: int) -> HttpResponse:
     """The dealing student's rule editor: explanation and warnings as they type."""
     seat_for_student(request, pk)
-    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
-    if rule_checks_exhausted(request):
-        check = RuleCheck(text, throttled=True)
-        return render(
-            request, "classroom/teach/assignment_form.html#rule-check", {"check": check}, status=429
-        )
-    return render(
-        request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
-    )
+    return rule_check_response(request)
 
 
 @require_POST

@@ -1,5 +1,7 @@
 """Student side: join with a code and a nickname, sign back in with pictures, leave."""
 
+from __future__ import annotations
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -17,6 +19,7 @@ from classroom.access import (
 )
 from classroom.codes import join_code_display
 from classroom.forms import JoinForm, PictureSigninForm, SigninCodeForm
+from classroom.models import Classroom
 from classroom.pictures import PICTURES, picture_password_matches, picture_password_pictures
 from classroom.selectors.classes import classroom_by_code, classroom_students
 from classroom.services.classes import student_join
@@ -43,6 +46,19 @@ def _code_throttled(request: HttpRequest) -> HttpResponse:
     return _throttled(request, "code-blocked")
 
 
+def _classroom_of(
+    request: HttpRequest, form: JoinForm | SigninCodeForm
+) -> Classroom | HttpResponse | None:
+    """The class whose code the valid `form` names; else None with the form's error set, or
+    the wait page once this device has guessed too many wrong codes."""
+    classroom = classroom_by_code(code=form.cleaned_data["code"])
+    if classroom is None:
+        if code_guess_refused(request):
+            return _throttled(request, "code")
+        form.add_error("code", _("No class has this code. Check it with your teacher."))
+    return classroom
+
+
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest) -> HttpResponse:
     """Join a class: its code and a nickname. The new student gets a picture password."""
@@ -52,12 +68,10 @@ def join(request: HttpRequest) -> HttpResponse:
         return _code_throttled(request)
     form = JoinForm(request.POST)
     if form.is_valid():
-        classroom = classroom_by_code(code=form.cleaned_data["code"])
-        if classroom is None:
-            if code_guess_refused(request):
-                return _throttled(request, "code")
-            form.add_error("code", _("No class has this code. Check it with your teacher."))
-        else:
+        classroom = _classroom_of(request, form)
+        if isinstance(classroom, HttpResponse):
+            return classroom
+        if classroom is not None:
             try:
                 student = student_join(classroom=classroom, nickname=form.cleaned_data["nickname"])
             except ValidationError as error:
@@ -116,12 +130,10 @@ def signin(request: HttpRequest) -> HttpResponse:
         return _code_throttled(request)
     form = SigninCodeForm(request.POST)
     if form.is_valid():
-        classroom = classroom_by_code(code=form.cleaned_data["code"])
-        if classroom is None:
-            if code_guess_refused(request):
-                return _throttled(request, "code")
-            form.add_error("code", _("No class has this code. Check it with your teacher."))
-        else:
+        classroom = _classroom_of(request, form)
+        if isinstance(classroom, HttpResponse):
+            return classroom
+        if classroom is not None:
             return redirect("classroom:signin_pick", code=classroom.join_code)
     return render(request, "classroom/signin.html", {"form": form}, status=400)
 

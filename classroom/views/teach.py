@@ -90,7 +90,6 @@ from classroom.teach_forms import (
 from classroom.titles import neutral_title
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import LIBRARY, Hint, RuleSyntaxError, suggest_hints
-from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.engine.rules.explain import all_phrases as explain_phrases
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 from eleusis.engine.variants import (
@@ -102,7 +101,7 @@ from eleusis.engine.variants import (
     Verdict,
 )
 from eleusis.web.htmx import refusal_status
-from eleusis.web.rule_check import RuleCheck, rule_checks_exhausted
+from eleusis.web.rule_check import rule_check_response
 
 SEATING_METHODS = ("random", "arrival", "manual")
 
@@ -172,15 +171,7 @@ def assignment_create_view(request: HttpRequest, pk: int) -> HttpResponse:
 @teacher_required
 def rule_check_view(request: HttpRequest) -> HttpResponse:
     """The rule editor's live check: explanation and warnings, or where the error is."""
-    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
-    if rule_checks_exhausted(request):
-        check = RuleCheck(text, throttled=True)
-        return render(
-            request, "classroom/teach/assignment_form.html#rule-check", {"check": check}, status=429
-        )
-    return render(
-        request, "classroom/teach/assignment_form.html#rule-check", {"check": rule_check(text)}
-    )
+    return rule_check_response(request)
 
 
 @require_GET

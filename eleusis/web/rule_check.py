@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from django.core.cache import cache
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
@@ -28,6 +29,7 @@ from eleusis.engine.rules import (
     analyse,
     compile_rule,
 )
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.engine.rules.explain import PHRASES as EXPLAIN_PHRASES
 from eleusis.engine.rules.explain import all_phrases, explain
 
@@ -155,3 +157,17 @@ def rule_error_message(error: RuleSyntaxError) -> str:
         "column": error.column,
         "message": error.message,
     }
+
+
+RULE_CHECK_FRAGMENT = "classroom/teach/assignment_form.html#rule-check"
+
+
+def rule_check_response(request: HttpRequest) -> HttpResponse:
+    """The rule editor's live check of the posted `rule_text` as the fragment the editor swaps
+    in (explanation and warnings, or where the error is); 429 once the user's checks for now
+    are used up. The teacher's editor and the dealing student's both answer with it."""
+    text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
+    if rule_checks_exhausted(request):
+        check = RuleCheck(text, throttled=True)
+        return render(request, RULE_CHECK_FRAGMENT, {"check": check}, status=429)
+    return render(request, RULE_CHECK_FRAGMENT, {"check": rule_check(text)})

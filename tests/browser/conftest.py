@@ -124,3 +124,14 @@ def readme_screenshot():
         page.screenshot(path=str(README_SCREENSHOTS / f"{name}.png"), full_page=True)
 
     return save
+
+
+@pytest.fixture
+def patient_expect():
+    """Every expect of the test waits up to 15 s (Playwright's default is 5): a move that reaches
+    the other browsers by their poll, on a loaded CI machine, can take longer than 5 s."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)

@@ -23,7 +23,11 @@ from tests.browser.turns import (
 )
 from tests.factories import ClassroomFactory, StudentFactory
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("patient_expect"),
+]
 
 TITLE = "Strings, week 5"
 GAME = "Abbott/Howell Eleusis: tables play strings of cards; a player may become prophet"

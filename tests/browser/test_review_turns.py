@@ -10,7 +10,11 @@ from tests.browser.test_delphi import _teacher_page
 from tests.browser.turns import HYPOTHESIS, finished_session
 from tests.factories import ClassroomFactory
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("patient_expect"),
+]
 
 
 @pytest.mark.parametrize("variant", ["abbott", "russian"])

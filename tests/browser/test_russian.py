@@ -22,7 +22,11 @@ from tests.browser.turns import (
 )
 from tests.factories import ClassroomFactory, StudentFactory
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("patient_expect"),
+]
 
 TITLE = "Russian rules, week 6"
 GAME = "Russian Eleusis: one card a turn; wrong cards stay in front of their player"

@@ -126,25 +126,8 @@ def test_a_rule_outside_the_language_fails_with_a_reason() -> None:
 def test_a_game_the_insight_does_not_read_is_skipped_silently(caplog):
     """Abbott/Howell and the Russian rules are reviewed by their replay: a round that ends asks
     for no insight, and the task, if asked, leaves no row and no warning."""
-    from classroom.services.games import (
-        assignment_create,
-        lobby_join,
-        session_open,
-        session_seat,
-        session_start,
-    )
-    from tests.factories import ALTERNATE_COLORS, ClassroomFactory, StudentFactory
-
-    classroom = ClassroomFactory()
     for variant in ("abbott", "russian"):
-        assignment = assignment_create(
-            classroom=classroom, title=variant, rule_text=ALTERNATE_COLORS, variant=variant
-        )
-        session = session_open(assignment=assignment)
-        for _ in range(4):
-            lobby_join(session=session, student=StudentFactory(classroom=classroom))
-        (table,) = session_seat(session=session, method="arrival")
-        session_start(session=session, seed=3)
+        table, _seats = live_table(players=4, variant=variant, seed=3)
         round_row = table.rounds.get()
         with caplog.at_level("WARNING"):
             round_act(round_id=round_row.pk, action=End("time is up"))
@@ -152,44 +135,3 @@ def test_a_game_the_insight_does_not_read_is_skipped_silently(caplog):
             round_insight(round_row.pk)
         assert not RoundInsight.objects.filter(round=round_row).exists()
     assert "insight" not in caplog.text
-
-
-def test_an_insight_lost_on_its_way_is_asked_for_again_by_the_sweep(
-    django_capture_on_commit_callbacks,
-) -> None:
-    # The round ends while the broker is away: the request is recorded but its task never
-    # arrives (the on-commit enqueue is dropped, as a publish that failed).
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from classroom.insight_tasks import insights_sweep
-    from classroom.services.review import INSIGHT_STALLED_AFTER
-
-    lost = finished_round(plays=2)
-    with django_capture_on_commit_callbacks(execute=False):
-        insight = round_insight_request(round_row=lost)
-    assert insight.status == RoundInsight.Status.PENDING
-    # The teacher opens the review: the row is waiting, so it is not asked for twice...
-    with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        session_insight_request(session=lost.table.session)
-    assert callbacks == []
-    # ...and without the sweep it would wait for ever. A request just made is left alone.
-    assert insights_sweep() == 0
-    RoundInsight.objects.filter(pk=insight.pk).update(
-        requested_at=timezone.now() - INSIGHT_STALLED_AFTER - timedelta(seconds=1)
-    )
-
-    assert insights_sweep() == 1  # (tasks run in the test's process here)
-
-    insight.refresh_from_db()
-    assert insight.status == RoundInsight.Status.DONE
-    assert insight.results["plays"]
-    assert insights_sweep() == 0
-
-
-def test_beat_runs_the_insights_sweep(settings) -> None:
-    from classroom.insight_tasks import insights_sweep
-
-    tasks = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
-    assert insights_sweep.name in tasks

@@ -254,3 +254,18 @@ def test_no_english_on_how_to_play_the_reviews_and_the_abbott_and_russian_pages(
         if name in expected:
             page = _client(scene, who, language).get(path).content.decode()
             assert expected[name] in page, (name, expected[name])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_library_shows_every_rule_in_the_language_with_nothing_left_in_english(language):
+    """The library's seed texts, the app's readings, the explanations and the warnings are all
+    translated: no element of the page needs lang="en" any more (but the language menu's own
+    "English")."""
+    scene = class_scene.build(english=False)
+    page = _client(scene, "teacher", language).get(reverse("lessons:library")).content.decode()
+    page = re.sub(r'<option value="en" lang="en"[^>]*>English</option>', "", page)
+    assert 'lang="en"' not in page
+    with translation.override(language):
+        quote = gettext("A teaching rule: red after black and black after red.")
+    assert quote != "A teaching rule: red after black and black after red."
+    assert quote in page

@@ -21,6 +21,21 @@ def _imported_modules(path: Path) -> set[str]:
     return names
 
 
+def _fresh(script: str) -> list[dict]:
+    """Run `script` in a fresh interpreter without Django's settings; each line it prints,
+    read as JSON."""
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ENGINE.parents[1],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
 def test_no_module_of_the_engine_imports_django_or_the_apps():
     offenders = {
         str(path.relative_to(ENGINE)): sorted(
@@ -51,16 +66,7 @@ def test_importing_every_engine_module_loads_no_django_celery_or_web_module():
         "print(json.dumps({'modules': sorted(sys.modules),"
         " 'settings': os.environ.get('DJANGO_SETTINGS_MODULE')}))\n"
     )
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ENGINE.parents[1],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    loaded = json.loads(result.stdout)
+    (loaded,) = _fresh(script)
     web = {"django", "celery", "kombu", "billiard", "redis", "classroom", "lessons"}
     offenders = [name for name in loaded["modules"] if name.split(".")[0] in web]
     project = [
@@ -83,15 +89,6 @@ def test_the_rules_command_line_runs_without_django():
         "print(json.dumps({'code': code, 'django': any(m.split('.')[0] == 'django'"
         " for m in sys.modules)}))\n"
     )
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ENGINE.parents[1],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    verdict, summary = (json.loads(line) for line in result.stdout.splitlines())
+    verdict, summary = _fresh(script)
     assert summary == {"code": 0, "django": False}
     assert verdict["equivalent"] is True

@@ -79,12 +79,16 @@ def engine_strings() -> dict[str, list[str]]:
         if _WORD.search(option.label)
     )
     names = new(rule.name for rule in LIBRARY.values())
+    library = new(
+        text for rule in LIBRARY.values() for text in (rule.description, rule.reading) if text
+    )
     hints = new(text for text in HINT_PHRASES.values() if _WORD.search(text))
     explanations = new(text for text in explain_phrases() if _WORD.search(text))
     return {
         "sentences": sentences,
         "labels": labels,
         "names": names,
+        "library": library,
         "hints": hints,
         "explanations": explanations,
     }
@@ -224,6 +228,20 @@ def render_module() -> str:
     for name in groups["names"]:
         lines.append("    # Translators: the name of a secret rule in the rule library")
         lines.append(_call(name))
+    lines.append(")")
+    lines.append("")
+    lines.append(
+        "# What the library shows of each rule: its seed's words (in English translation) and"
+    )
+    lines.append("# the app's reading of them, where it adds something (lessons/rules.py).")
+    lines.append("LIBRARY_RULE_TEXTS = (")
+    for text in groups["library"]:
+        lines.append(
+            "    # Translators: a secret rule of the library as its seed text says it (quoted in"
+            " translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the"
+            " suit symbols"
+        )
+        lines.append(_call(text))
     lines.append(")")
     lines.append("")
     lines.append("# The phrases the hints suggested to the teacher are built from (see hints.py).")

@@ -4,51 +4,39 @@ page and the live view; a poll redraws the hand only when it changed, so cards t
 order typed survive the others' moves."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from classroom.selectors.games import current_round, game_target
-from classroom.services.games import (
-    assignment_create,
-    lobby_join,
-    session_open,
-    session_seat,
-    session_start,
-    table_next_round,
-)
+from classroom.services.games import table_next_round
 from classroom.services.rounds import round_act
 from eleusis.engine.variants import End, IllegalActionError
 from tests.classroom.conftest import student_client
-from tests.factories import ALTERNATE_COLORS, StudentFactory
+from tests.factories import live_table
 
 pytestmark = pytest.mark.django_db
 
 
-def _table(classroom, variant):
-    assignment = assignment_create(
-        classroom=classroom, title="Game", rule_text=ALTERNATE_COLORS, variant=variant
-    )
-    session = session_open(assignment=assignment)
-    for _ in range(4):
-        lobby_join(session=session, student=StudentFactory(classroom=classroom))
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=3)
-    return table
+def _table(variant):
+    """A live table of four students at `variant`, and a client for their teacher."""
+    table, _seats = live_table(players=4, variant=variant, seed=3)
+    teacher = Client()
+    teacher.force_login(table.session.assignment.classroom.teacher)
+    return table, teacher
 
 
 @pytest.mark.parametrize("variant", ["abbott", "russian"])
-def test_a_game_is_one_round_per_player_with_totals_and_a_winner(variant, visitors, classroom):
-    table = _table(classroom, variant)
+def test_a_game_is_one_round_per_player_with_totals_and_a_winner(variant):
+    table, teacher = _table(variant)
     assert game_target(table=table) == 4
     student = student_client(table.seats.get(position=0).student)
     page = reverse("classroom:table", args=[table.pk])
     for number in range(1, 5):
         round_act(round_id=current_round(table=table).pk, action=End("time is up"))
         body = student.get(page).content.decode()
-        live = (
-            visitors["teacher"]
-            .get(reverse("classroom:session_live", args=[table.session.pk]))
-            .content.decode()
-        )
+        live = teacher.get(
+            reverse("classroom:session_live", args=[table.session.pk])
+        ).content.decode()
         if number < 4:
             assert f"Rounds played: {number} of 4." in body and "Running totals" in body
             assert f"Rounds played: {number} of 4." in live
@@ -60,8 +48,8 @@ def test_a_game_is_one_round_per_player_with_totals_and_a_winner(variant, visito
 
 
 @pytest.mark.parametrize("variant", ["abbott", "russian"])
-def test_a_poll_redraws_the_hand_only_when_it_changed(variant, classroom):
-    table = _table(classroom, variant)
+def test_a_poll_redraws_the_hand_only_when_it_changed(variant):
+    table, _teacher = _table(variant)
     round_row = current_round(table=table)
     seat = table.seats.get(position=round_row.position_of(1))
     client = student_client(seat.student)
