@@ -97,6 +97,11 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Several requests (or a bot task and a request) may write at once; wait rather than fail.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    # Tests on SQLite use a file too: the in-memory test database shares one cache, where a
+    # write meeting a reader fails at once ("database table is locked") instead of waiting, so
+    # a browser test's move could fail against the other pages' polls. (Each test process gets
+    # its own file; pytest-django removes it at the end.)
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = redis_url_for_process(env_str("REDIS_URL", default=""))

@@ -5,12 +5,12 @@ played through the engine and the services by bots of several strategies and scr
 The teacher sees the class's wrong ideas grouped by meaning with their counts, a grid of 30
 rows sorted by any measure, marks every sentence alike in one click (and the measures follow),
 reads a student's timeline, hides the names, reads the Delphi report card by card, and the
-pages fit a 320 px wide screen. Screenshots go to docs/screenshots/ for the README."""
+pages fit a 320 px wide screen. Screenshots go to the README's folder when asked
+(README_SCREENSHOTS in tests/browser/conftest.py)."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -21,11 +21,12 @@ from classroom.models import Hypothesis, HypothesisMark, RoundInsight
 from classroom.selectors.review import normalise
 from classroom.selectors.rounds import engine_round
 from eleusis.engine.rules import compile_rule, equivalence
+from tests.browser.conftest import README_SCREENSHOTS
 from tests.factories import TOO_BROAD, TOO_NARROW, WORDS, class_session, delphi_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SCREENSHOTS = README_SCREENSHOTS
 FIRST_SCREEN = {"width": 1280, "height": 800}
 
 
