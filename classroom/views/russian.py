@@ -11,7 +11,8 @@ from classroom.game_forms import MoveForm
 from classroom.refusals import refusal_message
 from classroom.selectors.russian import russian_board
 from classroom.services.rounds import round_act
-from classroom.views.play import _hypothesis, _refused, _render_board
+from classroom.views.play.board import _refused, _render_board
+from classroom.views.play.moves import _hypothesis
 from eleusis.engine.variants import IllegalActionError, Play
 from eleusis.web.htmx import refusal_status
 

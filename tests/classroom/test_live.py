@@ -17,7 +17,7 @@ from classroom.live import table_changed, table_stamp
 from classroom.selectors import games as games_selectors
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
-from classroom.views import teach as teach_views
+from classroom.views.teach import live as teach_views
 from tests.factories import live_table
 
 pytestmark = pytest.mark.django_db

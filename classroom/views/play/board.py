@@ -1,0 +1,144 @@
+"""The student's table page and the board fragment every move answers with (message, focus on the
+field a refusal is about). The page polls for changes; a poll that finds the table as it was
+answers 204 from one cache read.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from classroom.access import (
+    STUDENT_SESSION_KEY,
+    Seated,
+    student_seat_required,
+)
+from classroom.builder_i18n import builder_state
+from classroom.game_forms import FRAMES_BY_ID
+from classroom.games import WebGame, web_game
+from classroom.live import request_table_stamp
+from classroom.models import Assignment, Seat
+
+
+def _ALREADY_DONE() -> str:
+    return _("Already done: that move was sent twice and counted once.")
+
+
+def _MOVED_ON() -> str:
+    return _("The table has moved on since you chose that move. Have a look, then play again.")
+
+
+# The table ------------------------------------------------------------------------------------
+
+
+def _render_board(
+    request: HttpRequest,
+    seat: Seat,
+    *,
+    message: str = "",
+    ok: bool = True,
+    status: int = 200,
+    error_field: str = "",
+    reset_inputs: bool = False,
+    extra: dict | None = None,
+    board: Any = None,
+    seats: list[Seat] | None = None,
+) -> HttpResponse:
+    """The table page (the fragments an htmx request swaps). `reset_inputs` sends the inputs of
+    a move (hypothesis, sentence, prediction, guess) empty again, after a move that was made.
+    `board`: the board as the move that was just made left it, when the view has it; `seats`:
+    the table's seats, when the view has them."""
+    # The stamp is read before the board it stamps (by the idle-poll middleware when it could): a
+    # play committed in between then costs one more render, instead of a page showing the old
+    # board under the new stamp until the next play.
+    stamp = request_table_stamp(request, seat.table_id)
+    game = table_game(seat.table)
+    if board is None:
+        board = game.board(table=seat.table, seat=seat, seats=seats)
+    # The page a poll (its `mode`) or a move (its form's `page_mode`) came from: when this seat
+    # now needs another page (the round ended, it is their deal), the whole page reloads, and a
+    # move's message comes with it.
+    mode = request.GET.get("mode") or request.POST.get("page_mode")
+    if request.htmx and mode and mode != board.mode:
+        if message and request.method == "POST":
+            messages.add_message(request, messages.SUCCESS if ok else messages.ERROR, message)
+        return HttpResponse(status=200, headers={"HX-Refresh": "true"})
+    assignment = seat.table.session.assignment
+    context = {
+        "board": board,
+        "assignment": assignment,
+        "stamp": stamp,
+        "poll_ms": settings.POLL_INTERVAL_MS,
+        "message": message,
+        "message_ok": ok,
+        # The id of the field a refusal is about: the page marks it and moves focus to it.
+        "error_field": error_field or getattr(message, "field", ""),
+        "move_key": uuid.uuid4().hex,
+        "reset_inputs": reset_inputs,
+        "sections": game.sections_template,
+        "move_url": game.move_url,
+        # A poll redraws the hand only when it changed; a move only when it was made (a refusal
+        # leaves the cards ticked).
+        "hand_stale": reset_inputs
+        if request.method == "POST"
+        else request.GET.get("hand") != getattr(board, "hand_key", ""),
+        **game.context(board, assignment),
+        **(extra or {}),
+    }
+    template = game.table_template + ("#board_update" if request.htmx else "")
+    return render(request, template, context, status=status)
+
+
+def express_context(board, assignment: Assignment) -> dict:
+    next_play = board.plays_made + 1
+    return {
+        "frames": FRAMES_BY_ID.values(),
+        # Drawn only with the inputs (a poll does not draw them), and then cached.
+        "builder": SimpleLazyObject(lambda: builder_state({})),
+        "hypothesis_required": assignment.hypothesis_required_at(next_play),
+        # Nothing of the last move comes back in the inputs: a sentence or words left selected
+        # would be sent again with the next play without the student choosing them.
+    }
+
+
+def no_context(board, assignment: Assignment) -> dict:
+    return {}
+
+
+def table_game(table) -> WebGame:
+    """The game of this table (its page, its board, its moves)."""
+    return web_game(table.session.assignment.variant)
+
+
+def _refused(request: HttpRequest, seat: Seat, move: str) -> HttpResponse | None:
+    """A move view this table's game does not have: 409, and the page as it is."""
+    if move in table_game(seat.table).moves:
+        return None
+    return _render_board(
+        request, seat, message=_("This game has no such move."), ok=False, status=409
+    )
+
+
+@require_GET
+def table_page(request: HttpRequest, pk: int) -> HttpResponse:
+    # The idle poll, a thousand times a minute in a class: answered from the cache alone. The
+    # stamp is a random token only a rendered page of this table carries, and a 204 says
+    # nothing but "no change", so it needs no database read to be safe.
+    stamp = request.GET.get("stamp")
+    idle = request.htmx and stamp and STUDENT_SESSION_KEY in request.session
+    if idle and stamp == request_table_stamp(request, pk):
+        return HttpResponse(status=204)
+    return _table_page(request, pk=pk)
+
+
+@student_seat_required
+def _table_page(request: HttpRequest, seated: Seated) -> HttpResponse:
+    return _render_board(request, seated.seat, seats=seated.seats)

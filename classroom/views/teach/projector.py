@@ -1,0 +1,117 @@
+"""The projector view of a session."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.http import require_GET
+
+from classroom.access import (
+    session_for_teacher,
+    teacher_required,
+)
+from classroom.live import session_stamp
+from classroom.models import GameSession
+from classroom.selectors.games import (
+    session_tables,
+)
+from classroom.views.teach.lobby import _polled
+
+# The projector ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProjectedSeat:
+    position: int
+    name: str
+    is_bot: bool
+    cards: int
+    score: int
+    is_turn: bool
+
+
+@dataclass(frozen=True)
+class ProjectedTable:
+    """What the whole class may see of a table: the lines, whose turn, the scores, the hints as
+    sent. Built from the dealer's view field by field, so no rule and no hand reaches it."""
+
+    name: str
+    number: int
+    round_number: int | None
+    layout: tuple
+    hints: tuple[str, ...]
+    seats: list[ProjectedSeat]
+    over: bool
+    paused: bool
+    broken: bool = False
+
+    @property
+    def turn(self) -> ProjectedSeat | None:
+        return next((seat for seat in self.seats if seat.is_turn), None)
+
+
+def projected_tables(session: GameSession) -> list[ProjectedTable]:
+    tables = []
+    for summary in session_tables(session=session):
+        view = summary.view
+        tables.append(
+            ProjectedTable(
+                name=str(summary.table),
+                number=summary.table.number,
+                round_number=summary.round.number if summary.round else None,
+                layout=tuple(getattr(view, "layout", ()) or ()),
+                hints=tuple(getattr(view, "hints", ()) or ()),
+                seats=[
+                    ProjectedSeat(
+                        info.position,
+                        info.name,
+                        info.is_bot,
+                        info.hand_count,
+                        info.score,
+                        info.is_turn,
+                    )
+                    for info in summary.seats
+                    if not info.is_dealer
+                ],
+                over=bool(view and view.over),
+                paused=summary.table.paused,
+                broken=summary.broken,
+            )
+        )
+    return tables
+
+
+def _projector_context(session: GameSession, request: HttpRequest) -> dict:
+    from classroom.codes import join_code_display
+    from classroom.views.classes import join_url
+
+    classroom = session.assignment.classroom
+    return {
+        # Read before the state it stamps: a change committed in between then costs one more
+        # render, instead of a page that shows the old state under the new stamp for good.
+        "stamp": session_stamp(session.pk),
+        "session": session,
+        "assignment": session.assignment,
+        "classroom": classroom,
+        "code": join_code_display(classroom.join_code),
+        "join_url": join_url(request, classroom),
+        "lobby": [entry.student.nickname for entry in session.lobby.select_related("student")],
+        "tables": projected_tables(session) if session.status != GameSession.Status.LOBBY else [],
+        "poll_ms": settings.POLL_INTERVAL_MS,
+    }
+
+
+@require_GET
+@teacher_required
+def session_projector(request: HttpRequest, pk: int) -> HttpResponse:
+    """The page for the classroom's projector: the join code while students arrive, then every
+    table's lines, whose turn it is and the hints sent; never a rule, never a hand."""
+    session = session_for_teacher(request, pk)
+    return _polled(
+        request,
+        session,
+        "classroom/teach/session_projector.html#projector",
+        lambda session: _projector_context(session, request),
+    )
