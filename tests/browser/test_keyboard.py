@@ -332,6 +332,10 @@ def choose_by_keys(page, select_id, value):
 
 
 def _tab_to_id(page, element_id, key="Tab"):
+    """Focus on `element_id` by Tab (or Shift+Tab); no key press when it already has focus."""
+    now = active(page)
+    if now.get("id") == element_id:
+        return now
     return tab_to(page, lambda now: now.get("id") == element_id, key=key, limit=120)
 
 
