@@ -167,7 +167,11 @@ def analyse(rule: CompiledRule) -> Analysis:
 
 def _analyse(rule: CompiledRule) -> Analysis:
     starters = [index for index in range(len(FULL_DECK)) if rule.judge_start(index)]
-    result = _exact(rule, starters) if not rule.reads_mainline else None
+    # The exact walk's situations hold the mainline's tail and the last play, not the verdict of
+    # the play before it: a rule reading `previous2` would be judged as if that play never
+    # happened (every card accepted), so it is sampled instead.
+    walkable = not (rule.reads_mainline or rule.reads_previous2)
+    result = _exact(rule, starters) if walkable else None
     if result is None:
         result = _sampled(rule, starters)
     dead = dead_branches(rule)

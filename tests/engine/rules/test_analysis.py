@@ -132,3 +132,13 @@ def test_a_rule_looking_eight_cards_back_is_sampled_and_says_so():
     assert not analysis.exhaustive and analysis.sampled_games >= 1
     assert analysis.to_dict()["sampled_games"] == analysis.sampled_games
     assert analyse(rule) is analysis  # cached by rule text
+
+
+def test_a_rule_reading_the_play_before_the_last_is_analysed_on_real_games():
+    # After a right play only red fits; the exact walk, which does not know the verdict two
+    # plays back, once reported every card fitting everywhere (min 52, "exhaustive").
+    analysis = analyse(compile_rule("red or (previous.rejected and previous2.rejected)"))
+
+    assert not analysis.exhaustive and analysis.sampled_games > 0
+    assert analysis.min_legal == 26
+    assert 26 < analysis.mean_legal < 52
