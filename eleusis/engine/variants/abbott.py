@@ -55,7 +55,6 @@ from eleusis.engine.cards import Card, build_stock
 from eleusis.engine.history import Attempt
 from eleusis.engine.variants.actions import (
     BecomeProphet,
-    End,
     NoPlay,
     Play,
     PlayString,
@@ -64,7 +63,6 @@ from eleusis.engine.variants.actions import (
 from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     NOT_YOUR_TURN,
-    Action,
     Awaiting,
     CardsEvent,
     CardTaken,
@@ -75,20 +73,16 @@ from eleusis.engine.variants.base import (
     NoPlayJudgement,
     PlayerEvent,
     Refusal,
-    Round,
     RoundOver,
-    RoundState,
     Scores,
     TurnPassed,
-    cards_in_play,
     deal,
-    layout_of,
-    legal_cards_in,
     log_seen_by,
+    move,
     register_variant,
-    rule_text,
 )
 from eleusis.engine.variants.codec import JSONDataclass
+from eleusis.engine.variants.hands import HandRound, HandState
 
 CARDS_NOT_IN_HAND = Refusal("cards_not_in_hand", "{cards} are not all in player {player}'s hand")
 EMPTY_STRING = Refusal("empty_string", "a string needs at least one card")
@@ -159,12 +153,10 @@ class AttemptJudged(CardsEvent):
     accepted: bool
 
 
-@dataclass(frozen=True)
 class NoPlayDeclared(NoPlayJudgement):
     kind = "no_play_declared"
 
 
-@dataclass(frozen=True)
 class CardCorrected(CardTaken):
     kind = "card_corrected"
 
@@ -197,7 +189,6 @@ class Expelled(PlayerEvent):
     kind = "expelled"
 
 
-@dataclass(frozen=True)
 class AbbottEnded(RoundOver):
     kind = "abbott_ended"
 
@@ -240,10 +231,7 @@ class ProphetRecord:
 
 
 @dataclass
-class AbbottState(RoundState):
-    stock: list[Card] = field(default_factory=list)  # index 0 is the top
-    hands: list[list[Card]] = field(default_factory=list)
-    history: list[Attempt] = field(default_factory=list)
+class AbbottState(HandState):
     groups: list[int] = field(default_factory=list)  # size of each rejected attempt, in order
     table: list[AbbottEntry] = field(default_factory=list)
     unsuitable: list[Card] = field(default_factory=list)
@@ -318,13 +306,14 @@ class AbbottDealerView(JSONDataclass):
 
 
 @register_variant
-class AbbottRound(Round):
+class AbbottRound(HandRound):
     """A round of Abbott/Howell Eleusis: `AbbottRound(AbbottConfig(), seed, rule, players)`."""
 
     name = "abbott"
     config_class = AbbottConfig
     state_class = AbbottState
     end_event = AbbottEnded
+    unsupported = UNSUPPORTED_ACTION
 
     config: AbbottConfig
     state: AbbottState
@@ -355,32 +344,20 @@ class AbbottRound(Round):
 
     # -- actions ----------------------------------------------------------------------------
 
-    def _apply(self, action: Action) -> list[Event]:
-        events: list[Event] = []
-        if isinstance(action, Play):
-            self._attempt(
-                action.player, (action.card,), action.hypothesis, action.prediction, events
-            )
-        elif isinstance(action, PlayString):
-            self._attempt(action.player, action.cards, action.hypothesis, action.prediction, events)
-        elif isinstance(action, NoPlay):
-            self._no_play(action, events)
-        elif isinstance(action, ProphetJudgement):
-            self._judgement(action, events)
-        elif isinstance(action, BecomeProphet):
-            self._become_prophet(action, events)
-        elif isinstance(action, End):
-            self._end(action.reason, events)
-        else:
-            raise IllegalActionError(UNSUPPORTED_ACTION, kind=action.kind)
-        return events
+    @move(Play)
+    def _play(self, action: Play, events: list[Event]) -> None:
+        self._attempt(action.player, (action.card,), action.hypothesis, action.prediction, events)
 
-    def _check_turn(self, player: int, action: str) -> None:
-        self.check_player(player)
+    @move(PlayString)
+    def _play_string(self, action: PlayString, events: list[Event]) -> None:
+        self._attempt(action.player, action.cards, action.hypothesis, action.prediction, events)
+
+    def _turn(self) -> int:
+        return self.state.turn
+
+    def _check_free(self, action: str) -> None:
         if self.state.pending is not None:
             raise IllegalActionError(WAITING_FOR_PROPHET, action=action)
-        if player != self.state.turn:
-            raise IllegalActionError(NOT_YOUR_TURN, player=player, turn=self.state.turn)
 
     def _attempt(
         self,
@@ -419,10 +396,7 @@ class AbbottRound(Round):
             history.append(Attempt(card, True))
         return True
 
-    def legal_cards(self, player: int) -> list[Card]:
-        history = self.state.history
-        return legal_cards_in(self.state.hands[player], lambda card: self.judge(history, card))
-
+    @move(NoPlay)
     def _no_play(self, action: NoPlay, events: list[Event]) -> None:
         self._check_turn(action.player, '"no play"')
         state = self.state
@@ -451,6 +425,7 @@ class AbbottRound(Round):
             events,
         )
 
+    @move(ProphetJudgement)
     def _judgement(self, action: ProphetJudgement, events: list[Event]) -> None:
         state = self.state
         pending = state.pending
@@ -579,9 +554,7 @@ class AbbottRound(Round):
         )
         events.append(NoPlayDeclared(player, tuple(hand), correct))
         if correct:
-            returned = list(hand)
-            state.stock.extend(returned)
-            hand.clear()
+            returned = self._return_hand(player)
             if len(returned) <= NO_PLAY_SHRINK:
                 state.emptied_by = player
                 self._end(EndReason.HAND_EMPTIED, events)
@@ -590,8 +563,7 @@ class AbbottRound(Round):
                 return
         else:
             assert legal_card is not None
-            hand.remove(legal_card)
-            state.history.append(Attempt(legal_card, True))
+            self._take_from_hand(player, legal_card)
             state.table.append(AbbottEntry(player, "correction", [legal_card], True))
             events.append(CardCorrected(player, legal_card))
             if not exempt:
@@ -601,6 +573,7 @@ class AbbottRound(Round):
                     self._expel(player, events)
         self._after_turn(player, events)
 
+    @move(BecomeProphet)
     def _become_prophet(self, action: BecomeProphet, events: list[Event]) -> None:
         self.check_player(action.player)
         state = self.state
@@ -708,12 +681,8 @@ class AbbottRound(Round):
         dealer = best if state.marker is None else min(best, 2 * state.marker)
         return Scores(players, dealer)
 
-    def table_cards(self) -> list[Card]:
-        state = self.state
-        return cards_in_play(state.history, *state.hands, state.stock)
-
-    def layout(self) -> list[LayoutColumn]:
-        return layout_of(self.state.history, self.state.groups)
+    def _groups(self) -> list[int]:
+        return self.state.groups
 
     def _pending_view(self) -> AbbottPendingView | None:
         pending = self.state.pending
@@ -722,15 +691,9 @@ class AbbottRound(Round):
         return AbbottPendingView(pending.what, pending.player, tuple(pending.cards))
 
     def view(self, player: int) -> AbbottPlayerView:
-        self.check_player(player)
         state = self.state
         return AbbottPlayerView(
-            player=player,
-            hand=tuple(state.hands[player]),
-            hand_counts=tuple(len(hand) for hand in state.hands),
-            stock_count=len(state.stock),
-            layout=tuple(self.layout()),
-            history=tuple(state.history),
+            **self.seen_from(player),
             table=log_seen_by(state.table, player),
             table_count=len(state.history),
             turn=state.turn,
@@ -747,12 +710,8 @@ class AbbottRound(Round):
     def dealer_view(self) -> AbbottDealerView:
         state = self.state
         return AbbottDealerView(
-            rule_text=rule_text(self.rule),
-            hands=tuple(tuple(hand) for hand in state.hands),
-            stock=tuple(state.stock),
+            **self.seen_by_dealer(),
             unsuitable=tuple(state.unsuitable),
-            layout=tuple(self.layout()),
-            history=tuple(state.history),
             table=tuple(state.table),
             turn=state.turn,
             prophet=state.prophet,

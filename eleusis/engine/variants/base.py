@@ -163,6 +163,15 @@ class Event:
         return event
 
 
+@dataclass(frozen=True)
+class End(Action):
+    """The dealer ends the round now (time is up, or everyone agrees). Every game takes it
+    (`Round`), so it stands here; `actions` names it with the others."""
+
+    kind = "end"
+    reason: str = EndReason.DEALER
+
+
 def action_kinds() -> dict[str, type[Action]]:
     return dict(_ACTIONS)
 
@@ -406,6 +415,21 @@ class RoundState:
     events: list[dict[str, JSON]] = field(default_factory=list)
 
 
+MoveT = TypeVar("MoveT", bound=Callable[..., None])
+
+
+def move(*kinds: type[Action]) -> Callable[[MoveT], MoveT]:
+    """Method decorator: the method performs these actions, as `method(self, action, events)`
+    appending the events it causes. `Round.apply` finds it by the action's class, so a game
+    lists its moves once, where they are written; an action no method takes is refused."""
+
+    def mark(method: MoveT) -> MoveT:
+        method.__dict__["_moves"] = kinds
+        return method
+
+    return mark
+
+
 class Round(ABC):
     """One round of a game: (config, seed, rule, players) plus the actions applied so far."""
 
@@ -413,6 +437,16 @@ class Round(ABC):
     config_class: ClassVar[type[Any]]
     state_class: ClassVar[type[RoundState]]
     end_event: ClassVar[type[RoundOver]]
+    unsupported: ClassVar[Refusal]  # the game's refusal of an action it does not have
+    moves: ClassVar[dict[type[Action], Callable[..., None]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.moves = {}
+        for klass in reversed(cls.__mro__):  # a subclass's method wins over its bases'
+            for method in vars(klass).values():
+                for kind in getattr(method, "_moves", ()):
+                    cls.moves[kind] = method
 
     def __init__(
         self,
@@ -444,9 +478,15 @@ class Round(ABC):
     def setup(self) -> list[Event]:
         """Shuffle, deal and turn the starter. Called once, from the constructor."""
 
-    @abstractmethod
     def _apply(self, action: Action) -> list[Event]:
-        """Validate and perform one action; raise IllegalActionError without changing anything."""
+        """Validate and perform one action with the game's method for it (`move`); raise
+        IllegalActionError without changing anything."""
+        perform = self.moves.get(type(action))
+        if perform is None:
+            raise IllegalActionError(self.unsupported, kind=action.kind)
+        events: list[Event] = []
+        perform(self, action, events)
+        return events
 
     @abstractmethod
     def scores(self) -> Scores:
@@ -565,6 +605,11 @@ class Round(ABC):
         self.state.over = True
         self.state.end_reason = reason
         events.append(self.end_event(reason, self.scores()))
+
+    @move(End)
+    def _end_now(self, action: End, events: list[Event]) -> None:
+        """The dealer's `End`: every game takes it, with the reason it gives."""
+        self._end(action.reason, events)
 
     @abstractmethod
     def _on_end(self) -> None:

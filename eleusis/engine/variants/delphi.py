@@ -28,9 +28,8 @@ from typing import Literal
 
 from eleusis.engine.cards import Card, build_stock
 from eleusis.engine.history import Attempt
-from eleusis.engine.variants.actions import End, Predict, Reveal
+from eleusis.engine.variants.actions import Predict, Reveal
 from eleusis.engine.variants.base import (
-    Action,
     EndReason,
     Event,
     IllegalActionError,
@@ -42,6 +41,7 @@ from eleusis.engine.variants.base import (
     Scores,
     cards_in_play,
     layout_of,
+    move,
     register_variant,
     rule_text,
 )
@@ -115,7 +115,6 @@ class CardPlaced(Event):
     chips: tuple[int, ...]
 
 
-@dataclass(frozen=True)
 class DelphiEnded(RoundOver):
     kind = "delphi_ended"
 
@@ -195,6 +194,7 @@ class DelphiRound(Round):
     config_class = DelphiConfig
     state_class = DelphiState
     end_event = DelphiEnded
+    unsupported = UNSUPPORTED_ACTION
 
     config: DelphiConfig
     state: DelphiState
@@ -227,18 +227,7 @@ class DelphiRound(Round):
         state.current = state.stock.pop(0)
         events.append(CardTurned(state.current))
 
-    def _apply(self, action: Action) -> list[Event]:
-        events: list[Event] = []
-        if isinstance(action, Predict):
-            self._predict(action, events)
-        elif isinstance(action, Reveal):
-            self._reveal(events)
-        elif isinstance(action, End):
-            self._end(action.reason, events)
-        else:
-            raise IllegalActionError(UNSUPPORTED_ACTION, kind=action.kind)
-        return events
-
+    @move(Predict)
     def _predict(self, action: Predict, events: list[Event]) -> None:
         self.check_player(action.player)
         state = self.state
@@ -251,6 +240,11 @@ class DelphiRound(Round):
         events.append(Predicted(action.player))
         if all(value is not None for value in state.predictions):
             self._reveal(events)
+
+    @move(Reveal)
+    def _reveal_now(self, action: Reveal, events: list[Event]) -> None:
+        """The dealer places the card before every player has predicted."""
+        self._reveal(events)
 
     def _reveal(self, events: list[Event]) -> None:
         state = self.state

@@ -40,7 +40,6 @@ from eleusis.engine.history import Attempt, Rule
 from eleusis.engine.variants.actions import (
     BuyHint,
     DealerHint,
-    End,
     Guess,
     Leave,
     NoPlay,
@@ -65,22 +64,18 @@ from eleusis.engine.variants.base import (
     NoPlayJudgement,
     PlayerEvent,
     Refusal,
-    Round,
     RoundOver,
-    RoundState,
     Scores,
     TurnPassed,
     card_order,
-    cards_in_play,
     deal,
-    layout_of,
-    legal_cards_in,
     log_seen_by,
+    move,
     register_variant,
-    rule_text,
 )
 from eleusis.engine.variants.codec import JSONDataclass
 from eleusis.engine.variants.game import GAME_OVER, GameRound, SeatedGame
+from eleusis.engine.variants.hands import HandRound, HandState
 
 # ---------------------------------------------------------------------------------------------
 # Messages of IllegalActionError, importable by tests and by the UI's translations
@@ -200,7 +195,6 @@ class StarterTurned(Event):
     accepted: bool
 
 
-@dataclass(frozen=True)
 class Played(CardJudgement):
     kind = "played"
 
@@ -216,12 +210,10 @@ class Drew(Event):
     reason: str
 
 
-@dataclass(frozen=True)
 class NoPlayJudged(NoPlayJudgement):
     kind = "no_play_judged"
 
 
-@dataclass(frozen=True)
 class Corrected(CardTaken):
     kind = "corrected"
 
@@ -286,7 +278,6 @@ class DeckShuffledIn(Event):
     decks_used: int
 
 
-@dataclass(frozen=True)
 class RoundEnded(RoundOver):
     kind = "round_ended"
 
@@ -336,10 +327,7 @@ class HintRecord:
 
 
 @dataclass
-class ExpressState(RoundState):
-    stock: list[Card] = field(default_factory=list)  # index 0 is the top
-    hands: list[list[Card]] = field(default_factory=list)
-    history: list[Attempt] = field(default_factory=list)
+class ExpressState(HandState):
     table: list[TableEntry] = field(default_factory=list)
     starter_rejected: list[Card] = field(default_factory=list)
     turn: int = 0
@@ -425,13 +413,14 @@ class DealerView(JSONDataclass):
 
 
 @register_variant
-class ExpressRound(Round):
+class ExpressRound(HandRound):
     """A round of Eleusis Express. Create with `ExpressRound(config, seed, rule, players)`."""
 
     name = "express"
     config_class = ExpressConfig
     state_class = ExpressState
     end_event = RoundEnded
+    unsupported = UNSUPPORTED_ACTION
 
     config: ExpressConfig
     state: ExpressState
@@ -494,34 +483,12 @@ class ExpressRound(Round):
     # -- actions ----------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> list[Event]:
-        events: list[Event] = []
         player = getattr(action, "player", None)
         if player is not None and player in self.state.left:
             raise IllegalActionError(PLAYER_LEFT, player=player)
-        if isinstance(action, Play):
-            self._play(action, events)
-        elif isinstance(action, NoPlay):
-            self._no_play(action, events)
-        elif isinstance(action, Guess):
-            self._guess(action, events)
-        elif isinstance(action, BuyHint):
-            self._buy_hint(action, events)
-        elif isinstance(action, DealerHint):
-            self._dealer_hint(action, events)
-        elif isinstance(action, Verdict):
-            self._verdict(action, events)
-        elif isinstance(action, PassGuess):
-            self._pass_guess(action, events)
-        elif isinstance(action, SkipTurn):
-            self._skip_turn(events)
-        elif isinstance(action, Leave):
-            self._leave(action, events)
-        elif isinstance(action, End):
-            self._end(action.reason, events)
-        else:
-            raise IllegalActionError(UNSUPPORTED_ACTION, kind=action.kind)
-        return events
+        return super()._apply(action)
 
+    @move(Leave)
     def _leave(self, action: Leave, events: list[Event]) -> None:
         self.check_player(action.player)
         state = self.state
@@ -544,16 +511,20 @@ class ExpressRound(Round):
         if state.turn == player and state.pending is None:
             self._next_turn(events)
 
-    def _check_turn(self, player: int, action: str) -> None:
-        self.check_player(player)
+    def _turn(self) -> int:
+        return self.state.turn
+
+    def _check_free(self, action: str) -> None:
+        self._check_no_verdict_awaited(action)
+        if self.state.deciding is not None:
+            raise IllegalActionError(GUESS_OR_PASS_FIRST, player=self.state.deciding)
+
+    def _check_no_verdict_awaited(self, action: str) -> None:
         pending = self.state.pending
         if pending is not None:
             raise IllegalActionError(WAITING_FOR_VERDICT, what=pending.what, action=action)
-        if self.state.deciding is not None:
-            raise IllegalActionError(GUESS_OR_PASS_FIRST, player=self.state.deciding)
-        if player != self.state.turn:
-            raise IllegalActionError(NOT_YOUR_TURN, player=player, turn=self.state.turn)
 
+    @move(Play)
     def _play(self, action: Play, events: list[Event]) -> None:
         self._check_turn(action.player, "play")
         hand = self.state.hands[action.player]
@@ -607,11 +578,11 @@ class ExpressRound(Round):
             return True
         return False
 
+    @move(PassGuess)
     def _pass_guess(self, action: PassGuess, events: list[Event]) -> None:
         self.check_player(action.player)
         state = self.state
-        if state.pending is not None:
-            raise IllegalActionError(WAITING_FOR_VERDICT, what=state.pending.what, action="pass")
+        self._check_no_verdict_awaited("pass")
         if state.deciding != action.player:
             raise IllegalActionError(NOTHING_TO_PASS, player=action.player)
         self._close_guess(action.player, skipped=False, events=events)
@@ -622,10 +593,10 @@ class ExpressRound(Round):
         events.append(GuessPassed(player, skipped))
         self._next_turn(events)
 
-    def _skip_turn(self, events: list[Event]) -> None:
+    @move(SkipTurn)
+    def _skip_turn(self, action: SkipTurn, events: list[Event]) -> None:
         state = self.state
-        if state.pending is not None:
-            raise IllegalActionError(WAITING_FOR_VERDICT, what=state.pending.what, action="skip")
+        self._check_no_verdict_awaited("skip")
         if state.deciding is not None:
             self._close_guess(state.deciding, skipped=True, events=events)
             return
@@ -633,6 +604,7 @@ class ExpressRound(Round):
         events.append(TurnSkipped(state.turn))
         self._next_turn(events)
 
+    @move(NoPlay)
     def _no_play(self, action: NoPlay, events: list[Event]) -> None:
         self._check_turn(action.player, '"no play"')
         self.state.guess_window = None
@@ -642,10 +614,7 @@ class ExpressRound(Round):
             )
             events.append(AwaitingVerdict("no_play", action.player))
             return
-        history = self.state.history
-        legal = legal_cards_in(
-            self.state.hands[action.player], lambda card: self.judge(history, card)
-        )
+        legal = self.legal_cards(action.player)
         self._resolve_no_play(
             action.player,
             not legal,
@@ -673,17 +642,14 @@ class ExpressRound(Round):
         events.append(NoPlayJudged(player, tuple(hand), correct))
         if not correct:
             assert legal_card is not None
-            hand.remove(legal_card)
-            state.history.append(Attempt(legal_card, True))
+            self._take_from_hand(player, legal_card)
             state.table.append(TableEntry(player, [legal_card], True, "correction"))
             events.append(Corrected(player, legal_card))
             if not self._draw(player, "wrong_no_play", events):
                 return
         else:
-            returned = tuple(hand)
-            state.stock.extend(returned)
-            hand.clear()
-            events.append(HandReturned(player, returned))
+            returned = self._return_hand(player)
+            events.append(HandReturned(player, tuple(returned)))
             if len(returned) == 1:
                 state.emptied_by = player
                 self._end(EndReason.HAND_EMPTIED, events)
@@ -694,11 +660,11 @@ class ExpressRound(Round):
                 return
         self._next_turn(events)
 
+    @move(Guess)
     def _guess(self, action: Guess, events: list[Event]) -> None:
         self.check_player(action.player)
         state = self.state
-        if state.pending is not None:
-            raise IllegalActionError(WAITING_FOR_VERDICT, what=state.pending.what, action="guess")
+        self._check_no_verdict_awaited("guess")
         if state.guess_window != action.player:
             raise IllegalActionError(GUESS_NOT_ALLOWED, player=action.player)
         correct: bool | None = None
@@ -729,6 +695,7 @@ class ExpressRound(Round):
             state.deciding = None
             self._next_turn(events)
 
+    @move(BuyHint)
     def _buy_hint(self, action: BuyHint, events: list[Event]) -> None:
         self._check_turn(action.player, "hint")
         state = self.state
@@ -744,6 +711,7 @@ class ExpressRound(Round):
         events.append(HintRequested(action.player))
         self._draw(action.player, "hint", events)
 
+    @move(DealerHint)
     def _dealer_hint(self, action: DealerHint, events: list[Event]) -> None:
         state = self.state
         if not action.text.strip():
@@ -757,6 +725,7 @@ class ExpressRound(Round):
         state.hints.append(HintRecord(action.text, requested_by))
         events.append(HintGiven(action.text, requested_by))
 
+    @move(Verdict)
     def _verdict(self, action: Verdict, events: list[Event]) -> None:
         state = self.state
         pending = state.pending
@@ -853,13 +822,6 @@ class ExpressRound(Round):
     def can_guess(self, player: int) -> bool:
         return self.state.guess_window == player and self.state.pending is None
 
-    def table_cards(self) -> list[Card]:
-        state = self.state
-        return cards_in_play(state.history, *state.hands, state.stock)
-
-    def layout(self) -> list[LayoutColumn]:
-        return layout_of(self.state.history)
-
     def _pending_view(self) -> PendingView | None:
         pending = self.state.pending
         if pending is None:
@@ -867,15 +829,9 @@ class ExpressRound(Round):
         return PendingView(pending.what, pending.player, pending.card, pending.text)
 
     def view(self, player: int) -> PlayerView:
-        self.check_player(player)
         state = self.state
         return PlayerView(
-            player=player,
-            hand=tuple(state.hands[player]),
-            hand_counts=tuple(len(hand) for hand in state.hands),
-            stock_count=len(state.stock),
-            layout=tuple(self.layout()),
-            history=tuple(state.history),
+            **self.seen_from(player),
             table=log_seen_by(state.table, player),
             starter_rejected=tuple(state.starter_rejected),
             turn=state.turn,
@@ -892,11 +848,7 @@ class ExpressRound(Round):
     def dealer_view(self) -> DealerView:
         state = self.state
         return DealerView(
-            rule_text=rule_text(self.rule),
-            hands=tuple(tuple(hand) for hand in state.hands),
-            stock=tuple(state.stock),
-            layout=tuple(self.layout()),
-            history=tuple(state.history),
+            **self.seen_by_dealer(),
             table=tuple(state.table),
             starter_rejected=tuple(state.starter_rejected),
             turn=state.turn,

@@ -45,11 +45,10 @@ from dataclasses import dataclass, field
 
 from eleusis.engine.cards import Card, build_stock, parse_cards
 from eleusis.engine.history import Attempt, mainline
-from eleusis.engine.variants.actions import End, Play
+from eleusis.engine.variants.actions import Play
 from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     NOT_YOUR_TURN,
-    Action,
     CardJudgement,
     EndReason,
     Event,
@@ -62,6 +61,7 @@ from eleusis.engine.variants.base import (
     TurnPassed,
     deal,
     log_seen_by,
+    move,
     register_variant,
     rule_text,
 )
@@ -124,7 +124,6 @@ class InterimScored(Event):
     scores: tuple[int, ...]
 
 
-@dataclass(frozen=True)
 class RussianEnded(RoundOver):
     kind = "russian_ended"
 
@@ -203,6 +202,7 @@ class RussianRound(Round):
     config_class = RussianConfig
     state_class = RussianState
     end_event = RussianEnded
+    unsupported = UNSUPPORTED_ACTION
 
     config: RussianConfig
     state: RussianState
@@ -232,21 +232,12 @@ class RussianRound(Round):
 
     # -- actions ----------------------------------------------------------------------------
 
-    def _apply(self, action: Action) -> list[Event]:
-        events: list[Event] = []
-        if isinstance(action, Play):
-            self._play(action, events)
-        elif isinstance(action, End):
-            self._end(action.reason, events)
-        else:
-            raise IllegalActionError(UNSUPPORTED_ACTION, kind=action.kind)
-        return events
-
     def playable(self, player: int) -> list[Card]:
         """The cards a player may play: the hand, or the wrong cards once the hand is empty."""
         state = self.state
         return list(state.hands[player] or state.wrong[player])
 
+    @move(Play)
     def _play(self, action: Play, events: list[Event]) -> None:
         self.check_player(action.player)
         state = self.state
