@@ -19,7 +19,7 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import Field, dataclass, field, replace
+from dataclasses import Field, dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol, Self, TypedDict, TypeVar
 
@@ -399,7 +399,23 @@ def log_seen_by(log: Iterable[ThinkingT], player: int) -> tuple[ThinkingT, ...]:
 
 
 class Outcome(TypedDict):
-    """The fields every view ends with (`Round.outcome`)."""
+    """The fields of `RoundView` as `Round.outcome` gives them, for a view's constructor."""
+
+    scores: Scores
+    over: bool
+    end_reason: str | None
+
+
+def fields_of(view: RoundView) -> dict[str, Any]:
+    """A view's fields by name, to build a view that extends it: `GameView(**fields_of(seen),
+    ...)` with the game's own fields after."""
+    return {name.name: getattr(view, name.name) for name in fields(view)}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView(codec.JSONDataclass):
+    """What every view of a round shows, a player's and the dealer's: the scores as they stand,
+    and whether and why the round is over. A game's views subclass it (`**round.outcome()`)."""
 
     scores: Scores
     over: bool
@@ -703,6 +719,7 @@ __all__ = [
     "Round",
     "RoundOver",
     "RoundState",
+    "RoundView",
     "Scores",
     "Thinking",
     "TurnPassed",
@@ -712,6 +729,7 @@ __all__ = [
     "cards_in_play",
     "config_from_json",
     "deal",
+    "fields_of",
     "language_guess_judge",
     "layout_of",
     "legal_cards_in",

@@ -36,8 +36,8 @@ from eleusis.engine.variants.base import (
     LayoutColumn,
     Refusal,
     Round,
-    RoundOver,
     RoundState,
+    RoundView,
     Scores,
     cards_in_play,
     layout_of,
@@ -45,7 +45,13 @@ from eleusis.engine.variants.base import (
     register_variant,
     rule_text,
 )
-from eleusis.engine.variants.codec import JSONDataclass
+from eleusis.engine.variants.events import (
+    CardPlaced,
+    CardTurned,
+    DelphiEnded,
+    Predicted,
+    StarterPlaced,
+)
 
 ALREADY_PREDICTED = Refusal(
     "already_predicted", "player {player} has already shown a token for {card}"
@@ -80,46 +86,6 @@ class DelphiConfig:
 
 
 # ---------------------------------------------------------------------------------------------
-# Events
-
-
-@dataclass(frozen=True)
-class CardTurned(Event):
-    """A card is on show, waiting for the players' tokens."""
-
-    kind = "card_turned"
-    card: Card
-
-
-@dataclass(frozen=True)
-class StarterPlaced(Event):
-    kind = "starter_placed"
-    card: Card
-    rejected: tuple[Card, ...]
-
-
-@dataclass(frozen=True)
-class Predicted(Event):
-    """A player showed a token (its value stays hidden until the card is placed)."""
-
-    kind = "predicted"
-    player: int
-
-
-@dataclass(frozen=True)
-class CardPlaced(Event):
-    kind = "card_placed"
-    card: Card
-    accepted: bool
-    predictions: tuple[bool | None, ...]
-    chips: tuple[int, ...]
-
-
-class DelphiEnded(RoundOver):
-    kind = "delphi_ended"
-
-
-# ---------------------------------------------------------------------------------------------
 # State and views
 
 
@@ -148,7 +114,7 @@ class DelphiState(RoundState):
 
 
 @dataclass(frozen=True, slots=True)
-class DelphiPlayerView(JSONDataclass):
+class DelphiPlayerView(RoundView):
     player: int
     current: Card | None
     my_prediction: bool | None
@@ -160,13 +126,10 @@ class DelphiPlayerView(JSONDataclass):
     placements: tuple[Placement, ...]
     cards_left: int
     starter_mode: str
-    scores: Scores
-    over: bool
-    end_reason: str | None
 
 
 @dataclass(frozen=True, slots=True)
-class DelphiDealerView(JSONDataclass):
+class DelphiDealerView(RoundView):
     rule_text: str | None
     current: Card | None
     predictions: tuple[bool | None, ...]
@@ -177,9 +140,6 @@ class DelphiDealerView(JSONDataclass):
     layout: tuple[LayoutColumn, ...]
     placements: tuple[Placement, ...]
     starter_rejected: tuple[Card, ...]
-    scores: Scores
-    over: bool
-    end_reason: str | None
 
 
 # ---------------------------------------------------------------------------------------------

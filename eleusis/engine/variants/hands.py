@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from dataclasses import dataclass, field
-from typing import TypedDict
+from typing import Any
 
 from eleusis.engine.cards import Card
 from eleusis.engine.history import Attempt
@@ -20,7 +20,9 @@ from eleusis.engine.variants.base import (
     LayoutColumn,
     Round,
     RoundState,
+    RoundView,
     cards_in_play,
+    fields_of,
     layout_of,
     legal_cards_in,
     rule_text,
@@ -36,8 +38,10 @@ class HandState(RoundState):
     history: list[Attempt] = field(default_factory=list)
 
 
-class SeatSees(TypedDict):
-    """The fields a player's view of a hand game starts with (`HandRound.seen_from`)."""
+@dataclass(frozen=True, slots=True)
+class SeatView(RoundView):
+    """What a player of a hand game sees of the hands, the stock and the table; the game's
+    player view extends it (`HandRound.seen_from`)."""
 
     player: int
     hand: tuple[Card, ...]
@@ -47,8 +51,10 @@ class SeatSees(TypedDict):
     history: tuple[Attempt, ...]
 
 
-class DealerSees(TypedDict):
-    """The fields the dealer's view of a hand game starts with (`HandRound.seen_by_dealer`)."""
+@dataclass(frozen=True, slots=True)
+class TableView(RoundView):
+    """What the dealer of a hand game sees of them: every hand, the stock in order, the secret
+    rule; the game's dealer view extends it (`HandRound.seen_by_dealer`)."""
 
     rule_text: str | None
     hands: tuple[tuple[Card, ...], ...]
@@ -114,11 +120,12 @@ class HandRound(Round):
     def layout(self) -> list[LayoutColumn]:
         return layout_of(self.state.history, self._groups())
 
-    def seen_from(self, player: int) -> SeatSees:
-        """What `player` sees of the hands, the stock and the table (a seat of the round)."""
+    def seen_from(self, player: int) -> dict[str, Any]:
+        """The fields of `player`'s `SeatView` (a seat of the round), for the game's view."""
         self.check_player(player)
         state = self.state
-        return SeatSees(
+        seen = SeatView(
+            **self.outcome(),
             player=player,
             hand=tuple(state.hands[player]),
             hand_counts=tuple(len(hand) for hand in state.hands),
@@ -126,14 +133,17 @@ class HandRound(Round):
             layout=tuple(self.layout()),
             history=tuple(state.history),
         )
+        return fields_of(seen)
 
-    def seen_by_dealer(self) -> DealerSees:
-        """What the dealer sees of them: every hand, the stock in order, the secret rule."""
+    def seen_by_dealer(self) -> dict[str, Any]:
+        """The fields of the dealer's `TableView`, for the game's dealer view."""
         state = self.state
-        return DealerSees(
+        seen = TableView(
+            **self.outcome(),
             rule_text=rule_text(self.rule),
             hands=tuple(tuple(hand) for hand in state.hands),
             stock=tuple(state.stock),
             layout=tuple(self.layout()),
             history=tuple(state.history),
         )
+        return fields_of(seen)

@@ -49,14 +49,13 @@ from eleusis.engine.variants.actions import Play
 from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     NOT_YOUR_TURN,
-    CardJudgement,
     EndReason,
     Event,
     IllegalActionError,
     Refusal,
     Round,
-    RoundOver,
     RoundState,
+    RoundView,
     Scores,
     TurnPassed,
     deal,
@@ -66,6 +65,12 @@ from eleusis.engine.variants.base import (
     rule_text,
 )
 from eleusis.engine.variants.codec import JSONDataclass
+from eleusis.engine.variants.events import (
+    CardJudged,
+    InterimScored,
+    RussianEnded,
+    StarterPlayed,
+)
 
 CARD_NOT_PLAYABLE = CARD_NOT_IN_HAND
 WRONG_CARD_TOO_EARLY = Refusal(
@@ -103,32 +108,6 @@ class RussianConfig(JSONDataclass):
 
 
 # ---------------------------------------------------------------------------------------------
-# Events
-
-
-@dataclass(frozen=True)
-class StarterPlayed(Event):
-    kind = "starter_played"
-    card: Card
-
-
-@dataclass(frozen=True)
-class CardJudged(CardJudgement):
-    kind = "card_judged"
-    from_wrong: bool
-
-
-@dataclass(frozen=True)
-class InterimScored(Event):
-    kind = "interim_scored"
-    scores: tuple[int, ...]
-
-
-class RussianEnded(RoundOver):
-    kind = "russian_ended"
-
-
-# ---------------------------------------------------------------------------------------------
 # State and views
 
 
@@ -156,7 +135,7 @@ class RussianState(RoundState):
 
 
 @dataclass(frozen=True, slots=True)
-class RussianPlayerView(JSONDataclass):
+class RussianPlayerView(RoundView):
     player: int
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]
@@ -168,13 +147,10 @@ class RussianPlayerView(JSONDataclass):
     undealt_count: int
     turn: int
     interim: tuple[int, ...] | None
-    scores: Scores
-    over: bool
-    end_reason: str | None
 
 
 @dataclass(frozen=True, slots=True)
-class RussianDealerView(JSONDataclass):
+class RussianDealerView(RoundView):
     rule_text: str | None
     hands: tuple[tuple[Card, ...], ...]
     wrong: tuple[tuple[Card, ...], ...]
@@ -184,9 +160,6 @@ class RussianDealerView(JSONDataclass):
     plays: tuple[RussianPlay, ...]
     turn: int
     interim: tuple[int, ...] | None
-    scores: Scores
-    over: bool
-    end_reason: str | None
 
 
 # ---------------------------------------------------------------------------------------------

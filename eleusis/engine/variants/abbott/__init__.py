@@ -40,9 +40,11 @@ Decisions beyond docs/rules.md, each documented here and tested:
 - The prophet's bonus counts every card that reached the table after the marker: +1 per
   mainline card (corrections of wrong "no play"s included), +2 per sideline card.
 
-The package, by concern: `config` (the settings and fixed numbers), `refusals`, `events`,
-`state` (the state and the views), `turns` (attempts, "no play"s, penalties, expulsion) and
-`round` (the deal, the prophet, the scores). Every name is importable from here.
+The package, by concern: `config` (the settings and fixed numbers), `state` (the state and the
+views), `turns` (attempts, "no play"s, penalties, expulsion) and `round` (the deal, the prophet,
+the scores); each module names the refusals it raises at its top. The game's events are in
+`eleusis.engine.variants.events` with every game's. The round, its config, views and refusals
+are importable from here.
 """
 
 from eleusis.engine.variants.abbott.config import (
@@ -54,21 +56,7 @@ from eleusis.engine.variants.abbott.config import (
     PROPHET_PENALTY,
     AbbottConfig,
 )
-from eleusis.engine.variants.abbott.events import (
-    AbbottEnded,
-    AttemptJudged,
-    AwaitingProphet,
-    CardCorrected,
-    Expelled,
-    NoPlayDeclared,
-    PenaltyDrawn,
-    ProphetFell,
-    ProphetNamed,
-    StarterChosen,
-)
-from eleusis.engine.variants.abbott.refusals import (
-    CARDS_NOT_IN_HAND,
-    EMPTY_STRING,
+from eleusis.engine.variants.abbott.round import (
     JUDGEMENT_NEEDS_CARD,
     JUDGEMENT_NO_CARD,
     NO_JUDGEMENT_PENDING,
@@ -77,9 +65,8 @@ from eleusis.engine.variants.abbott.refusals import (
     PROPHET_TAKEN,
     PROPHET_TOO_FEW,
     UNSUPPORTED_ACTION,
-    WAITING_FOR_PROPHET,
+    AbbottRound,
 )
-from eleusis.engine.variants.abbott.round import AbbottRound
 from eleusis.engine.variants.abbott.state import (
     AbbottDealerView,
     AbbottEntry,
@@ -89,7 +76,12 @@ from eleusis.engine.variants.abbott.state import (
     AbbottState,
     ProphetRecord,
 )
-from eleusis.engine.variants.abbott.turns import AbbottTurns
+from eleusis.engine.variants.abbott.turns import (
+    CARDS_NOT_IN_HAND,
+    EMPTY_STRING,
+    WAITING_FOR_PROPHET,
+    AbbottTurns,
+)
 from eleusis.engine.variants.base import CARD_NOT_IN_HAND, NOT_YOUR_TURN
 
 __all__ = [
@@ -114,7 +106,6 @@ __all__ = [
     "WAITING_FOR_PROPHET",
     "AbbottConfig",
     "AbbottDealerView",
-    "AbbottEnded",
     "AbbottEntry",
     "AbbottPending",
     "AbbottPendingView",
@@ -122,14 +113,5 @@ __all__ = [
     "AbbottRound",
     "AbbottState",
     "AbbottTurns",
-    "AttemptJudged",
-    "AwaitingProphet",
-    "CardCorrected",
-    "Expelled",
-    "NoPlayDeclared",
-    "PenaltyDrawn",
-    "ProphetFell",
-    "ProphetNamed",
     "ProphetRecord",
-    "StarterChosen",
 ]

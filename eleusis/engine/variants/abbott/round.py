@@ -12,23 +12,6 @@ from eleusis.engine.variants.abbott.config import (
     PROPHET_PENALTY,
     AbbottConfig,
 )
-from eleusis.engine.variants.abbott.events import (
-    AbbottEnded,
-    ProphetFell,
-    ProphetNamed,
-    StarterChosen,
-)
-from eleusis.engine.variants.abbott.refusals import (
-    JUDGEMENT_NEEDS_CARD,
-    JUDGEMENT_NO_CARD,
-    NO_JUDGEMENT_PENDING,
-    PROPHET_AGAIN,
-    PROPHET_NOT_NOW,
-    PROPHET_TAKEN,
-    PROPHET_TOO_FEW,
-    UNSUPPORTED_ACTION,
-    WAITING_FOR_PROPHET,
-)
 from eleusis.engine.variants.abbott.state import (
     AbbottDealerView,
     AbbottEntry,
@@ -37,18 +20,44 @@ from eleusis.engine.variants.abbott.state import (
     AbbottState,
     ProphetRecord,
 )
-from eleusis.engine.variants.abbott.turns import AbbottTurns
+from eleusis.engine.variants.abbott.turns import WAITING_FOR_PROPHET, AbbottTurns
 from eleusis.engine.variants.actions import BecomeProphet, ProphetJudgement
 from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     Event,
     IllegalActionError,
+    Refusal,
     Scores,
     deal,
     log_seen_by,
     move,
     register_variant,
 )
+from eleusis.engine.variants.events import (
+    AbbottEnded,
+    ProphetFell,
+    ProphetNamed,
+    StarterChosen,
+)
+
+NO_JUDGEMENT_PENDING = Refusal("no_judgement_pending", "nothing awaits the prophet's judgement")
+JUDGEMENT_NEEDS_CARD = Refusal(
+    "judgement_needs_card",
+    'judging the "no play" of player {player} wrong names the legal card taken from the hand',
+)
+JUDGEMENT_NO_CARD = Refusal(
+    "judgement_no_card", "a judgement of an attempt names no card (got {card})"
+)
+PROPHET_NOT_NOW = Refusal(
+    "prophet_not_now", "player {player} may become prophet only right after their own turn"
+)
+PROPHET_TAKEN = Refusal("prophet_taken", "player {prophet} is already the prophet")
+PROPHET_AGAIN = Refusal("prophet_again", "player {player} has been prophet this round already")
+PROPHET_TOO_FEW = Refusal(
+    "prophet_too_few",
+    "player {player} cannot become prophet: at least two other players must still be in the round",
+)
+UNSUPPORTED_ACTION = Refusal("unsupported_action", "Abbott/Howell Eleusis has no {kind!r} action")
 
 
 @register_variant
@@ -247,7 +256,6 @@ class AbbottRound(AbbottTurns):
             expulsion_armed=self.expulsion_armed(),
             can_become_prophet=not state.over and self.prophet_problem(player) is None,
             pending=self._pending_view(),
-            **self.outcome(),
         )
 
     def dealer_view(self) -> AbbottDealerView:
@@ -263,5 +271,4 @@ class AbbottRound(AbbottTurns):
             expelled=tuple(state.expelled),
             expulsion_armed=self.expulsion_armed(),
             pending=self._pending_view(),
-            **self.outcome(),
         )

@@ -6,10 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from eleusis.engine.cards import Card
-from eleusis.engine.history import Attempt
-from eleusis.engine.variants.base import LayoutColumn, Scores
-from eleusis.engine.variants.codec import JSONDataclass
-from eleusis.engine.variants.hands import HandState
+from eleusis.engine.variants.hands import HandState, SeatView, TableView
 
 
 @dataclass
@@ -73,13 +70,7 @@ class AbbottPendingView:
 
 
 @dataclass(frozen=True, slots=True)
-class AbbottPlayerView(JSONDataclass):
-    player: int
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    stock_count: int
-    layout: tuple[LayoutColumn, ...]
-    history: tuple[Attempt, ...]
+class AbbottPlayerView(SeatView):
     table: tuple[AbbottEntry, ...]
     table_count: int
     turn: int
@@ -90,19 +81,11 @@ class AbbottPlayerView(JSONDataclass):
     expulsion_armed: bool
     can_become_prophet: bool
     pending: AbbottPendingView | None
-    scores: Scores
-    over: bool
-    end_reason: str | None
 
 
 @dataclass(frozen=True, slots=True)
-class AbbottDealerView(JSONDataclass):
-    rule_text: str | None
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
+class AbbottDealerView(TableView):
     unsuitable: tuple[Card, ...]
-    layout: tuple[LayoutColumn, ...]
-    history: tuple[Attempt, ...]
     table: tuple[AbbottEntry, ...]
     turn: int
     prophet: int | None
@@ -111,6 +94,3 @@ class AbbottDealerView(JSONDataclass):
     expelled: tuple[bool, ...]
     expulsion_armed: bool
     pending: AbbottPendingView | None
-    scores: Scores
-    over: bool
-    end_reason: str | None

@@ -16,7 +16,17 @@ from eleusis.engine.variants.abbott.config import (
     PENALTY_PER_CARD,
     AbbottConfig,
 )
-from eleusis.engine.variants.abbott.events import (
+from eleusis.engine.variants.abbott.state import AbbottEntry, AbbottPending, AbbottState
+from eleusis.engine.variants.actions import NoPlay, Play, PlayString
+from eleusis.engine.variants.base import (
+    EndReason,
+    Event,
+    IllegalActionError,
+    Refusal,
+    TurnPassed,
+    move,
+)
+from eleusis.engine.variants.events import (
     AttemptJudged,
     AwaitingProphet,
     CardCorrected,
@@ -24,15 +34,13 @@ from eleusis.engine.variants.abbott.events import (
     NoPlayDeclared,
     PenaltyDrawn,
 )
-from eleusis.engine.variants.abbott.refusals import (
-    CARDS_NOT_IN_HAND,
-    EMPTY_STRING,
-    WAITING_FOR_PROPHET,
-)
-from eleusis.engine.variants.abbott.state import AbbottEntry, AbbottPending, AbbottState
-from eleusis.engine.variants.actions import NoPlay, Play, PlayString
-from eleusis.engine.variants.base import EndReason, Event, IllegalActionError, TurnPassed, move
 from eleusis.engine.variants.hands import HandRound
+
+CARDS_NOT_IN_HAND = Refusal("cards_not_in_hand", "{cards} are not all in player {player}'s hand")
+EMPTY_STRING = Refusal("empty_string", "a string needs at least one card")
+WAITING_FOR_PROPHET = Refusal(
+    "waiting_for_prophet", "waiting for the prophet's judgement: no {action} until then"
+)
 
 
 class AbbottTurns(HandRound):

@@ -25,10 +25,11 @@ Decisions beyond docs/rules.md, each documented here and tested:
 - `SkipTurn`, the dealer's: a player deciding whether to guess passes; otherwise the player
   whose turn it is loses the turn (they are away). A skipped turn is not counted as a turn.
 
-The package, by concern: `config` (the settings), `refusals` (why an action is refused),
-`events`, `state` (the state and the views), `round` (the deal, the turns, the verdicts and the
-scores), `guesses` (guesses and hints) and `game` (rounds dealt in turn). Every name is
-importable from here.
+The package, by concern: `config` (the settings), `state` (the state and the views), `round`
+(the deal, the turns, the verdicts and the scores), `guesses` (guesses and hints) and `game`
+(rounds dealt in turn); each module names the refusals it raises at its top. The game's events
+are in `eleusis.engine.variants.events` with every game's. The round, its config, views and
+refusals are importable from here.
 """
 
 from eleusis.engine.variants.base import CARD_NOT_IN_HAND, NOT_YOUR_TURN, TurnPassed, card_order
@@ -42,43 +43,28 @@ from eleusis.engine.variants.express.config import (
     StarterMode,
     StockExhaustion,
 )
-from eleusis.engine.variants.express.events import (
-    AwaitingVerdict,
-    Corrected,
-    DeckShuffledIn,
-    Drew,
-    GuessJudged,
-    GuessPassed,
-    HandReturned,
-    HintGiven,
-    HintRequested,
-    NoPlayJudged,
-    Played,
-    PlayerLeft,
-    RoundEnded,
-    StarterTurned,
-    TurnSkipped,
-)
 from eleusis.engine.variants.express.game import ExpressGame, RoundResult, express_round
-from eleusis.engine.variants.express.guesses import GuessesAndHints
-from eleusis.engine.variants.express.refusals import (
+from eleusis.engine.variants.express.guesses import (
     CANNOT_JUDGE_GUESS,
     EMPTY_HINT,
     GUESS_NOT_ALLOWED,
-    GUESS_OR_PASS_FIRST,
     HINT_ALREADY_BOUGHT,
     HINT_STOCK_EMPTY,
     HINTS_OFF,
-    NO_VERDICT_PENDING,
     NOTHING_TO_PASS,
-    PLAYER_LEFT,
     UNPROMPTED_HINT,
+    WAITING_FOR_VERDICT,
+    GuessesAndHints,
+)
+from eleusis.engine.variants.express.round import (
+    GUESS_OR_PASS_FIRST,
+    NO_VERDICT_PENDING,
+    PLAYER_LEFT,
     UNSUPPORTED_ACTION,
     VERDICT_NEEDS_CARD,
     VERDICT_NO_CARD,
-    WAITING_FOR_VERDICT,
+    ExpressRound,
 )
-from eleusis.engine.variants.express.round import ExpressRound
 from eleusis.engine.variants.express.state import (
     DealerView,
     ExpressState,
@@ -110,40 +96,25 @@ __all__ = [
     "VERDICT_NEEDS_CARD",
     "VERDICT_NO_CARD",
     "WAITING_FOR_VERDICT",
-    "AwaitingVerdict",
-    "Corrected",
     "DealerAssignment",
     "DealerKind",
     "DealerView",
-    "DeckShuffledIn",
-    "Drew",
     "ExpressConfig",
     "ExpressGame",
     "ExpressRound",
     "ExpressState",
     "FirstPlayer",
-    "GuessJudged",
-    "GuessPassed",
     "GuessRecord",
     "GuessesAndHints",
-    "HandReturned",
-    "HintGiven",
     "HintRecord",
-    "HintRequested",
-    "NoPlayJudged",
     "Pending",
     "PendingView",
-    "Played",
-    "PlayerLeft",
     "PlayerView",
-    "RoundEnded",
     "RoundResult",
     "StarterMode",
-    "StarterTurned",
     "StockExhaustion",
     "TableEntry",
     "TurnPassed",
-    "TurnSkipped",
     "card_order",
     "express_round",
 ]

@@ -7,28 +7,48 @@ from __future__ import annotations
 from abc import abstractmethod
 
 from eleusis.engine.variants.actions import BuyHint, DealerHint, Guess, PassGuess
-from eleusis.engine.variants.base import EndReason, Event, IllegalActionError, move
-from eleusis.engine.variants.express.config import ExpressConfig
-from eleusis.engine.variants.express.events import (
+from eleusis.engine.variants.base import EndReason, Event, IllegalActionError, Refusal, move
+from eleusis.engine.variants.events import (
     AwaitingVerdict,
     GuessJudged,
     GuessPassed,
     HintGiven,
     HintRequested,
 )
-from eleusis.engine.variants.express.refusals import (
-    CANNOT_JUDGE_GUESS,
-    EMPTY_HINT,
-    GUESS_NOT_ALLOWED,
-    HINT_ALREADY_BOUGHT,
-    HINT_STOCK_EMPTY,
-    HINTS_OFF,
-    NOTHING_TO_PASS,
-    UNPROMPTED_HINT,
-    WAITING_FOR_VERDICT,
-)
+from eleusis.engine.variants.express.config import ExpressConfig
 from eleusis.engine.variants.express.state import ExpressState, GuessRecord, HintRecord, Pending
 from eleusis.engine.variants.hands import HandRound
+
+WAITING_FOR_VERDICT = Refusal(
+    "waiting_for_verdict", "waiting for the dealer's verdict on the {what}: no {action} until then"
+)
+GUESS_NOT_ALLOWED = Refusal(
+    "guess_not_allowed",
+    "player {player} may not guess now: a guess comes right after one's own right play "
+    'or right "no play"',
+)
+CANNOT_JUDGE_GUESS = Refusal(
+    "cannot_judge_guess",
+    "the app cannot compare a guess with this round's rule: guess in free text for the dealer",
+)
+HINTS_OFF = Refusal(
+    "hints_off", "player {player} cannot buy a hint: buying hints is off in this round"
+)
+HINT_ALREADY_BOUGHT = Refusal(
+    "hint_already_bought", "player {player} has already bought a hint this turn"
+)
+HINT_STOCK_EMPTY = Refusal(
+    "hint_stock_empty", "player {player} cannot buy a hint: the stock is empty"
+)
+UNPROMPTED_HINT = Refusal(
+    "unprompted_hint",
+    "the dealer may give a hint unprompted only when every player has had the same number of "
+    "turns (turns so far: {turns})",
+)
+EMPTY_HINT = Refusal("empty_hint", "a hint needs some text")
+NOTHING_TO_PASS = Refusal(
+    "nothing_to_pass", "player {player} has no guess to pass: it is not their moment to guess"
+)
 
 
 class GuessesAndHints(HandRound):

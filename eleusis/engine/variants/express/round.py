@@ -14,6 +14,7 @@ from eleusis.engine.variants.base import (
     EndReason,
     Event,
     IllegalActionError,
+    Refusal,
     Scores,
     TurnPassed,
     deal,
@@ -21,8 +22,7 @@ from eleusis.engine.variants.base import (
     move,
     register_variant,
 )
-from eleusis.engine.variants.express.config import MAX_PLAYERS, ExpressConfig
-from eleusis.engine.variants.express.events import (
+from eleusis.engine.variants.events import (
     AwaitingVerdict,
     Corrected,
     DeckShuffledIn,
@@ -35,15 +35,8 @@ from eleusis.engine.variants.express.events import (
     StarterTurned,
     TurnSkipped,
 )
+from eleusis.engine.variants.express.config import MAX_PLAYERS, ExpressConfig
 from eleusis.engine.variants.express.guesses import GuessesAndHints
-from eleusis.engine.variants.express.refusals import (
-    GUESS_OR_PASS_FIRST,
-    NO_VERDICT_PENDING,
-    PLAYER_LEFT,
-    UNSUPPORTED_ACTION,
-    VERDICT_NEEDS_CARD,
-    VERDICT_NO_CARD,
-)
 from eleusis.engine.variants.express.state import (
     DealerView,
     ExpressState,
@@ -52,6 +45,21 @@ from eleusis.engine.variants.express.state import (
     PlayerView,
     TableEntry,
 )
+
+PLAYER_LEFT = Refusal("player_left", "player {player} has left this round")
+NO_VERDICT_PENDING = Refusal(
+    "no_verdict_pending", "nothing awaits the dealer's verdict: there is nothing to judge"
+)
+GUESS_OR_PASS_FIRST = Refusal(
+    "guess_or_pass_first", "player {player} decides first: guess the rule or pass"
+)
+VERDICT_NEEDS_CARD = Refusal(
+    "verdict_needs_card",
+    'the "no play" of player {player} was wrong: '
+    "name the legal card the dealer takes from the hand",
+)
+VERDICT_NO_CARD = Refusal("verdict_no_card", "a verdict on the {what} names no card (got {card})")
+UNSUPPORTED_ACTION = Refusal("unsupported_action", "Eleusis Express has no {kind!r} action")
 
 
 @register_variant
@@ -387,7 +395,6 @@ class ExpressRound(GuessesAndHints):
             guesses=tuple(state.guesses),
             starter_mode=self.config.starter,
             deciding=state.deciding,
-            **self.outcome(),
         )
 
     def dealer_view(self) -> DealerView:
@@ -405,5 +412,4 @@ class ExpressRound(GuessesAndHints):
             turns_taken=tuple(state.turns_taken),
             decks_used=state.decks_used,
             deciding=state.deciding,
-            **self.outcome(),
         )

@@ -6,10 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from eleusis.engine.cards import Card
-from eleusis.engine.history import Attempt
-from eleusis.engine.variants.base import LayoutColumn, Scores
-from eleusis.engine.variants.codec import JSONDataclass
-from eleusis.engine.variants.hands import HandState
+from eleusis.engine.variants.hands import HandState, SeatView, TableView
 
 
 @dataclass
@@ -84,16 +81,10 @@ class PendingView:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView(JSONDataclass):
+class PlayerView(SeatView):
     """What one player may see: no other hand, no stock order, no secret rule, no other
     player's hypotheses."""
 
-    player: int
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    stock_count: int
-    layout: tuple[LayoutColumn, ...]
-    history: tuple[Attempt, ...]
     table: tuple[TableEntry, ...]
     starter_rejected: tuple[Card, ...]
     turn: int
@@ -102,22 +93,14 @@ class PlayerView(JSONDataclass):
     hint_requests: tuple[int, ...]
     hints: tuple[str, ...]
     guesses: tuple[GuessRecord, ...]
-    scores: Scores
     starter_mode: str
-    over: bool
-    end_reason: str | None
     deciding: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class DealerView(JSONDataclass):
+class DealerView(TableView):
     """Everything, the secret rule included."""
 
-    rule_text: str | None
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    layout: tuple[LayoutColumn, ...]
-    history: tuple[Attempt, ...]
     table: tuple[TableEntry, ...]
     starter_rejected: tuple[Card, ...]
     turn: int
@@ -127,8 +110,5 @@ class DealerView(JSONDataclass):
     hints: tuple[str, ...]
     guesses: tuple[GuessRecord, ...]
     turns_taken: tuple[int, ...]
-    scores: Scores
     decks_used: int
-    over: bool
-    end_reason: str | None
     deciding: int | None = None
