@@ -390,6 +390,17 @@ class Thinking(Protocol):
 ThinkingT = TypeVar("ThinkingT", bound=Thinking)
 
 
+class Logged(Protocol):
+    """A move as its player logged it, for the table's log: the action itself, or what keeps it
+    while a verdict or a judgement is awaited."""
+
+    @property
+    def hypothesis(self) -> str | None: ...
+
+    @property
+    def prediction(self) -> bool | None: ...
+
+
 def log_seen_by(log: Iterable[ThinkingT], player: int) -> tuple[ThinkingT, ...]:
     """The log as `player` sees it: their own hypotheses and predictions, nobody else's."""
     return tuple(
@@ -714,6 +725,7 @@ __all__ = [
     "GuessJudge",
     "IllegalActionError",
     "LayoutColumn",
+    "Logged",
     "NoPlayJudgement",
     "Outcome",
     "Round",

@@ -122,8 +122,7 @@ class AbbottRound(AbbottTurns):
                 pending.armed,
                 wrong,
                 action.correct,
-                pending.hypothesis,
-                pending.prediction,
+                pending,
                 events,
             )
             return
@@ -150,8 +149,7 @@ class AbbottRound(AbbottTurns):
             pending.armed,
             wrong,
             action.correct,
-            pending.hypothesis,
-            pending.prediction,
+            pending,
             events,
         )
 

@@ -22,6 +22,7 @@ from eleusis.engine.variants.base import (
     EndReason,
     Event,
     IllegalActionError,
+    Logged,
     Refusal,
     TurnPassed,
     move,
@@ -52,11 +53,11 @@ class AbbottTurns(HandRound):
 
     @move(Play)
     def _play(self, action: Play, events: list[Event]) -> None:
-        self._attempt(action.player, (action.card,), action.hypothesis, action.prediction, events)
+        self._attempt(action.player, (action.card,), action, events)
 
     @move(PlayString)
     def _play_string(self, action: PlayString, events: list[Event]) -> None:
-        self._attempt(action.player, action.cards, action.hypothesis, action.prediction, events)
+        self._attempt(action.player, action.cards, action, events)
 
     def _turn(self) -> int:
         return self.state.turn
@@ -69,8 +70,7 @@ class AbbottTurns(HandRound):
         self,
         player: int,
         cards: Sequence[Card],
-        hypothesis: str | None,
-        prediction: bool | None,
+        logged: Logged,
         events: list[Event],
     ) -> None:
         self._check_turn(player, "play")
@@ -84,14 +84,12 @@ class AbbottTurns(HandRound):
         armed = self.expulsion_armed()
         if state.prophet is not None:
             state.pending = AbbottPending(
-                "attempt", player, list(cards), armed, hypothesis, prediction
+                "attempt", player, list(cards), armed, logged.hypothesis, logged.prediction
             )
             events.append(AwaitingProphet("attempt", player))
             return
         accepted = self.judge_string(cards)
-        self._resolve_attempt(
-            player, list(cards), accepted, armed, False, None, hypothesis, prediction, events
-        )
+        self._resolve_attempt(player, list(cards), accepted, armed, False, None, logged, events)
 
     def judge_string(self, cards: Sequence[Card]) -> bool:
         """Whether the rule accepts every card of the string in turn."""
@@ -126,8 +124,7 @@ class AbbottTurns(HandRound):
             armed,
             False,
             None,
-            action.hypothesis,
-            action.prediction,
+            action,
             events,
         )
 
@@ -139,8 +136,7 @@ class AbbottTurns(HandRound):
         armed: bool,
         exempt: bool,
         prophet_said: bool | None,
-        hypothesis: str | None,
-        prediction: bool | None,
+        logged: Logged,
         events: list[Event],
     ) -> None:
         state = self.state
@@ -152,7 +148,13 @@ class AbbottTurns(HandRound):
             state.groups.append(len(cards))
         state.table.append(
             AbbottEntry(
-                player, "attempt", list(cards), accepted, prophet_said, hypothesis, prediction
+                player,
+                "attempt",
+                list(cards),
+                accepted,
+                prophet_said,
+                logged.hypothesis,
+                logged.prediction,
             )
         )
         events.append(AttemptJudged(player, tuple(cards), accepted))
@@ -175,8 +177,7 @@ class AbbottTurns(HandRound):
         armed: bool,
         exempt: bool,
         prophet_said: bool | None,
-        hypothesis: str | None,
-        prediction: bool | None,
+        logged: Logged,
         events: list[Event],
     ) -> None:
         state = self.state
@@ -184,7 +185,13 @@ class AbbottTurns(HandRound):
         correct = legal_card is None
         state.table.append(
             AbbottEntry(
-                player, "no_play", list(hand), correct, prophet_said, hypothesis, prediction
+                player,
+                "no_play",
+                list(hand),
+                correct,
+                prophet_said,
+                logged.hypothesis,
+                logged.prediction,
             )
         )
         events.append(NoPlayDeclared(player, tuple(hand), correct))

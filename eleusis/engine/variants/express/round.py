@@ -14,6 +14,7 @@ from eleusis.engine.variants.base import (
     EndReason,
     Event,
     IllegalActionError,
+    Logged,
     Refusal,
     Scores,
     TurnPassed,
@@ -183,24 +184,23 @@ class ExpressRound(GuessesAndHints):
             events.append(AwaitingVerdict("play", action.player))
             return
         accepted = self.judge(self.state.history, action.card)
-        self._resolve_play(
-            action.player, action.card, accepted, action.hypothesis, action.prediction, events
-        )
+        self._resolve_play(action.player, action.card, accepted, action, events)
 
     def _resolve_play(
         self,
         player: int,
         card: Card,
         accepted: bool,
-        hypothesis: str | None,
-        prediction: bool | None,
+        logged: Logged,
         events: list[Event],
     ) -> None:
         state = self.state
         hand = state.hands[player]
         hand.remove(card)
         state.history.append(Attempt(card, accepted))
-        state.table.append(TableEntry(player, [card], accepted, "play", hypothesis, prediction))
+        state.table.append(
+            TableEntry(player, [card], accepted, "play", logged.hypothesis, logged.prediction)
+        )
         state.turns_taken[player] += 1
         events.append(Played(player, card, accepted))
         if accepted:
@@ -240,8 +240,7 @@ class ExpressRound(GuessesAndHints):
             action.player,
             not legal,
             legal[0] if legal else None,
-            action.hypothesis,
-            action.prediction,
+            action,
             events,
         )
 
@@ -250,14 +249,13 @@ class ExpressRound(GuessesAndHints):
         player: int,
         correct: bool,
         legal_card: Card | None,
-        hypothesis: str | None,
-        prediction: bool | None,
+        logged: Logged,
         events: list[Event],
     ) -> None:
         state = self.state
         hand = state.hands[player]
         state.table.append(
-            TableEntry(player, list(hand), correct, "no_play", hypothesis, prediction)
+            TableEntry(player, list(hand), correct, "no_play", logged.hypothesis, logged.prediction)
         )
         state.turns_taken[player] += 1
         events.append(NoPlayJudged(player, tuple(hand), correct))
@@ -309,8 +307,7 @@ class ExpressRound(GuessesAndHints):
                 pending.player,
                 pending.card,
                 action.correct,
-                pending.hypothesis,
-                pending.prediction,
+                pending,
                 events,
             )
         elif pending.what == "no_play":
@@ -319,8 +316,7 @@ class ExpressRound(GuessesAndHints):
                 pending.player,
                 action.correct,
                 action.card,
-                pending.hypothesis,
-                pending.prediction,
+                pending,
                 events,
             )
         else:
