@@ -38,6 +38,7 @@ from eleusis.engine.bots.abbott import (
 )
 from eleusis.engine.bots.core import (
     NO_HYPOTHESIS,
+    HistoryBot,
     HistoryEvidence,
     PrefersOwnOrder,
     SeatedBot,
@@ -91,6 +92,7 @@ __all__ = [
     "DelphiScientistBot",
     "Evidence",
     "FalsifierBot",
+    "HistoryBot",
     "HistoryEvidence",
     "NonLoggerBot",
     "PerseveratorBot",

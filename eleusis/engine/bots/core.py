@@ -167,3 +167,18 @@ class HistoryEvidence:
             return None
         rules = [self.cands.rule(index) for index in even_sample(classes, sample)]
         return split(rules, Situation(history), (card,)).share(card)
+
+
+class HistoryBot(SeatedBot[HistoryEvidence]):
+    """A bot of a game judged card by card along one history (Delphi, the Russian rules): its
+    evidence is the history, the first card none (the starter turned until legal aside, which
+    `DelphiBot` reads from its view). `decision` names what it decides, for its randomness."""
+
+    decision: ClassVar[str]
+
+    def _fresh_evidence(self) -> HistoryEvidence:
+        return HistoryEvidence(self.cands, starter_is_evidence=False)
+
+    def _rng(self, history: Sequence[Attempt]) -> random.Random:
+        """Randomness for one decision, fixed by the seed, the seat and the history's length."""
+        return random.Random(f"{self.seed}|{self.seat}|{self.decision}|{len(history)}")

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import random
 from abc import abstractmethod
 
-from eleusis.engine.bots.core import NO_HYPOTHESIS, HistoryEvidence, PrefersOwnOrder, SeatedBot
+from eleusis.engine.bots.core import NO_HYPOTHESIS, HistoryBot, HistoryEvidence, PrefersOwnOrder
 from eleusis.engine.variants.actions import Predict
 from eleusis.engine.variants.delphi import DelphiPlayerView
 
 
-class DelphiBot(SeatedBot[HistoryEvidence]):
+class DelphiBot(HistoryBot):
     """A Delphi player: shows a token for the card on show, with its hypothesis."""
 
-    def _fresh_evidence(self) -> HistoryEvidence:
-        return HistoryEvidence(self.cands, starter_is_evidence=False)
+    decision = "predict"
 
     def _evidence(self, view: DelphiPlayerView) -> HistoryEvidence:
         until_legal = view.starter_mode == "until_legal"
@@ -22,9 +20,6 @@ class DelphiBot(SeatedBot[HistoryEvidence]):
             self.evidence = HistoryEvidence(self.cands, until_legal)
         self.evidence.update(view.history)
         return self.evidence
-
-    def _rng(self, view: DelphiPlayerView) -> random.Random:
-        return random.Random(f"{self.seed}|{self.seat}|predict|{len(view.history)}")
 
     @abstractmethod
     def predict(self, view: DelphiPlayerView) -> Predict:
@@ -35,7 +30,7 @@ class DelphiRandomBot(DelphiBot):
     name = "random"
 
     def predict(self, view: DelphiPlayerView) -> Predict:
-        rng = self._rng(view)
+        rng = self._rng(view.history)
         label = self.cands.label(self.cands.random_index(rng))
         return Predict(self.seat, rng.random() < 0.5, hypothesis=label)
 
@@ -49,7 +44,9 @@ class DelphiConfirmationBot(PrefersOwnOrder, DelphiBot):
         assert view.current is not None
         index = self.preferred(self._evidence(view).alive)
         if index is None:
-            return Predict(self.seat, self._rng(view).random() < 0.5, hypothesis=NO_HYPOTHESIS)
+            return Predict(
+                self.seat, self._rng(view.history).random() < 0.5, hypothesis=NO_HYPOTHESIS
+            )
         value = bool(self.cands.rule(index).accepts(tuple(view.history), view.current))
         return Predict(self.seat, value, hypothesis=self.cands.label(index))
 
@@ -64,7 +61,9 @@ class DelphiScientistBot(DelphiBot):
         evidence = self._evidence(view)
         share = evidence.share(view.history, view.current)
         if share is None:
-            return Predict(self.seat, self._rng(view).random() < 0.5, hypothesis=NO_HYPOTHESIS)
+            return Predict(
+                self.seat, self._rng(view.history).random() < 0.5, hypothesis=NO_HYPOTHESIS
+            )
         return Predict(self.seat, share >= 0.5, hypothesis=evidence.largest_class_label())
 
 

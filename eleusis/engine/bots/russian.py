@@ -2,29 +2,18 @@
 
 from __future__ import annotations
 
-import random
 from abc import abstractmethod
 
-from eleusis.engine.bots.core import (
-    NO_HYPOTHESIS,
-    HistoryEvidence,
-    PrefersOwnOrder,
-    SeatedBot,
-    by_rank,
-)
+from eleusis.engine.bots.core import NO_HYPOTHESIS, HistoryBot, PrefersOwnOrder, by_rank
 from eleusis.engine.variants.actions import Play
 from eleusis.engine.variants.russian import RussianPlayerView
 
 
-class RussianBot(SeatedBot[HistoryEvidence]):
+class RussianBot(HistoryBot):
     """A player of the Russian rules: plays one card it may play, with a hypothesis and a
     prediction. The dealer's starter is no evidence (nobody judged it)."""
 
-    def _fresh_evidence(self) -> HistoryEvidence:
-        return HistoryEvidence(self.cands, starter_is_evidence=False)
-
-    def _rng(self, view: RussianPlayerView) -> random.Random:
-        return random.Random(f"{self.seed}|{self.seat}|act|{len(view.history)}")
+    decision = "act"
 
     @abstractmethod
     def act(self, view: RussianPlayerView) -> Play:
@@ -35,7 +24,7 @@ class RussianRandomBot(RussianBot):
     name = "random"
 
     def act(self, view: RussianPlayerView) -> Play:
-        rng = self._rng(view)
+        rng = self._rng(view.history)
         label = self.cands.label(self.cands.random_index(rng))
         card = rng.choice(sorted(view.playable, key=by_rank))
         return Play(self.seat, card, hypothesis=label, prediction=rng.random() < 0.5)
@@ -48,7 +37,7 @@ class RussianConfirmationBot(PrefersOwnOrder, RussianBot):
     name = "confirmation"
 
     def act(self, view: RussianPlayerView) -> Play:
-        rng = self._rng(view)
+        rng = self._rng(view.history)
         index = self.preferred(self.evidence.update(view.history))
         cards = sorted(set(view.playable), key=by_rank)
         if index is None:
@@ -68,7 +57,7 @@ class RussianScientistBot(RussianBot):
     name = "scientist"
 
     def act(self, view: RussianPlayerView) -> Play:
-        rng = self._rng(view)
+        rng = self._rng(view.history)
         self.evidence.update(view.history)
         cards = sorted(set(view.playable), key=by_rank)
         shares = {card: self.evidence.share(view.history, card) for card in cards}
