@@ -5,6 +5,10 @@ the hints and of the explanations of rules come from the pure engine, which cann
 Django, so `makemessages` finds them here. Rewrite this file with `./manage.py engine_strings`;
 tests/classroom/test_engine_strings.py fails while it is stale.
 eleusis/web/frames_i18n.py translates the frames at run time.
+
+It is long because it is a list, not code: one entry for each string, with its note for the
+translators. It stays one generated module (no code to split), read by `makemessages` and by
+`lang_tags` (every English string of the engine).
 """
 
 # ruff: noqa: E501
