@@ -7,20 +7,15 @@ import pytest
 from playwright.sync_api import expect
 
 from classroom.models import Action
-from classroom.selectors.games import current_round
-from classroom.services.rounds import round_act
 from classroom.templatetags.play_tags import card_label
-from eleusis.engine.games import GAMES
 from tests.browser.turns import (
     SEEN_MS,
-    assign_and_start,
     before_play,
     engine,
-    names,
+    four_at_a_table,
+    minds_play,
     player_row,
-    student_pages,
 )
-from tests.factories import ClassroomFactory, StudentFactory
 
 pytestmark = [
     pytest.mark.browser,
@@ -51,16 +46,8 @@ def _play_in_browser(page, round_, player: int, *, fits: bool | None):
 def test_four_students_play_the_russian_rules_to_the_scores(
     new_page, live_server, readme_screenshot
 ):
-    classroom = ClassroomFactory()
-    students = [
-        StudentFactory(classroom=classroom, nickname=n) for n in ("Ana", "Ben", "Cleo", "Dev")
-    ]
-    teacher, _session, table = assign_and_start(
-        new_page, live_server, classroom, students, title=TITLE, game=GAME
-    )
+    teacher, table, pages, who = four_at_a_table(new_page, live_server, title=TITLE, game=GAME)
     expect(teacher.get_by_text("Russian Eleusis").first).to_be_visible()
-    pages = student_pages(new_page, live_server, table)
-    who = names(table)
     assert len(pages) == 4 and all(len(hand) == 10 for hand in engine(table).state.hands)
 
     # Two turns each in the browsers; the second card of the round does not fit.
@@ -85,22 +72,8 @@ def test_four_students_play_the_russian_rules_to_the_scores(
 
     # Their minds play on (server side, through the same service) until one card would end the
     # round; that last card is played in its player's browser.
-    record = GAMES["russian"]
-    minds = list(record.seat(["scientist"], 4, current_round(table=table).seed))
-    for _ in range(400):
-        round_row = current_round(table=table)
-        action = record.next_action(engine(table), minds)
-        probe = engine(table)
-        probe.apply(action)
-        if probe.is_over:
-            break
-        round_act(
-            round_id=round_row.pk,
-            action=action,
-            seat=table.seats.get(position=round_row.position_of(action.player)),
-        )
-    else:
-        pytest.fail("the round did not come to its end")
+    action = minds_play(table, "russian", before_last=True, limit=400)
+    assert action is not None
     player = action.player
     page = pages[player]
     expect(page.locator("#table-status")).to_have_text("Your turn: play one card.", timeout=SEEN_MS)
