@@ -6,8 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.classroom.conftest import student_client
-from tests.factories import TeacherFactory, live_table
+from tests.factories import TeacherFactory, live_table, student_client
 
 pytestmark = pytest.mark.django_db
 

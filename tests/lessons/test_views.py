@@ -10,8 +10,7 @@ from django.utils.html import escape
 from classroom.templatetags.play_tags import card_label
 from eleusis.engine.rules import FRAMES, LIBRARY
 from lessons.rules import comparison
-from tests.classroom.conftest import student_client
-from tests.factories import ClassroomFactory, StudentFactory, TeacherFactory
+from tests.factories import ClassroomFactory, StudentFactory, TeacherFactory, student_client
 
 pytestmark = pytest.mark.django_db
 

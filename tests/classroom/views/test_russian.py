@@ -9,12 +9,10 @@ from classroom.models import Action, Assignment
 from classroom.selectors.games import current_round
 from classroom.selectors.rounds import engine_round
 from classroom.services.games import lobby_join, session_open, session_seat, session_start
-from classroom.tasks import record_bots_play
 from eleusis.engine.games import GAMES
 from eleusis.engine.rules import LIBRARY
-from tests.classroom.conftest import student_client
 from tests.classroom.views.test_teach import assignment_data
-from tests.factories import StudentFactory
+from tests.factories import StudentFactory, bot_table, student_client
 
 pytestmark = pytest.mark.django_db
 
@@ -78,20 +76,6 @@ def test_three_students_play_a_russian_round_to_its_score(visitors, classroom):
 
 
 def test_bots_fill_a_russian_table():
-    from classroom.services.games import assignment_create
-    from tests.factories import ClassroomFactory
-
-    classroom = ClassroomFactory()
-    assignment = assignment_create(
-        classroom=classroom, title="Bots", rule_text=RULE, variant="russian", config={}
-    )
-    session = session_open(assignment=assignment)
-    lobby_join(session=session, student=StudentFactory(classroom=classroom))
-    (table,) = session_seat(session=session, method="arrival")
-    for position in range(1, 3):
-        table.seats.create(position=position, bot="scientist")
-    session_start(session=session, seed=4)
-    round_row = current_round(table=table)
-    record_bots_play(round_row.pk)
+    _, table, _ = bot_table(variant="russian", rule_text=RULE, bots=2)
     engine = engine_round(current_round(table=table))
     assert engine.is_over or engine.state.turn == 0
