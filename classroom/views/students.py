@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -44,6 +48,19 @@ def _code_guesses_blocked(request: HttpRequest) -> bool:
 
 def _code_throttled(request: HttpRequest) -> HttpResponse:
     return _throttled(request, "code-blocked")
+
+
+def _reached_by_code(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A view reached with a class code: the wait page instead, while this device may not
+    try codes (too many wrong ones)."""
+
+    @wraps(view)
+    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if _code_guesses_blocked(request):
+            return _code_throttled(request)
+        return view(request, *args, **kwargs)
+
+    return guarded
 
 
 def _classroom_of(
@@ -100,10 +117,9 @@ def join(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@_reached_by_code
 def join_with_code(request: HttpRequest, code: str) -> HttpResponse:
     """The join link (and QR code): the join form with the class's code filled in."""
-    if _code_guesses_blocked(request):
-        return _code_throttled(request)
     classroom = classroom_for_code(request, code)
     form = JoinForm(initial={"code": classroom.join_code})
     return render(request, "classroom/join.html", {"form": form, "classroom": classroom})
@@ -146,10 +162,9 @@ def signin(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@_reached_by_code
 def signin_pick(request: HttpRequest, code: str) -> HttpResponse:
     """Step 2: pick your nickname from the class list."""
-    if _code_guesses_blocked(request):
-        return _code_throttled(request)
     classroom = classroom_for_code(request, code)
     return render(
         request,
@@ -163,10 +178,9 @@ def signin_pick(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@_reached_by_code
 def signin_pictures(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     """Step 3: tap your pictures in order."""
-    if _code_guesses_blocked(request):
-        return _code_throttled(request)
     student = student_for_signin(request, code, pk)
     student_key = str(student.pk)
     context = {"student": student, "classroom": student.classroom, "pictures": PICTURES}
