@@ -50,10 +50,9 @@ def _delphi_table():
 def _students_deal_table():
     """A student deals and writes the rule; the search runs as another student at the table."""
     from classroom.services.games import round_deal_by_student
+    from tests.classroom.views.test_golden_game import students_deal_table
 
-    table, seats = live_table(
-        players=3, rule_text="", seed=3, title="Deal", table_size=4, students_deal=True
-    )
+    table, seats = students_deal_table(players=3)
     round_deal_by_student(seat=seats[0], rule_text=SECRET, seed=3)
     return table, seats[1]
 

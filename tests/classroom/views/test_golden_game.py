@@ -121,14 +121,8 @@ def test_a_declared_no_play_shows_the_hand_and_the_correction_to_the_others():
 
 def students_deal_by_hand(players=4, **config):
     """A table of `players` where the students deal, each judging the cards by hand."""
-    return live_table(
-        players=players,
-        rule_text="",
-        seed=3,
-        title="Everyone plays Nature",
-        table_size=4,
-        students_deal=True,
-        config={"dealer": "person", **config},
+    return students_deal_table(
+        players, title="Everyone plays Nature", config={"dealer": "person", **config}
     )
 
 
@@ -250,12 +244,13 @@ def play_out_rounds(table, seats, count):
         round_act(round_id=round_row.pk, action=End("ended by the dealer"))
 
 
-def students_deal_table(players=3, **options):
+def students_deal_table(players=3, *, title="Deal in turn", **options):
+    """A started table of `players` students who deal in turn; returns (table, seats)."""
     return live_table(
         players=players,
         rule_text="",
         seed=3,
-        title="Deal in turn",
+        title=title,
         table_size=4,
         students_deal=True,
         **options,

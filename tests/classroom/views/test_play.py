@@ -9,6 +9,7 @@ from django.urls import reverse
 from classroom.models import Action, Table
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
+from tests.classroom.views.test_golden_game import students_deal_table
 from tests.factories import (
     StudentFactory,
     TeacherFactory,
@@ -286,14 +287,8 @@ def test_the_frame_drop_downs_come_for_a_chosen_sentence(table_and_seats):
 # Students dealing in turn ---------------------------------------------------------------------
 
 
-def _students_deal_table(players=4):
-    return live_table(
-        players=players, rule_text="", seed=3, title="Deal in turn", students_deal=True
-    )
-
-
 def test_when_students_deal_the_first_dealer_writes_the_rule_and_only_they_see_it():
-    table, seats = _students_deal_table()
+    table, seats = students_deal_table(players=4)
     dealer, player = student_client(seats[0].student), student_client(seats[1].student)
     url = reverse("classroom:table", args=[table.pk])
 
@@ -322,7 +317,7 @@ def test_when_students_deal_the_first_dealer_writes_the_rule_and_only_they_see_i
 
 
 def test_the_student_dealer_judges_a_free_text_guess():
-    table, seats = _students_deal_table()
+    table, seats = students_deal_table(players=4)
     dealer = student_client(seats[0].student)
     dealer.post(
         reverse("classroom:table_deal", args=[table.pk]), {"rule_text": "color != last.color"}
