@@ -70,25 +70,26 @@ def live_table(
 ):
     """A started live session with one table of `players` students (`table_size`: at least 3,
     the players by default; `options`: the assignment's); returns (table, seats)."""
-    from classroom.services.games import (
-        assignment_create,
-        lobby_join,
-        session_open,
-        session_seat,
-        session_start,
-    )
+    from classroom.services.games import assignment_create
 
-    classroom = ClassroomFactory()
     assignment = assignment_create(
-        classroom=classroom,
+        classroom=ClassroomFactory(),
         title=title,
         rule_text=rule_text,
         table_size=table_size or max(players, 3),
         **options,
     )
+    return seated_session(assignment, players=players, seed=seed)
+
+
+def seated_session(assignment, *, players: int, seed: int):
+    """A live session of `assignment` opened, `players` new students of its class seated by
+    arrival at one table, and started; returns (table, seats) as `live_table` does."""
+    from classroom.services.games import lobby_join, session_open, session_seat, session_start
+
     session = session_open(assignment=assignment)
     for _ in range(players):
-        lobby_join(session=session, student=StudentFactory(classroom=classroom))
+        lobby_join(session=session, student=StudentFactory(classroom=assignment.classroom))
     (table,) = session_seat(session=session, method="arrival")
     session_start(session=session, seed=seed)
     return table, list(table.seats.select_related("student").order_by("position"))

@@ -9,12 +9,11 @@ from classroom.models import Action, Assignment
 from classroom.selectors.abbott import abbott_board
 from classroom.selectors.games import current_round
 from classroom.selectors.rounds import engine_round
-from classroom.services.games import lobby_join, session_open, session_seat, session_start
 from eleusis.engine.games import GAMES
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import BecomeProphet, PlayString
 from tests.classroom.views.test_teach import assignment_data
-from tests.factories import StudentFactory, bot_table, student_client
+from tests.factories import bot_table, seated_session, student_client
 
 pytestmark = pytest.mark.django_db
 
@@ -53,13 +52,8 @@ def test_four_students_play_strings_a_prophet_judges_a_wrong_prophet_falls(visit
     assert response.status_code == 302, response.content.decode()[:3000]
     assignment = Assignment.objects.get(classroom=classroom)
     assert assignment.variant == "abbott" and assignment.config["decks"] == 3
-    session = session_open(assignment=assignment)
-    students = [StudentFactory(classroom=classroom) for _ in range(4)]
-    for one in students:
-        lobby_join(session=session, student=one)
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=9)
-    seats = list(table.seats.select_related("student").order_by("position"))
+    table, seats = seated_session(assignment, players=4, seed=9)
+    session = table.session
     clients = [student_client(seat.student) for seat in seats]
     page = clients[0].get(reverse("classroom:table", args=[table.pk])).content.decode()
     assert "tick the cards to play" in page and RULE not in page
@@ -145,11 +139,8 @@ def test_the_teachers_controls_at_an_abbott_table(visitors, classroom):
     assignment = assignment_create(
         classroom=classroom, title="Controls", rule_text=RULE, variant="abbott", config={}
     )
-    session = session_open(assignment=assignment)
-    for _ in range(4):
-        lobby_join(session=session, student=StudentFactory(classroom=classroom))
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=2)
+    table, _ = seated_session(assignment, players=4, seed=2)
+    session = table.session
     teacher = visitors["teacher"]
     first = current_round(table=table)
     answers = {}

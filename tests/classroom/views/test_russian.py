@@ -8,11 +8,10 @@ from django.urls import reverse
 from classroom.models import Action, Assignment
 from classroom.selectors.games import current_round
 from classroom.selectors.rounds import engine_round
-from classroom.services.games import lobby_join, session_open, session_seat, session_start
 from eleusis.engine.games import GAMES
 from eleusis.engine.rules import LIBRARY
 from tests.classroom.views.test_teach import assignment_data
-from tests.factories import StudentFactory, bot_table, student_client
+from tests.factories import bot_table, seated_session, student_client
 
 pytestmark = pytest.mark.django_db
 
@@ -27,12 +26,8 @@ def test_three_students_play_a_russian_round_to_its_score(visitors, classroom):
     assert response.status_code == 302, response.content.decode()[:3000]
     assignment = Assignment.objects.get(classroom=classroom)
     assert assignment.variant == "russian"
-    session = session_open(assignment=assignment)
-    for _ in range(3):
-        lobby_join(session=session, student=StudentFactory(classroom=classroom))
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=5)
-    seats = list(table.seats.select_related("student").order_by("position"))
+    table, seats = seated_session(assignment, players=3, seed=5)
+    session = table.session
     clients = [student_client(seat.student) for seat in seats]
     page = clients[0].get(reverse("classroom:table", args=[table.pk])).content.decode()
     assert "The mainline" in page and RULE not in page

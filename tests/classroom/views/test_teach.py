@@ -708,21 +708,11 @@ def test_the_rule_check_warns_of_a_dead_end_and_a_too_strict_rule(visitors):
 
 
 def test_a_started_session_links_to_its_review(visitors, classroom):
-    from classroom.services.games import (
-        assignment_create,
-        lobby_join,
-        session_open,
-        session_seat,
-        session_start,
-    )
-    from tests.factories import StudentFactory
+    from classroom.services.games import assignment_create
+    from tests.factories import seated_session
 
     assignment = assignment_create(classroom=classroom, title="Colors", rule_text=ALTERNATE_COLORS)
-    session = session_open(assignment=assignment)
-    for _ in range(3):
-        lobby_join(session=session, student=StudentFactory(classroom=classroom))
-    session_seat(session=session, method="arrival")
-    session_start(session=session, seed=1)
+    session = seated_session(assignment, players=3, seed=1)[0].session
     review = reverse("classroom:review_session", args=[session.pk])
 
     for page in (
