@@ -16,7 +16,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from classroom.live import table_changed
+from classroom.live import new_stamp, table_changed
 from classroom.models import Action, GameSession, Hypothesis, Round, Seat, Table
 from classroom.secret_rules import round_rule
 from classroom.selectors.rounds import engine_round
@@ -69,6 +69,8 @@ class ActResult:
     round: Round | None = None  # the round after the move, and its engine: not read again
     engine: EngineRound | None = None
     hypothesis: Hypothesis | None = None
+    # The table's stamp this move's commit sets (classroom.live): the answer's page carries it.
+    stamp: str = ""
 
 
 def round_create(
@@ -196,12 +198,15 @@ def round_act(
             table_id, session_id = round_row.table_id, round_row.table.session_id
             # The stamp first: should Redis hang, its short timeout marks the cache degraded,
             # and the review and the bots then leave their tasks to the sweeps at once.
-            transaction.on_commit(lambda: table_changed(table_id, session_id))
+            stamp = new_stamp()
+            transaction.on_commit(lambda: table_changed(table_id, session_id, stamp=stamp))
             if ended:
                 transaction.on_commit(lambda: _review_when_over(round_id))
             if schedule:
                 transaction.on_commit(lambda: schedule_bots(round_id))
-            return ActResult(row, events, round=round_row, engine=engine, hypothesis=logged)
+            return ActResult(
+                row, events, round=round_row, engine=engine, hypothesis=logged, stamp=stamp
+            )
     except IntegrityError:
         # Two requests with the same key raced past the check; the first one won. Return it.
         if key and (done := Action.objects.filter(round_id=round_id, idempotency_key=key).first()):
