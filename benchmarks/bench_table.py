@@ -1,6 +1,7 @@
 """What one request at a table of four costs, in process: a play and a changed poll.
 
-    .venv/bin/python benchmarks/bench_table.py [--requests 200] [--profile play|poll] [--top 25] [--dump FILE]
+    .venv/bin/python benchmarks/bench_table.py [--requests 200] [--profile play|poll] [--top 25]
+                                               [--dump FILE]
 
 Seats tables of four students (tests/factories.py `live_table`) on a throw-away SQLite
 database (DATABASE_URL and REDIS_URL honoured if set: PostgreSQL and Redis as in production),
