@@ -16,6 +16,7 @@ from classroom.live import table_changed, table_stamp
 from classroom.selectors import games as games_selectors
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
+from classroom.views.play import moves as moves_views
 from classroom.views.teach import live as teach_views
 from tests.factories import live_table, student_client
 
@@ -331,3 +332,48 @@ def test_a_change_committed_while_the_live_view_renders_shows_at_the_next_poll(m
     monkeypatch.undo()
 
     assert teacher.get(_next_poll_url(rendered), HTTP_HX_REQUEST="true").status_code == 200
+
+
+def _play_of_the_player_whose_turn_it_is(table, seats) -> tuple[Client, dict]:
+    round_row = current_round(table=table)
+    turn, data = _play_data(table, seq=round_row.version)
+    return _client_for(seats[round_row.position_of(turn)].student), data
+
+
+@pytest.mark.django_db(transaction=True)  # stamps are written when a move commits
+def test_a_plays_answer_carries_the_stamp_its_commit_set():
+    table, seats = live_table()
+    client, data = _play_of_the_player_whose_turn_it_is(table, seats)
+
+    answer = client.post(
+        reverse("classroom:table_move", args=[table.pk]), data, HTTP_HX_REQUEST="true"
+    )
+
+    assert answer.status_code == 200
+    assert re.search("Right!|Wrong:", answer.content.decode())
+    # Nothing changed since the play: the page's next poll is answered "no change".
+    assert client.get(_next_poll_url(answer), HTTP_HX_REQUEST="true").status_code == 204
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_change_committed_right_after_a_play_shows_at_the_players_next_poll(monkeypatch):
+    # Another change commits between the play's commit and the drawing of its answer, which
+    # shows the table as the play left it: the answer must not carry the newer stamp, or the
+    # player's polls would say "nothing changed" until the next change.
+    table, seats = live_table()
+    client, data = _play_of_the_player_whose_turn_it_is(table, seats)
+    real_act = moves_views.round_act
+
+    def act_then_a_change_commits(**kwargs):
+        result = real_act(**kwargs)
+        table_changed(table.pk)
+        return result
+
+    monkeypatch.setattr(moves_views, "round_act", act_then_a_change_commits)
+    answer = client.post(
+        reverse("classroom:table_move", args=[table.pk]), data, HTTP_HX_REQUEST="true"
+    )
+    monkeypatch.undo()
+
+    assert answer.status_code == 200
+    assert client.get(_next_poll_url(answer), HTTP_HX_REQUEST="true").status_code == 200
