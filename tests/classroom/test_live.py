@@ -337,7 +337,7 @@ def test_a_change_committed_while_the_live_view_renders_shows_at_the_next_poll(m
 def _play_of_the_player_whose_turn_it_is(table, seats) -> tuple[Client, dict]:
     round_row = current_round(table=table)
     turn, data = _play_data(table, seq=round_row.version)
-    return _client_for(seats[round_row.position_of(turn)].student), data
+    return student_client(seats[round_row.position_of(turn)].student), data
 
 
 @pytest.mark.django_db(transaction=True)  # stamps are written when a move commits

@@ -6,7 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import TeacherFactory, live_table, student_client
+from tests.classroom.conftest import student_client
+from tests.factories import TeacherFactory, live_table
 
 pytestmark = pytest.mark.django_db
 

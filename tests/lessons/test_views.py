@@ -10,7 +10,8 @@ from django.utils.html import escape
 from classroom.templatetags.play_tags import card_label
 from eleusis.engine.rules import FRAMES, LIBRARY
 from lessons.rules import comparison
-from tests.factories import ClassroomFactory, StudentFactory, TeacherFactory, student_client
+from tests.classroom.conftest import student_client
+from tests.factories import ClassroomFactory, StudentFactory, TeacherFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from classroom.selectors.games import current_round
-from tests.classroom.conftest import student_client
 from tests.classroom.views.test_golden_game import students_deal_by_hand
+from tests.factories import student_client
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
