@@ -13,8 +13,10 @@ middleware, no database). Then, over keep-alive connections from this process:
    student's turn). Prints requests per second and the ratio to bare hello.
 2. The class: `--students` students at tables of four, every one polling its table every 2 s
    as the page does, and playing 3-12 s after its page says "Your turn!", with a hypothesis and
-   a prediction. Prints latency percentiles per kind of request, errors, and whether every play
-   answered as made is in the database exactly once.
+   a prediction. As on the page, a student polls while thinking too, and the play's answer
+   replaces the polled fragment: its next poll goes out a poll interval later with the stamp
+   that answer carries. Prints latency percentiles per kind of request, errors, and whether
+   every play answered as made is in the database exactly once.
 
 Figures are printed, never asserted. All traffic stays on 127.0.0.1, bounded in time.
 """
@@ -219,34 +221,41 @@ def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int)
 
 
 async def student(port, cookie, table, until, record, answered):
+    """One student's page: a poll every `POLL_SECONDS` (also while they think), and a play
+    3-12 s after the page first said "Your turn!"; the play's answer replaces the polled
+    fragment, whose next poll goes out a poll interval later with that answer's stamp."""
     conn = Connection(port, cookie)
     stamp = ""
+    form = None
+    play_at = None
     await asyncio.sleep(random.random() * POLL_SECONDS)
-    turn_seen_at = None
     while time.monotonic() < until:
         try:
             path = f"/play/tables/{table}/?stamp={stamp}&mode=player"
             status, body, seconds = await conn.request("GET", path)
-            kind = "idle poll" if status == 204 else "changed poll"
-            record(kind, status, seconds)
+            record("idle poll" if status == 204 else "changed poll", status, seconds)
             if status == 200:
                 found = _STAMP.search(body)
                 stamp = found.group(1) if found else stamp
                 form = _form(body)
-                if form is not None:
-                    turn_seen_at = turn_seen_at or time.monotonic()
-                    wait = random.uniform(*THINK_SECONDS) - (time.monotonic() - turn_seen_at)
+                if form is None:
+                    play_at = None
+                elif play_at is None:
+                    play_at = time.monotonic() + random.uniform(*THINK_SECONDS)
+            if form is not None and play_at is not None:
+                wait = play_at - time.monotonic()
+                if wait < POLL_SECONDS:  # plays before the next poll would go out
                     await asyncio.sleep(max(0.0, wait))
                     key = uuid.uuid4().hex
                     status, body, seconds = await conn.request(
                         "POST", f"/play/tables/{table}/move/", _play_body(form, key)
                     )
                     record("play", status, seconds)
-                    turn_seen_at = None
                     if status == 200 and _PLAYED.search(body):
                         answered.append(key)
-                    stamp = ""
-                    continue
+                    found = _STAMP.search(body) if status == 200 else None
+                    stamp = found.group(1) if found else ""
+                    form = play_at = None
         except Exception as error:
             record("error", 0, 0.0, str(error))
             conn.close()

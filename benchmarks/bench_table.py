@@ -1,6 +1,7 @@
 """What one request at a table of four costs, in process: a play and a changed poll.
 
     .venv/bin/python benchmarks/bench_table.py [--requests 200] [--profile play|poll] [--top 25]
+                                               [--dump FILE]
 
 Seats tables of four students (tests/factories.py `live_table`) on a throw-away SQLite
 database (DATABASE_URL and REDIS_URL honoured if set: PostgreSQL and Redis as in production),
@@ -140,6 +141,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--profile", choices=("play", "poll"))
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--dump", help="with --profile: also write the cProfile stats to this file")
     parser.add_argument("--sql", action="store_true", help="print the queries of one request")
     args = parser.parse_args()
     _setup()
@@ -212,6 +214,8 @@ def main() -> None:
             f"middleware, timed before each: {_fig(reference)})"
         )
         if profiler is not None:
+            if args.dump:
+                profiler.dump_stats(args.dump)
             stats = pstats.Stats(profiler).sort_stats("cumulative")
             stats.print_stats(args.top)
             stats.sort_stats("tottime").print_stats(args.top)

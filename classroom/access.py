@@ -20,6 +20,7 @@ from classroom.models import Assignment, Classroom, GameSession, Seat, Student, 
 from classroom.selectors.classes import classroom_by_code, student_by_id
 from classroom.throttle import code_guess_refused
 from eleusis.web.access import LOGIN_URL_NAME, teacher_required  # noqa: F401  (re-exported)
+from eleusis.web.compiled import CompiledQuery
 
 STUDENT_SESSION_KEY = "student_id"
 _CACHE_ATTRIBUTE = "_classroom_current_student"
@@ -219,6 +220,16 @@ class Seated(NamedTuple):
     seats: list[Seat]
 
 
+# Every poll that finds a change and every play read this: its SQL is compiled once.
+_table_seats = CompiledQuery(
+    lambda table_id: (
+        Seat.objects.filter(table_id=table_id)
+        .select_related("student", "table__session__assignment")
+        .order_by("position")
+    )
+)
+
+
 def student_seat_required(view: Callable) -> Callable:
     """`student_required` and `seat_for_student` in one query, for the views of a student's own
     table (a class polls them every two seconds): the view is called as `view(request, seated)`
@@ -231,11 +242,7 @@ def student_seat_required(view: Callable) -> Callable:
         session = getattr(request, "session", None)
         student_id = session.get(STUDENT_SESSION_KEY) if session is not None else None
         if isinstance(student_id, int):
-            seats = list(
-                Seat.objects.filter(table_id=pk)
-                .select_related("student", "table__session__assignment")
-                .order_by("position")
-            )
+            seats = _table_seats(pk)
             seat = next((s for s in seats if s.student_id == student_id), None)
             if seat is not None:
                 for other in seats:

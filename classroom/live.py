@@ -36,6 +36,16 @@ def table_stamp(table_id: int) -> str:
     return _stamp(_TABLE.format(table_id))
 
 
+def note_table_stamp(request, table_id: int, stamp: str) -> None:
+    """The stamp this request's own write set (`table_changed(stamp=...)`): the page it draws
+    shows that write's state and carries it, instead of reading the cache after the commit
+    (where a later change's stamp could already be, over a board without that change)."""
+    stamps = getattr(request, "_live_table_stamps", None)
+    if stamps is None:
+        stamps = request._live_table_stamps = {}
+    stamps[table_id] = stamp
+
+
 def request_table_stamp(request, table_id: int) -> str:
     """The table's stamp as this request first read it: the idle-poll middleware reads it
     before anything else, so a page carries a stamp no newer than what it shows (a change made
@@ -52,12 +62,24 @@ def session_stamp(session_id: int) -> str:
     return _stamp(_SESSION.format(session_id))
 
 
-def table_changed(table_id: int, session_id: int | None = None) -> None:
+def new_stamp() -> str:
+    """A fresh stamp for a write to hand to `table_changed`, so that the page answering the
+    write can carry the very stamp the write's commit sets (see `table_changed`)."""
+    return _fresh()
+
+
+def table_changed(table_id: int, session_id: int | None = None, *, stamp: str = "") -> None:
+    """Mark the table (and its session) changed: call it once the write has committed.
+
+    `stamp`: the table's new stamp, made by `new_stamp` before the commit. A page that shows the
+    state this write committed may carry it: any later change sets another stamp, so that
+    page's next poll draws the table again; a lost write leaves the old stamp in the cache,
+    which differs too."""
     from classroom.models import Table
 
     if session_id is None:
         session_id = Table.objects.filter(pk=table_id).values_list("session_id", flat=True).first()
-    stamps = {_TABLE.format(table_id): _fresh()}
+    stamps = {_TABLE.format(table_id): stamp or _fresh()}
     if session_id is not None:
         stamps[_SESSION.format(session_id)] = _fresh()
     cache.set_many(stamps, STAMP_TIMEOUT)  # one round trip for both

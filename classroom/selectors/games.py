@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Exists, OuterRef, QuerySet, Value
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils.translation import gettext as _
 
 from classroom.games import express, web_game
@@ -32,6 +32,7 @@ from classroom.models import (
 )
 from classroom.selectors.rounds import engine_round
 from eleusis.engine.variants import DealerView, PlayerView
+from eleusis.web.compiled import CompiledQuery
 
 logger = logging.getLogger(__name__)
 
@@ -256,16 +257,40 @@ def student_tables(*, student: Student, session: GameSession | None = None) -> Q
     return tables.order_by("-session__created_at", "-pk")
 
 
+# Read by every poll that finds a change and every play: their SQL is compiled once.
+_current_round = CompiledQuery(
+    lambda table_id: Round.objects.filter(table_id=table_id).order_by("-number")[:1]
+)
+_current_round_with_key = CompiledQuery(
+    lambda table_id, key: (
+        Round.objects.filter(table_id=table_id)
+        .annotate(key_used=Exists(Action.objects.filter(round=OuterRef("pk"), idempotency_key=key)))
+        .order_by("-number")[:1]
+    )
+)
+
+
+def _of_table(found: list[Round], table: Table) -> Round | None:
+    if not found:
+        return None
+    round_row = found[0]
+    round_row.table = table  # as `table.rounds` gives it
+    return round_row
+
+
 def current_round(*, table: Table) -> Round | None:
-    return table.rounds.order_by("-number").first()
+    return _of_table(_current_round(table.pk), table)
 
 
 def current_round_with_key(*, table: Table, key: str) -> Round | None:
     """The current round, with `key_used`: whether an action of it carries this (scoped)
     idempotency key already. One query for both."""
-    used = Action.objects.filter(round=OuterRef("pk"), idempotency_key=key) if key else None
-    rounds = table.rounds.annotate(key_used=Exists(used) if used is not None else Value(False))
-    return rounds.order_by("-number").first()
+    if not key:
+        round_row = current_round(table=table)
+        if round_row is not None:
+            round_row.key_used = False
+        return round_row
+    return _of_table(_current_round_with_key(table.pk, key), table)
 
 
 def _seat_infos(

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
-from classroom.live import table_changed
+from classroom.live import new_stamp, table_changed
 from classroom.models import Action, GameSession, Hypothesis, Round, Seat, Table
 from classroom.secret_rules import round_rule
 from classroom.selectors.rounds import engine_round
@@ -24,6 +25,7 @@ from classroom.task_queue import BOTS_PLAY, enqueue
 from eleusis.engine.variants import Action as EngineAction
 from eleusis.engine.variants import IllegalActionError, config_from_json, new_round
 from eleusis.engine.variants import Round as EngineRound
+from eleusis.web.compiled import CompiledQuery
 
 logger = logging.getLogger(__name__)
 
@@ -69,6 +71,8 @@ class ActResult:
     round: Round | None = None  # the round after the move, and its engine: not read again
     engine: EngineRound | None = None
     hypothesis: Hypothesis | None = None
+    # The table's stamp this move's commit sets (classroom.live): the answer's page carries it.
+    stamp: str = ""
 
 
 def round_create(
@@ -120,6 +124,22 @@ def round_create(
     return round_row
 
 
+# The round a move is made in, locked (only its row) with its table and session (is it
+# finished?), as every move reads it: its SQL compiled once (eleusis/web/compiled.py).
+def _locked_rounds(round_id: int) -> QuerySet[Round]:
+    return (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("table__session")
+        .filter(pk=round_id)
+    )
+
+
+_locked_round = CompiledQuery(_locked_rounds)
+_locked_round_without_snapshot = CompiledQuery(
+    lambda round_id: _locked_rounds(round_id).defer("snapshot")
+)
+
+
 def round_act(
     *,
     round_id: int,
@@ -146,11 +166,12 @@ def round_act(
     key = action_key(seat, idempotency_key)
     try:
         with transaction.atomic():
-            # The session comes along (is it finished?), locked only for the round's row.
-            rounds = Round.objects.select_for_update(of=("self",)).select_related("table__session")
-            if engine is not None:  # the caller decoded it: the snapshot need not travel again
-                rounds = rounds.defer("snapshot")
-            round_row = rounds.get(pk=round_id)
+            # The caller decoded it: the snapshot need not travel again.
+            locked = _locked_round_without_snapshot if engine is not None else _locked_round
+            found = locked(round_id)
+            if not found:
+                raise Round.DoesNotExist(f"no round {round_id}")
+            (round_row,) = found
             if (
                 key
                 and engine is None
@@ -196,12 +217,15 @@ def round_act(
             table_id, session_id = round_row.table_id, round_row.table.session_id
             # The stamp first: should Redis hang, its short timeout marks the cache degraded,
             # and the review and the bots then leave their tasks to the sweeps at once.
-            transaction.on_commit(lambda: table_changed(table_id, session_id))
+            stamp = new_stamp()
+            transaction.on_commit(lambda: table_changed(table_id, session_id, stamp=stamp))
             if ended:
                 transaction.on_commit(lambda: _review_when_over(round_id))
             if schedule:
                 transaction.on_commit(lambda: schedule_bots(round_id))
-            return ActResult(row, events, round=round_row, engine=engine, hypothesis=logged)
+            return ActResult(
+                row, events, round=round_row, engine=engine, hypothesis=logged, stamp=stamp
+            )
     except IntegrityError:
         # Two requests with the same key raced past the check; the first one won. Return it.
         if key and (done := Action.objects.filter(round_id=round_id, idempotency_key=key).first()):

@@ -16,6 +16,7 @@ from classroom.access import (
 )
 from classroom.builder_i18n import words as builder_words
 from classroom.game_forms import MoveForm
+from classroom.live import note_table_stamp
 from classroom.models import Assignment
 from classroom.refusals import refusal_message
 from classroom.secret_rules import is_rule_text
@@ -63,7 +64,9 @@ def table_move(request: HttpRequest, seated: Seated) -> HttpResponse:
             error_field=_error_field(form),
             seats=seated.seats,
         )
-    message, ok, after = _move(seated, form)
+    message, ok, after, stamp = _move(seated, form)
+    if stamp:  # the page shows the board this move committed, under the stamp it set
+        note_table_stamp(request, seat.table_id, stamp)
     return _render_board(
         request, seat, message=message, ok=ok, reset_inputs=ok, board=after, seats=seated.seats
     )
@@ -98,13 +101,15 @@ class FieldMessage(str):
         return message
 
 
-def _move(seated: Seated, form: MoveForm) -> tuple[str, bool, Any]:
+def _move(seated: Seated, form: MoveForm) -> tuple[str, bool, Any, str]:
     """Make the move the form asks for. Returns the message for the student, whether the move
-    was made, and the board after it (None: read it anew). Checks what a child could get wrong
-    before the engine, in their words. The round is read and decoded once: for the checks,
-    the move itself (`round_act(engine=...)`) and the page that answers."""
+    was made, the board after it (None: read it anew) and the table's stamp the move's commit
+    set (with that board only; empty otherwise). Checks what a child could get wrong before the
+    engine, in their words. The round is read and decoded once: for the checks, the move
+    itself (`round_act(engine=...)`) and the page that answers."""
     outcome = _move_checked(seated, form)
-    return outcome if len(outcome) == 3 else (*outcome, None)
+    message, ok, after, stamp = (*outcome, None, "", None)[:4]  # refusals leave out the rest
+    return message, ok, after, stamp or ""
 
 
 def _move_checked(seated: Seated, form: MoveForm) -> tuple:
@@ -207,7 +212,7 @@ def _move_checked(seated: Seated, form: MoveForm) -> tuple:
     after = student_board(
         table=seat.table, seat=seat, round_row=result.round, engine=result.engine, seats=seats
     )
-    return _outcome_message(result.events, board.player), True, after
+    return _outcome_message(result.events, board.player), True, after, result.stamp
 
 
 def _hypothesis(data: dict) -> HypothesisInput:
