@@ -169,6 +169,17 @@ def test_the_student_timeline_and_marking_free_text(
     assert 'value="right" selected' in html
 
 
+def test_a_stored_play_of_several_cards_shows_every_card_on_the_timeline(visitors, played):
+    insight = RoundInsight.objects.get(round=played["round"])
+    seats = {int(player): seat for player, seat in insight.results["seats"].items()}
+    play = next(p for p in insight.results["plays"] if seats[p["player"]] == played["seat"].pk)
+    play["cards"] = ["QD", "3C", "JH"]  # a string, as a game of strings would store it
+    RoundInsight.objects.filter(pk=insight.pk).update(results=insight.results)
+    html = visitors["teacher"].get(urls(played)["student"][1]).content.decode()
+    row = html.split(f'id="r{played["round"].pk}-p{play["number"]}"', 1)[1].split("</tr>", 1)[0]
+    assert "QD 3C JH" in row
+
+
 def test_the_replay_steps_through_the_plays(visitors, played) -> None:
     teacher = visitors["teacher"]
     url = urls(played)["replay"][1]
