@@ -1,10 +1,10 @@
 """The engine's words, for the translation catalogs. GENERATED: do not edit by hand.
 
-The sentence frames (eleusis/engine/rules/frames.py), the library's rule names and the phrases of
-the hints and of the explanations of rules come from the pure engine, which cannot import
-Django, so `makemessages` finds them here. Rewrite this file with `./manage.py engine_strings`;
-tests/classroom/test_engine_strings.py fails while it is stale.
-eleusis/web/frames_i18n.py translates the frames at run time.
+The pure engine cannot import Django, so `makemessages` finds its words here: the sentence frames
+(eleusis/engine/rules/frames.py, translated at run time by eleusis/web/frames_i18n.py), the
+library's rule names, the phrases of hints and explanations. `./manage.py engine_strings` rewrites
+it; tests/classroom/test_engine_strings.py fails while it is stale. It is long because it is a
+list, one entry for each string with its note for the translators, generated: no code to split.
 """
 
 # ruff: noqa: E501

@@ -33,8 +33,8 @@ def bots_play(round_id: int) -> int:
     """
     moves = 0
     while True:
-        round_row = Round.objects.filter(pk=round_id).select_related("table").first()
-        if round_row is None or round_row.status == Round.Status.OVER or round_row.table.paused:
+        round_row = _playing_round(round_id)
+        if round_row is None:
             return moves
         other_bots = web_game(round_row.variant).bots_play  # when its bots play otherwise
         if other_bots is not None:
@@ -69,25 +69,49 @@ def bots_play(round_id: int) -> int:
                 return moves
             seat = bot_seats[state.turn]
             action = _bot(round_row, seat, state.turn).act(engine.view(state.turn))
-        label = getattr(action, "hypothesis", None)
-        try:
-            result = round_act(
-                round_id=round_id,
-                action=action,
-                seat=seat,
-                idempotency_key=f"bot:{round_row.version + 1}",
-                hypothesis=bot_hypothesis(label) if label else None,
-                schedule=False,
-                expected_version=round_row.version,
-            )
-        except IllegalActionError:
-            return moves  # the table changed under us (a person acted); their move wins
-        if result.duplicate:
-            return moves  # another run of this task made this move: that run goes on, not this
-        moves += 1
-        if not settings.CELERY_TASK_ALWAYS_EAGER and settings.BOT_MOVE_SECONDS:
-            _play_later(round_id)
+        key = f"bot:{round_row.version + 1}"
+        if not _bot_move(round_id, action, seat, key, expected_version=round_row.version):
             return moves
+        moves += 1
+        if _paced(round_id):
+            return moves
+
+
+def _playing_round(round_id: int) -> Round | None:
+    """The round, while its bots may play: None when it is gone, over or paused."""
+    round_row = Round.objects.filter(pk=round_id).select_related("table").first()
+    if round_row is None or round_row.status == Round.Status.OVER or round_row.table.paused:
+        return None
+    return round_row
+
+
+def _bot_move(round_id: int, action, seat: Seat | None, key: str, **extra) -> bool:
+    """One bot move through `round_act`, with its idempotency `key`. False when it was not
+    made: the table changed under it (a person acted; their move wins), or another run of the
+    task made this move (that run goes on, not this one)."""
+    label = getattr(action, "hypothesis", None)
+    try:
+        result = round_act(
+            round_id=round_id,
+            action=action,
+            seat=seat,
+            idempotency_key=key,
+            hypothesis=bot_hypothesis(label) if label else None,
+            schedule=False,
+            **extra,
+        )
+    except IllegalActionError:
+        return False
+    return not result.duplicate
+
+
+def _paced(round_id: int) -> bool:
+    """With a worker, one move per call at a human pace: schedule the next after
+    `BOT_MOVE_SECONDS` and stop (True). Run eagerly, the caller goes on now (False)."""
+    if settings.CELERY_TASK_ALWAYS_EAGER or not settings.BOT_MOVE_SECONDS:
+        return False
+    _play_later(round_id)
+    return True
 
 
 def _play_later(round_id: int) -> None:
@@ -179,8 +203,8 @@ def delphi_bots_play(round_id: int) -> int:
 
     moves = 0
     while True:
-        round_row = Round.objects.filter(pk=round_id).select_related("table").first()
-        if round_row is None or round_row.status == Round.Status.OVER or round_row.table.paused:
+        round_row = _playing_round(round_id)
+        if round_row is None:
             return moves
         bots = list(Seat.objects.filter(table_id=round_row.table_id).exclude(bot=""))
         if not bots:
@@ -202,22 +226,11 @@ def delphi_bots_play(round_id: int) -> int:
         assert player is not None
         bot = DELPHI_BOTS.get(seat.bot, DELPHI_BOTS["random"])
         action = bot(player, f"{round_row.seed}:{seat.position}").predict(engine.view(player))
-        try:
-            result = round_act(
-                round_id=round_id,
-                action=action,
-                seat=seat,
-                idempotency_key=f"bot:{seat.position}:{state.current.code}",
-                hypothesis=bot_hypothesis(action.hypothesis) if action.hypothesis else None,
-                schedule=False,
-            )
-        except IllegalActionError:
-            return moves  # the teacher placed the card meanwhile; the next call sees the next
-        if result.duplicate:
+        # Not made: the teacher placed the card meanwhile; the next call sees the next.
+        if not _bot_move(round_id, action, seat, f"bot:{seat.position}:{state.current.code}"):
             return moves
         moves += 1
-        if not settings.CELERY_TASK_ALWAYS_EAGER and settings.BOT_MOVE_SECONDS:
-            _play_later(round_id)
+        if _paced(round_id):
             return moves
 
 
@@ -232,8 +245,8 @@ def record_bots_play(round_id: int) -> int:
 
     moves = 0
     while moves < MAX_BOT_ACTIONS:
-        round_row = Round.objects.filter(pk=round_id).select_related("table").first()
-        if round_row is None or round_row.status == Round.Status.OVER or round_row.table.paused:
+        round_row = _playing_round(round_id)
+        if round_row is None:
             return moves
         record = web_game(round_row.variant).engine
         seats = {s.position: s for s in Seat.objects.filter(table_id=round_row.table_id)}
@@ -260,22 +273,10 @@ def record_bots_play(round_id: int) -> int:
             ),
             None,
         )
-        hypothesis = getattr(action, "hypothesis", None)
-        try:
-            result = round_act(
-                round_id=round_id,
-                action=action,
-                seat=seat,
-                idempotency_key=f"bot:{round_row.version}",
-                hypothesis=bot_hypothesis(hypothesis) if hypothesis else None,
-                schedule=False,
-            )
-        except IllegalActionError:
-            return moves  # someone moved meanwhile; the next call sees the next move
-        if result.duplicate:
+        # Not made: someone moved meanwhile; the next call sees the next move.
+        if not _bot_move(round_id, action, seat, f"bot:{round_row.version}"):
             return moves
         moves += 1
-        if not settings.CELERY_TASK_ALWAYS_EAGER and settings.BOT_MOVE_SECONDS:
-            _play_later(round_id)
+        if _paced(round_id):
             return moves
     return moves

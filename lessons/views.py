@@ -12,16 +12,16 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from eleusis.engine.rules import FRAMES, LIBRARY
+from eleusis.engine.rules import LIBRARY
+from eleusis.engine.rules.builder import PARTS_BY_ID
 from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.web.access import teacher_required
-from eleusis.web.frames_i18n import frame_blank_text
 from eleusis.web.rule_check import RuleCheck, rule_check, rule_checks_exhausted
 from lessons.rules import comparison, library_sections
 
-BLANK = "___"
 SOUND_ALIKE = ("th-parity-color", "el-parity-color")
 
 
@@ -74,9 +74,24 @@ def editor(request: HttpRequest) -> HttpResponse:
 @require_GET
 @teacher_required
 def print_frames(request: HttpRequest) -> HttpResponse:
-    """The sentence frames with gaps, for students to fill in on paper."""
-    frames = [frame_blank_text(frame).split(BLANK) for frame in FRAMES]
-    return render(request, "lessons/print_frames.html", {"frames": frames})
+    """The sentence builder on paper: the lines of its "When", "Play" and "Then" drop-downs to
+    tick, each gap ("…") a line to write on, and the words that fill the gaps. A sentence made
+    on paper is made of the same parts as on screen, so the teacher can enter it as it is."""
+
+    def part(part_id: str, skip: tuple[str, ...] = ()) -> dict:
+        chosen = PARTS_BY_ID[part_id]
+        options = [gettext(o.label) for o in chosen.options if o.id not in skip]
+        return {"label": gettext(chosen.label), "lines": [o.split("…") for o in options]}
+
+    words = ("then-what", "then-prop", "then-ref", "then-n", "then-order")
+    context = {
+        "boxes": [part("if"), part("then"), part("join", skip=("none",))],
+        "word_lists": [
+            (gettext(PARTS_BY_ID[p].label), [gettext(o.label) for o in PARTS_BY_ID[p].options])
+            for p in words
+        ],
+    }
+    return render(request, "lessons/print_frames.html", context)
 
 
 @require_GET

@@ -40,13 +40,74 @@ class StudentFactory(factory.django.DjangoModelFactory):
     picture_password = factory.LazyFunction(picture_password_random)
 
 
+def student_client(student, **client_options):
+    """A test client signed in as `student` (as the picture password leaves it); the options
+    are the `Client`'s (`HTTP_ACCEPT_LANGUAGE="es"`)."""
+    from django.test import Client
+
+    from classroom.access import STUDENT_SESSION_KEY
+
+    client = Client(**client_options)
+    session = client.session
+    session[STUDENT_SESSION_KEY] = student.pk
+    session.save()
+    return client
+
+
 # Games --------------------------------------------------------------------------------------
 
 ALTERNATE_COLORS = "color != last.color"
 
 
-def live_table(*, players: int = 4, rule_text: str = ALTERNATE_COLORS, seed: int = 7, **options):
-    """A started live session with one table of `players` students; returns (table, seats)."""
+def live_table(
+    *,
+    players: int = 4,
+    rule_text: str = ALTERNATE_COLORS,
+    seed: int = 7,
+    title: str = "Mystery rule 1",
+    table_size: int | None = None,
+    **options,
+):
+    """A started live session with one table of `players` students (`table_size`: at least 3,
+    the players by default; `options`: the assignment's); returns (table, seats)."""
+    from classroom.services.games import assignment_create
+
+    assignment = assignment_create(
+        classroom=ClassroomFactory(),
+        title=title,
+        rule_text=rule_text,
+        table_size=table_size or max(players, 3),
+        **options,
+    )
+    return seated_session(assignment, players=players, seed=seed)
+
+
+def seated_session(assignment, *, players: int, seed: int):
+    """A live session of `assignment` opened, `players` new students of its class seated by
+    arrival at one table, and started; returns (table, seats) as `live_table` does."""
+    from classroom.services.games import lobby_join, session_open, session_seat, session_start
+
+    session = session_open(assignment=assignment)
+    for _ in range(players):
+        lobby_join(session=session, student=StudentFactory(classroom=assignment.classroom))
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=seed)
+    return table, list(table.seats.select_related("student").order_by("position"))
+
+
+def bot_table(
+    *,
+    variant: str,
+    rule_text: str,
+    bots: int,
+    classroom=None,
+    title: str = "Bots",
+    seed: int = 4,
+):
+    """A started session of `variant` with one student (seat 0) and `bots` scientist bots in the
+    seats after them, the bots having played up to the student's turn (`record_bots_play`).
+    Returns (session, table, round_row)."""
+    from classroom.selectors.games import current_round
     from classroom.services.games import (
         assignment_create,
         lobby_join,
@@ -54,21 +115,67 @@ def live_table(*, players: int = 4, rule_text: str = ALTERNATE_COLORS, seed: int
         session_seat,
         session_start,
     )
+    from classroom.tasks import record_bots_play
 
-    classroom = ClassroomFactory()
+    classroom = classroom or ClassroomFactory()
     assignment = assignment_create(
-        classroom=classroom,
-        title="Mystery rule 1",
-        rule_text=rule_text,
-        table_size=max(players, 3),
-        **options,
+        classroom=classroom, title=title, rule_text=rule_text, variant=variant, config={}
     )
     session = session_open(assignment=assignment)
-    for _ in range(players):
-        lobby_join(session=session, student=StudentFactory(classroom=classroom))
+    lobby_join(session=session, student=StudentFactory(classroom=classroom))
     (table,) = session_seat(session=session, method="arrival")
+    for position in range(1, bots + 1):
+        table.seats.create(position=position, bot="scientist")
     session_start(session=session, seed=seed)
-    return table, list(table.seats.select_related("student").order_by("position"))
+    round_row = current_round(table=table)
+    record_bots_play(round_row.pk)
+    return session, table, round_row
+
+
+def student_to_move(table, seats, **client_options):
+    """The table's current round, whose turn it is, every hand, and the client of the student
+    to move (`student_client`); `seats` as `live_table` returns them."""
+    from classroom.selectors.games import current_round
+    from classroom.selectors.rounds import engine_round
+
+    round_row = current_round(table=table)
+    state = engine_round(round_row).state
+    return (
+        round_row,
+        state.turn,
+        state.hands,
+        student_client(seats[state.turn].student, **client_options),
+    )
+
+
+def play_form(round_row, card, **fields):
+    """The form of a play of `card` at the table's move view; the hypothesis, the prediction
+    and the rest are the caller's `fields`."""
+    return {"op": "play", "round": round_row.pk, "card": card.code, **fields}
+
+
+def logged_plays(round_row, seats, *, plays: int, hypothesis, card=None, prediction=None):
+    """`plays` plays at the round through `round_act`, each by the player whose turn it is:
+    their card number `card(move)` (the first by default) with `hypothesis(player, move)` (a
+    `HypothesisInput`) and the prediction `prediction(player)` (accepted by default)."""
+    from classroom.selectors.rounds import engine_round
+    from classroom.services.rounds import round_act
+    from eleusis.engine.variants import Play
+
+    for move in range(plays):
+        state = engine_round(round_row).state
+        player = state.turn
+        logged = hypothesis(player, move)
+        chosen = state.hands[player][card(move) if card else 0]
+        predicted = prediction(player) if prediction else True
+        round_act(
+            round_id=round_row.pk,
+            action=Play(player, chosen, hypothesis=logged.summary, prediction=predicted),
+            seat=seats[player],
+            hypothesis=logged,
+            schedule=False,
+        )
+        round_row.refresh_from_db()
 
 
 # A played, analysed session (the review's tests and benchmarks) -----------------------------

@@ -7,22 +7,12 @@ judges the attempts. Every play carries a hypothesis and a prediction, as in Exp
 
 from django.utils.translation import gettext_lazy as _
 
-from classroom.games.record import WebGame
+from classroom.games.record import turns_game
 from eleusis.engine.games import abbott
 
-GAME = WebGame(
+GAME = turns_game(
     engine=abbott.GAME,
     label=_("Abbott/Howell Eleusis: tables play strings of cards; a player may become prophet"),
-    whole_class=False,
-    table_template="classroom/play/turns.html",
-    board_path="classroom.selectors.abbott.abbott_board",
-    context_path="classroom.views.play.express_context",
-    moves=frozenset({"string"}),
-    live_tables_path="classroom.selectors.abbott.abbott_tables",
-    live_template="classroom/teach/_turns_table.html",
-    bots_play_path="classroom.tasks.record_bots_play",
-    sections_template="classroom/play/abbott.html",
-    move_url="classroom:table_string",
-    round_per_player=True,
+    move="string",
     demo_title="Strings and prophets (Abbott/Howell)",
 )

@@ -70,3 +70,27 @@ class WebGame:
     @property
     def bots_play(self) -> Callable[[int], int] | None:
         return import_string(self.bots_play_path) if self.bots_play_path else None
+
+
+def turns_game(*, engine: EngineGame, label: Any, move: str, demo_title: str) -> WebGame:
+    """A game played in turns from a hand (docs/architecture.md, "Adding a game"): its page is
+    `play/turns.html` with its sections in `play/<id>.html`, its board and live tables come from
+    `classroom.selectors.<id>` (`<id>_board`, `<id>_tables`) and its one move view is `move`
+    (`classroom:table_<move>`). The app deals, one round for each player by default."""
+    name = engine.id
+    return WebGame(
+        engine=engine,
+        label=label,
+        whole_class=False,
+        table_template="classroom/play/turns.html",
+        board_path=f"classroom.selectors.{name}.{name}_board",
+        context_path="classroom.views.play.express_context",
+        moves=frozenset({move}),
+        live_tables_path=f"classroom.selectors.{name}.{name}_tables",
+        live_template="classroom/teach/_turns_table.html",
+        bots_play_path="classroom.tasks.record_bots_play",
+        sections_template=f"classroom/play/{name}.html",
+        move_url=f"classroom:table_{move}",
+        round_per_player=True,
+        demo_title=demo_title,
+    )

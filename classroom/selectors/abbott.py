@@ -10,22 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from classroom.models import GameSession, Round, Seat, Table
-from classroom.selectors.turns import (
-    TableSummary,
-    TurnBoard,
-    hand_count,
-    live_tables,
-    seat_board,
-    seat_infos,
-)
+from classroom.models import Seat
+from classroom.selectors.turns import SeatLine, TurnBoard, TurnSelectors, hand_count
 
 
 @dataclass(frozen=True)
-class AbbottSeatInfo:
-    position: int
-    name: str
-    hand_count: int
+class AbbottSeatInfo(SeatLine):
     turn: bool
     prophet: bool
     expelled: bool
@@ -62,30 +52,23 @@ class AbbottBoard(TurnBoard):
         return view.pending
 
 
-def _infos(seats: list[Seat], round_row: Round | None, view: Any) -> list[AbbottSeatInfo]:
-    def info(seat: Seat, player: int) -> AbbottSeatInfo:
-        return AbbottSeatInfo(
-            seat.position,
-            seat.name,
-            hand_count(view, player),
-            view.turn == player and not view.over,
-            view.prophet == player,
-            bool(view.expelled[player]),
-            view.scores.players[player] if view.over else None,
-            any(record.player == player and record.fell for record in view.prophets),
-        )
-
-    def empty(seat: Seat) -> AbbottSeatInfo:
-        return AbbottSeatInfo(seat.position, seat.name, 0, False, False, False, None)
-
-    return seat_infos(seats, round_row, view, info=info, empty=empty)
+def _line(seat: Seat, player: int, view: Any) -> AbbottSeatInfo:
+    return AbbottSeatInfo(
+        seat.position,
+        seat.name,
+        hand_count(view, player),
+        view.turn == player and not view.over,
+        view.prophet == player,
+        bool(view.expelled[player]),
+        view.scores.players[player] if view.over else None,
+        any(record.player == player and record.fell for record in view.prophets),
+    )
 
 
-def abbott_board(*, table: Table, seat: Seat, seats: list[Seat] | None = None) -> AbbottBoard:
-    board: AbbottBoard = seat_board(AbbottBoard, _infos, table=table, seat=seat, seats=seats)
-    return board
+def _empty(seat: Seat) -> AbbottSeatInfo:
+    return AbbottSeatInfo(seat.position, seat.name, 0, False, False, False, None)
 
 
-def abbott_tables(*, session: GameSession) -> list[TableSummary]:
-    """The live view's tables of an Abbott/Howell session."""
-    return live_tables(_infos, session=session)
+SELECTORS = TurnSelectors(AbbottBoard, _line, _empty)
+abbott_board = SELECTORS.board  # (table=, seat=, seats=None) -> AbbottBoard
+abbott_tables = SELECTORS.tables  # the live view's tables of an Abbott/Howell session

@@ -138,3 +138,36 @@ def live_tables(infos: Callable[..., list[Any]], *, session: GameSession) -> lis
             )
         )
     return summaries
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """What every game played in turns shows of a seat; each game's line adds its own."""
+
+    position: int
+    name: str
+    hand_count: int
+
+
+@dataclass(frozen=True)
+class TurnSelectors:
+    """One game's selectors: its board class, its line for a seat in the round
+    (`line(seat, player, view)`) and for one outside it (`empty(seat)`)."""
+
+    board_class: type[TurnBoard]
+    line: Callable[[Seat, int, Any], Any]
+    empty: Callable[[Seat], Any]
+
+    def infos(self, seats: list[Seat], round_row: Round | None, view: Any) -> list[Any]:
+        def info(seat: Seat, player: int) -> Any:
+            return self.line(seat, player, view)
+
+        return seat_infos(seats, round_row, view, info=info, empty=self.empty)
+
+    def board(self, *, table: Table, seat: Seat, seats: list[Seat] | None = None) -> Any:
+        """A seat's board (`seat_board`)."""
+        return seat_board(self.board_class, self.infos, table=table, seat=seat, seats=seats)
+
+    def tables(self, *, session: GameSession) -> list[TableSummary]:
+        """The live view's tables of a session of this game."""
+        return live_tables(self.infos, session=session)

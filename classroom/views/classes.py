@@ -1,8 +1,11 @@
 """Teacher side: accounts, the dashboard, a class (code, link, QR, students, login cards)."""
 
 import io
+from collections.abc import Callable
+from typing import Any
 
 import segno
+from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
@@ -70,6 +73,17 @@ def password_reset_complete(request: HttpRequest) -> HttpResponse:
 # Dashboard and classes -------------------------------------------------------------------------
 
 
+def _write(form: forms.Form, field: str, service: Callable[..., Any], **objects: Any) -> Any:
+    """`service(**objects, <field>=its value)` for a valid form, and what it returns. A
+    `ValidationError` it raises goes on `field`: `form.errors` then says whether it wrote."""
+    if form.is_valid():
+        try:
+            return service(**objects, **{field: form.cleaned_data[field]})
+        except ValidationError as error:
+            form.add_error(field, error)
+    return None
+
+
 def _dashboard(request: HttpRequest, form: ClassroomForm, status: int = 200) -> HttpResponse:
     classrooms = classrooms_for_teacher(teacher=request.user)
     return render(
@@ -106,14 +120,10 @@ def assign_rule(request: HttpRequest) -> HttpResponse:
 @teacher_required
 def classroom_create_view(request: HttpRequest) -> HttpResponse:
     form = ClassroomForm(request.POST)
-    if form.is_valid():
-        try:
-            classroom = classroom_create(teacher=request.user, name=form.cleaned_data["name"])
-        except ValidationError as error:
-            form.add_error("name", error)
-        else:
-            messages.success(request, _("Class “%(name)s” created.") % {"name": classroom.name})
-            return redirect("classroom:classroom_detail", pk=classroom.pk)
+    classroom = _write(form, "name", classroom_create, teacher=request.user)
+    if not form.errors:
+        messages.success(request, _("Class “%(name)s” created.") % {"name": classroom.name})
+        return redirect("classroom:classroom_detail", pk=classroom.pk)
     return _dashboard(request, form, status=refusal_status(request))
 
 
@@ -142,6 +152,17 @@ def _detail_response(
     return render(request, template, _detail_context(request, classroom, **extra), status=status)
 
 
+def _done(
+    request: HttpRequest, classroom: Classroom, notice: str, fragment: str = "students"
+) -> HttpResponse:
+    """After a change to the class: `fragment` of its page with the notice for htmx, else the
+    page again (a redirect) with the notice as a message."""
+    if request.htmx:
+        return _detail_response(request, classroom, fragment, notice=notice)
+    messages.success(request, notice)
+    return redirect("classroom:classroom_detail", pk=classroom.pk)
+
+
 @require_GET
 @teacher_required
 def classroom_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -154,14 +175,10 @@ def classroom_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def classroom_rename_view(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = classroom_for_teacher(request, pk)
     form = ClassroomForm(request.POST)
-    if form.is_valid():
-        try:
-            classroom_rename(classroom=classroom, name=form.cleaned_data["name"])
-        except ValidationError as error:
-            form.add_error("name", error)
-        else:
-            messages.success(request, _("Class renamed."))
-            return redirect("classroom:classroom_detail", pk=classroom.pk)
+    _write(form, "name", classroom_rename, classroom=classroom)
+    if not form.errors:
+        messages.success(request, _("Class renamed."))
+        return redirect("classroom:classroom_detail", pk=classroom.pk)
     classroom.refresh_from_db()
     return _detail_response(
         request, classroom, "settings", status=refusal_status(request), rename_class_form=form
@@ -192,10 +209,7 @@ def classroom_rotate_code_view(request: HttpRequest, pk: int) -> HttpResponse:
     message = _("New class code: %(code)s. The old code no longer works.") % {
         "code": join_code_display(classroom.join_code)
     }
-    if request.htmx:
-        return _detail_response(request, classroom, "join-panel", notice=message)
-    messages.success(request, message)
-    return redirect("classroom:classroom_detail", pk=classroom.pk)
+    return _done(request, classroom, message, "join-panel")
 
 
 @require_GET
@@ -235,19 +249,10 @@ def classroom_cards(request: HttpRequest, pk: int) -> HttpResponse:
 def students_precreate_view(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = classroom_for_teacher(request, pk)
     form = NicknamesForm(request.POST)
-    if form.is_valid():
-        try:
-            created = students_precreate(
-                classroom=classroom, nicknames=form.cleaned_data["nicknames"]
-            )
-        except ValidationError as error:
-            form.add_error("nicknames", error)
-        else:
-            notice = _("%(count)d students added.") % {"count": len(created)}
-            if request.htmx:
-                return _detail_response(request, classroom, "students", notice=notice)
-            messages.success(request, notice)
-            return redirect("classroom:classroom_detail", pk=classroom.pk)
+    created = _write(form, "nicknames", students_precreate, classroom=classroom)
+    if not form.errors:
+        notice = _("%(count)d students added.") % {"count": len(created)}
+        return _done(request, classroom, notice)
     return _detail_response(
         request, classroom, "students", status=refusal_status(request), nicknames_form=form
     )
@@ -258,17 +263,10 @@ def students_precreate_view(request: HttpRequest, pk: int) -> HttpResponse:
 def student_rename_view(request: HttpRequest, pk: int) -> HttpResponse:
     student = student_for_teacher(request, pk)
     form = StudentRenameForm(request.POST)
-    if form.is_valid():
-        try:
-            student_rename(student=student, nickname=form.cleaned_data["nickname"])
-        except ValidationError as error:
-            form.add_error("nickname", error)
-        else:
-            notice = _("Renamed to “%(nickname)s”.") % {"nickname": student.nickname}
-            if request.htmx:
-                return _detail_response(request, student.classroom, "students", notice=notice)
-            messages.success(request, notice)
-            return redirect("classroom:classroom_detail", pk=student.classroom_id)
+    _write(form, "nickname", student_rename, student=student)
+    if not form.errors:
+        notice = _("Renamed to “%(nickname)s”.") % {"nickname": student.nickname}
+        return _done(request, student.classroom, notice)
     student.refresh_from_db()
     return _detail_response(
         request,
@@ -286,10 +284,7 @@ def student_remove_view(request: HttpRequest, pk: int) -> HttpResponse:
     classroom, nickname = student.classroom, student.nickname
     student_remove(student=student)
     notice = _("“%(nickname)s” removed from the class.") % {"nickname": nickname}
-    if request.htmx:
-        return _detail_response(request, classroom, "students", notice=notice)
-    messages.success(request, notice)
-    return redirect("classroom:classroom_detail", pk=classroom.pk)
+    return _done(request, classroom, notice)
 
 
 @require_POST
@@ -298,10 +293,7 @@ def student_reset_pictures_view(request: HttpRequest, pk: int) -> HttpResponse:
     student = student_for_teacher(request, pk)
     student_reset_pictures(student=student)
     notice = _("New pictures for “%(nickname)s”.") % {"nickname": student.nickname}
-    if request.htmx:
-        return _detail_response(request, student.classroom, "students", notice=notice)
-    messages.success(request, notice)
-    return redirect("classroom:classroom_detail", pk=student.classroom_id)
+    return _done(request, student.classroom, notice)
 
 
 @require_http_methods(["GET", "POST"])

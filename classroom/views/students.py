@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -46,6 +50,19 @@ def _code_throttled(request: HttpRequest) -> HttpResponse:
     return _throttled(request, "code-blocked")
 
 
+def _reached_by_code(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A view reached with a class code: the wait page instead, while this device may not
+    try codes (too many wrong ones)."""
+
+    @wraps(view)
+    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if _code_guesses_blocked(request):
+            return _code_throttled(request)
+        return view(request, *args, **kwargs)
+
+    return guarded
+
+
 def _classroom_of(
     request: HttpRequest, form: JoinForm | SigninCodeForm
 ) -> Classroom | HttpResponse | None:
@@ -59,39 +76,50 @@ def _classroom_of(
     return classroom
 
 
+def _code_form(
+    request: HttpRequest, form_class: type[JoinForm | SigninCodeForm], template: str
+) -> HttpResponse | tuple[JoinForm | SigninCodeForm, Classroom | None]:
+    """A form that names a class by its code: the empty form for a GET, the wait page once this
+    device has guessed too many wrong codes; else the bound form and the class it names (None
+    when it names none: the form's error is set)."""
+    if request.method == "GET":
+        return render(request, template, {"form": form_class()})
+    if _code_guesses_blocked(request):
+        return _code_throttled(request)
+    form = form_class(request.POST)
+    classroom = _classroom_of(request, form) if form.is_valid() else None
+    if isinstance(classroom, HttpResponse):
+        return classroom
+    return form, classroom
+
+
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest) -> HttpResponse:
     """Join a class: its code and a nickname. The new student gets a picture password."""
-    if request.method == "GET":
-        return render(request, "classroom/join.html", {"form": JoinForm()})
-    if _code_guesses_blocked(request):
-        return _code_throttled(request)
-    form = JoinForm(request.POST)
-    if form.is_valid():
-        classroom = _classroom_of(request, form)
-        if isinstance(classroom, HttpResponse):
-            return classroom
-        if classroom is not None:
-            try:
-                student = student_join(classroom=classroom, nickname=form.cleaned_data["nickname"])
-            except ValidationError as error:
-                form.add_error("nickname", error)
-            else:
-                student_sign_in(request, student)
-                messages.success(
-                    request,
-                    _("Welcome, %(nickname)s! Remember your three pictures.")
-                    % {"nickname": student.nickname},
-                )
-                return redirect("classroom:student_home")
+    step = _code_form(request, JoinForm, "classroom/join.html")
+    if isinstance(step, HttpResponse):
+        return step
+    form, classroom = step
+    if classroom is not None:
+        try:
+            student = student_join(classroom=classroom, nickname=form.cleaned_data["nickname"])
+        except ValidationError as error:
+            form.add_error("nickname", error)
+        else:
+            student_sign_in(request, student)
+            messages.success(
+                request,
+                _("Welcome, %(nickname)s! Remember your three pictures.")
+                % {"nickname": student.nickname},
+            )
+            return redirect("classroom:student_home")
     return render(request, "classroom/join.html", {"form": form}, status=400)
 
 
 @require_GET
+@_reached_by_code
 def join_with_code(request: HttpRequest, code: str) -> HttpResponse:
     """The join link (and QR code): the join form with the class's code filled in."""
-    if _code_guesses_blocked(request):
-        return _code_throttled(request)
     classroom = classroom_for_code(request, code)
     form = JoinForm(initial={"code": classroom.join_code})
     return render(request, "classroom/join.html", {"form": form, "classroom": classroom})
@@ -124,25 +152,19 @@ def student_leave(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def signin(request: HttpRequest) -> HttpResponse:
     """Signing in on another device, step 1: the class code."""
-    if request.method == "GET":
-        return render(request, "classroom/signin.html", {"form": SigninCodeForm()})
-    if _code_guesses_blocked(request):
-        return _code_throttled(request)
-    form = SigninCodeForm(request.POST)
-    if form.is_valid():
-        classroom = _classroom_of(request, form)
-        if isinstance(classroom, HttpResponse):
-            return classroom
-        if classroom is not None:
-            return redirect("classroom:signin_pick", code=classroom.join_code)
+    step = _code_form(request, SigninCodeForm, "classroom/signin.html")
+    if isinstance(step, HttpResponse):
+        return step
+    form, classroom = step
+    if classroom is not None:
+        return redirect("classroom:signin_pick", code=classroom.join_code)
     return render(request, "classroom/signin.html", {"form": form}, status=400)
 
 
 @require_GET
+@_reached_by_code
 def signin_pick(request: HttpRequest, code: str) -> HttpResponse:
     """Step 2: pick your nickname from the class list."""
-    if _code_guesses_blocked(request):
-        return _code_throttled(request)
     classroom = classroom_for_code(request, code)
     return render(
         request,
@@ -156,10 +178,9 @@ def signin_pick(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@_reached_by_code
 def signin_pictures(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     """Step 3: tap your pictures in order."""
-    if _code_guesses_blocked(request):
-        return _code_throttled(request)
     student = student_for_signin(request, code, pk)
     student_key = str(student.pk)
     context = {"student": student, "classroom": student.classroom, "pictures": PICTURES}

@@ -161,8 +161,26 @@
       if (!first) first = field && usable(field) ? field : error;
     }
     if (!first) first = root.querySelector(".message-error");
-    if (first) focusOn(first, true);
-    return Boolean(first);
+    if (!first) return false;
+    focusOn(first, true);
+    const message = first.dataset.errorId ? document.getElementById(first.dataset.errorId) : null;
+    if (message && message !== first) revealBoth(first, message);
+    return true;
+  };
+
+  // The field and the message about it, both in view when they fit the window together (the
+  // message can sit further down, beside the button that was pressed): focus alone scrolls the
+  // field to the middle and can leave the message below the fold.
+  const revealBoth = (field, message) => {
+    const a = field.getBoundingClientRect();
+    const b = message.getBoundingClientRect();
+    const top = Math.min(a.top, b.top);
+    const bottom = Math.max(a.bottom, b.bottom);
+    const room = window.innerHeight;
+    const margin = 8;
+    if (bottom - top + 2 * margin > room) return;
+    if (top < margin) window.scrollBy(0, top - margin);
+    else if (bottom > room - margin) window.scrollBy(0, bottom - room + margin);
   };
 
   // A field marked invalid is unmarked as soon as the person changes it.

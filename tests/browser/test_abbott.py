@@ -8,20 +8,15 @@ import pytest
 from playwright.sync_api import expect
 
 from classroom.models import Action
-from classroom.selectors.games import current_round
-from classroom.services.rounds import round_act
 from classroom.templatetags.play_tags import card_label
-from eleusis.engine.games import GAMES
 from tests.browser.turns import (
     SEEN_MS,
-    assign_and_start,
     before_play,
     engine,
-    names,
+    four_at_a_table,
+    minds_play,
     player_row,
-    student_pages,
 )
-from tests.factories import ClassroomFactory, StudentFactory
 
 pytestmark = [
     pytest.mark.browser,
@@ -49,16 +44,8 @@ def _play(page, cards, *, typed: bool) -> None:
 def test_four_students_play_strings_a_prophet_is_overthrown_and_the_round_is_scored(
     new_page, live_server, readme_screenshot
 ):
-    classroom = ClassroomFactory()
-    students = [
-        StudentFactory(classroom=classroom, nickname=n) for n in ("Ana", "Ben", "Cleo", "Dev")
-    ]
-    teacher, _session, table = assign_and_start(
-        new_page, live_server, classroom, students, title=TITLE, game=GAME
-    )
+    teacher, table, pages, who = four_at_a_table(new_page, live_server, title=TITLE, game=GAME)
     expect(teacher.get_by_text("Abbott/Howell").first).to_be_visible()
-    pages = student_pages(new_page, live_server, table)
-    who = names(table)
 
     # The first player types a string of two cards; the message says what became of it.
     round_ = engine(table)
@@ -118,17 +105,7 @@ def test_four_students_play_strings_a_prophet_is_overthrown_and_the_round_is_sco
 
     # The round is played out by the students' minds (server side, the same service), and every
     # browser shows the scores.
-    record = GAMES["abbott"]
-    minds = list(record.seat(["scientist"], 4, current_round(table=table).seed))
-    for _ in range(800):
-        round_ = engine(table)
-        if round_.is_over:
-            break
-        action = record.next_action(round_, minds)
-        actor = round_.state.prophet if action.kind == "prophet_judgement" else action.player
-        round_row = current_round(table=table)
-        seat = table.seats.get(position=round_row.position_of(actor))
-        round_act(round_id=round_row.pk, action=action, seat=seat)
+    minds_play(table, "abbott")
     round_ = engine(table)
     assert round_.is_over
     scores = round_.scores().players

@@ -12,12 +12,9 @@ from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_move_inputs import _right_card, _signed_in_page
 from tests.factories import live_table
 
-# Each step waits for an htmx round trip; on a loaded CI machine a poll can land mid-step, so a
-# failure is tried again (twice) before it counts.
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.flaky(reruns=2),
 ]
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True}
@@ -68,3 +65,35 @@ def test_an_unfinished_sentence_says_what_to_change(new_page, live_server):
     page.get_by_label("Play", exact=True).select_option("within")
     expect(page.locator("#builder-says")).to_contain_text("Say how many ranks: choose a number.")
     assert Action.objects.filter(round=current_round(table=table)).count() == 0
+
+
+QUICK_SECOND_CHOICE = """() => {
+  document.body.addEventListener("htmx:afterSwap", (event) => {
+    if (event.target.id !== "builder-parts" || window.quickChoiceMade) return;
+    window.quickChoiceMade = true;
+    // The next task after the answer is swapped in: where a held-down arrow key's next change
+    // lands, or a switch user's next step.
+    window.setTimeout(() => {
+      const play = document.getElementById("id_b_then");
+      play.value = "other-color";
+      play.dispatchEvent(new Event("change", { bubbles: true }));
+    }, 0);
+  });
+}"""
+
+
+def test_a_choice_made_the_moment_the_parts_arrive_still_asks_for_its_own_parts(
+    new_page, live_server
+):
+    """htmx wires up new parts only when they settle; a choice made before that asked the server
+    for nothing, so the builder showed "other colour" with the parts of the choice before it and
+    read back a sentence the student never chose."""
+    table, (seat,) = live_table(players=1)
+    page = _signed_in_page(new_page, live_server, seat.student)
+    page.goto(f"/play/tables/{table.pk}/")
+    page.evaluate(QUICK_SECOND_CHOICE)
+    page.locator("#id_b_then").select_option("same")
+    page.wait_for_function("() => window.quickChoiceMade")
+    expect(page.locator("#id_b_then-ref")).to_be_visible()
+    expect(page.locator("#id_b_then-prop")).to_have_count(0)
+    expect(page.locator("#id_b_then")).to_have_value("other-color")

@@ -7,7 +7,8 @@ from playwright.sync_api import expect
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round, round_act
 from eleusis.engine.variants import End, EndReason, Play
-from tests.browser.test_classroom_events import _started, student_page, teacher_page
+from tests.browser.signed_in import student_page, teacher_page
+from tests.browser.test_classroom_events import _started
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

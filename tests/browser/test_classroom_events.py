@@ -2,11 +2,7 @@
 leavers, the end of the session, the next round's rule)."""
 
 import pytest
-from django.conf import settings
-from django.contrib.sessions.backends.cached_db import SessionStore
-from django.test import Client
 
-from classroom.access import STUDENT_SESSION_KEY
 from classroom.codes import join_code_display
 from classroom.selectors.games import current_round
 from classroom.services.games import (
@@ -22,32 +18,12 @@ from classroom.titles import library_matches
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import DealerHint
 from eleusis.web.rule_check import rule_check
+from tests.browser.signed_in import student_page, teacher_page
 from tests.factories import ClassroomFactory, StudentFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 RULE = LIBRARY["th-alternate-colors"]
-
-
-def _cookie_page(new_page, live_server, session_key):
-    page = new_page()
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": session_key, "url": live_server.url}]
-    )
-    return page
-
-
-def student_page(new_page, live_server, student):
-    session = SessionStore()
-    session[STUDENT_SESSION_KEY] = student.pk
-    session.create()
-    return _cookie_page(new_page, live_server, session.session_key)
-
-
-def teacher_page(new_page, live_server, teacher):
-    client = Client()
-    client.force_login(teacher)
-    return _cookie_page(new_page, live_server, client.cookies[settings.SESSION_COOKIE_NAME].value)
 
 
 def lobby(players=4, **options):

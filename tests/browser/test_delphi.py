@@ -3,14 +3,11 @@ students, each on their own device, predict the cards the app turns (True / Fals
 token places a card, the teacher places the next with "Reveal now", and everyone's chips show."""
 
 import pytest
-from django.conf import settings
-from django.contrib.sessions.backends.cached_db import SessionStore
-from django.test import Client
 from playwright.sync_api import expect
 
-from classroom.access import STUDENT_SESSION_KEY
 from classroom.models import GameSession
 from classroom.services.games import lobby_join
+from tests.browser.signed_in import WIDE, student_page, teacher_page
 from tests.classroom.services.test_delphi import on_show
 from tests.factories import ClassroomFactory, StudentFactory
 
@@ -18,28 +15,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SEEN_MS = 6_000  # every page polls every 1.5 s
 TITLE = "Delphi, week 4"
-
-
-def _page_with_session(new_page, live_server, session_key):
-    page = new_page(viewport={"width": 1100, "height": 900})
-    cookie = {"name": settings.SESSION_COOKIE_NAME, "value": session_key, "url": live_server.url}
-    page.context.add_cookies([cookie])
-    return page
-
-
-def _student_page(new_page, live_server, student):
-    session = SessionStore()
-    session[STUDENT_SESSION_KEY] = student.pk
-    session.create()
-    return _page_with_session(new_page, live_server, session.session_key)
-
-
-def _teacher_page(new_page, live_server, teacher):
-    client = Client()
-    client.force_login(teacher)
-    return _page_with_session(
-        new_page, live_server, client.cookies[settings.SESSION_COOKIE_NAME].value
-    )
 
 
 def _chips(page, name):
@@ -52,7 +27,7 @@ def test_three_students_predict_and_the_teacher_reveals(
 ):
     classroom = ClassroomFactory()
     students = [StudentFactory(classroom=classroom, nickname=n) for n in ("Ana", "Ben", "Cleo")]
-    teacher = _teacher_page(new_page, live_server, classroom.teacher)
+    teacher = teacher_page(new_page, live_server, classroom.teacher, viewport=WIDE)
 
     teacher.goto(f"/classes/{classroom.pk}/")
     teacher.get_by_role("link", name="Assign a game").click()
@@ -69,7 +44,7 @@ def test_three_students_predict_and_the_teacher_reveals(
     pages = []
     for student in students:
         lobby_join(session=session, student=student)
-        page = _student_page(new_page, live_server, student)
+        page = student_page(new_page, live_server, student, viewport=WIDE)
         page.goto(f"/play/sessions/{session.pk}/")
         pages.append(page)
     teacher.reload()

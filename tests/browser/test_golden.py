@@ -2,54 +2,16 @@
 the table; after a right play the next player waits until the player has guessed or passed."""
 
 import pytest
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.cached_db import SessionStore
 from playwright.sync_api import expect
 
-from classroom.access import STUDENT_SESSION_KEY
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
+from tests.browser.signed_in import student_page, teacher_page
 from tests.factories import live_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SEEN_MS = 4_000
-
-
-def _page_with_session(new_page, live_server, values):
-    session = SessionStore()
-    session.update(values)
-    session.create()
-    page = new_page()
-    page.context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": session.session_key,
-                "url": live_server.url,
-            }
-        ]
-    )
-    return page
-
-
-def student_page(new_page, live_server, student):
-    return _page_with_session(new_page, live_server, {STUDENT_SESSION_KEY: student.pk})
-
-
-def teacher_page(new_page, live_server, teacher):
-    return _page_with_session(
-        new_page,
-        live_server,
-        {
-            SESSION_KEY: str(teacher.pk),
-            BACKEND_SESSION_KEY: next(
-                b for b in settings.AUTHENTICATION_BACKENDS if b.endswith("ModelBackend")
-            ),
-            HASH_SESSION_KEY: teacher.get_session_auth_hash(),
-        },
-    )
 
 
 def card_label(card) -> str:

@@ -14,12 +14,9 @@ from classroom.templatetags.play_tags import card_label
 from eleusis.engine.variants import Verdict
 from tests.factories import live_table
 
-# Each step waits for an htmx round trip; on a loaded CI machine a poll can land mid-step, so a
-# failure is tried again (twice) before it counts.
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.flaky(reruns=2),
 ]
 
 

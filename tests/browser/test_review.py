@@ -6,58 +6,31 @@ import csv
 import io
 
 import pytest
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.cached_db import SessionStore
 
-from classroom.services.rounds import HypothesisInput, engine_round, round_act
-from eleusis.engine.variants import End, Play
-from tests.factories import live_table
+from classroom.services.rounds import HypothesisInput, round_act
+from eleusis.engine.variants import End
+from tests.browser.signed_in import teacher_page
+from tests.factories import live_table, logged_plays
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYS = 8
 
 
-def _teacher_page(new_page, live_server, teacher):
-    session = SessionStore()
-    session[SESSION_KEY] = str(teacher.pk)
-    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    session[HASH_SESSION_KEY] = teacher.get_session_auth_hash()
-    session.create()
-    page = new_page(accept_downloads=True)
-    page.context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": session.session_key,
-                "url": live_server.url,
-            }
-        ]
-    )
-    return page
-
-
 def _finished_round():
     table, seats = live_table(players=4)
     round_row = table.rounds.get()
-    for move in range(PLAYS):
-        engine = engine_round(round_row)
-        player = engine.state.turn
-        card = engine.state.hands[player][move % 3]
-        hypothesis = (
+    logged_plays(
+        round_row,
+        seats,
+        plays=PLAYS,
+        hypothesis=lambda player, _move: (
             HypothesisInput(text="colors take turns", checkable="color != last.color")
             if player % 2
             else HypothesisInput(text="every card is red", checkable="red")
-        )
-        round_act(
-            round_id=round_row.pk,
-            action=Play(player, card, hypothesis=hypothesis.summary, prediction=True),
-            seat=seats[player],
-            hypothesis=hypothesis,
-            schedule=False,
-        )
-        round_row.refresh_from_db()
+        ),
+        card=lambda move: move % 3,
+    )
     round_act(round_id=round_row.pk, action=End("time is up"))
     return table
 
@@ -65,7 +38,9 @@ def _finished_round():
 def test_the_teacher_reviews_a_finished_round(new_page, live_server, screenshot):
     table = _finished_round()
     session = table.session
-    page = _teacher_page(new_page, live_server, session.assignment.classroom.teacher)
+    page = teacher_page(
+        new_page, live_server, session.assignment.classroom.teacher, accept_downloads=True
+    )
 
     page.goto(f"/teach/sessions/{session.pk}/review/")
     # A session of one round shows its chart unfolded (longer sessions fold each round away).

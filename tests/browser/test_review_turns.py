@@ -6,7 +6,7 @@ over the rounds and which measures do not apply."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_delphi import _teacher_page
+from tests.browser.signed_in import WIDE, teacher_page
 from tests.browser.turns import HYPOTHESIS, finished_session
 from tests.factories import ClassroomFactory
 
@@ -26,7 +26,7 @@ def test_the_review_opens_with_the_replay_and_steps_it(variant, new_page, live_s
     assert steps > 2
     first_player = plays.select_related("seat__student").first().seat.name
 
-    teacher = _teacher_page(new_page, live_server, classroom.teacher)
+    teacher = teacher_page(new_page, live_server, classroom.teacher, viewport=WIDE)
     teacher.goto(f"/teach/sessions/{session.pk}/review/")
     # The first thing under the title: the replay of the round, at its start.
     first = teacher.locator("main h2").first

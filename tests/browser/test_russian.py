@@ -7,20 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from classroom.models import Action
-from classroom.selectors.games import current_round
-from classroom.services.rounds import round_act
 from classroom.templatetags.play_tags import card_label
-from eleusis.engine.games import GAMES
-from tests.browser.turns import (
-    SEEN_MS,
-    assign_and_start,
-    before_play,
-    engine,
-    names,
-    player_row,
-    student_pages,
-)
-from tests.factories import ClassroomFactory, StudentFactory
+from tests.browser import turns
 
 pytestmark = [
     pytest.mark.browser,
@@ -42,8 +30,10 @@ def _play_in_browser(page, round_, player: int, *, fits: bool | None):
         playable[0],
     )
     accepted = round_.judge(history, chosen)
-    expect(page.locator("#table-status")).to_have_text("Your turn: play one card.", timeout=SEEN_MS)
-    before_play(page, accepted=True)
+    expect(page.locator("#table-status")).to_have_text(
+        "Your turn: play one card.", timeout=turns.SEEN_MS
+    )
+    turns.before_play(page, accepted=True)
     page.get_by_role("button", name=f"Play {chosen}", exact=True).click()
     return chosen, accepted
 
@@ -51,22 +41,16 @@ def _play_in_browser(page, round_, player: int, *, fits: bool | None):
 def test_four_students_play_the_russian_rules_to_the_scores(
     new_page, live_server, readme_screenshot
 ):
-    classroom = ClassroomFactory()
-    students = [
-        StudentFactory(classroom=classroom, nickname=n) for n in ("Ana", "Ben", "Cleo", "Dev")
-    ]
-    teacher, _session, table = assign_and_start(
-        new_page, live_server, classroom, students, title=TITLE, game=GAME
+    teacher, table, pages, who = turns.four_at_a_table(
+        new_page, live_server, title=TITLE, game=GAME
     )
     expect(teacher.get_by_text("Russian Eleusis").first).to_be_visible()
-    pages = student_pages(new_page, live_server, table)
-    who = names(table)
-    assert len(pages) == 4 and all(len(hand) == 10 for hand in engine(table).state.hands)
+    assert len(pages) == 4 and all(len(hand) == 10 for hand in turns.engine(table).state.hands)
 
     # Two turns each in the browsers; the second card of the round does not fit.
     wrong = None
     for move in range(8):
-        round_ = engine(table)
+        round_ = turns.engine(table)
         player = round_.state.turn
         card, accepted = _play_in_browser(pages[player], round_, player, fits=move != 1)
         outcome = "✓ Accepted!" if accepted else "✗ Wrong: the card lies in front of you."
@@ -78,42 +62,32 @@ def test_four_students_play_the_russian_rules_to_the_scores(
     name, card = wrong
     for page in (*pages.values(), teacher):
         row = page.locator("table.turns-players tbody tr", has_text=name)
-        expect(row.get_by_role("img", name=card_label(card))).to_be_visible(timeout=SEEN_MS)
+        expect(row.get_by_role("img", name=card_label(card))).to_be_visible(timeout=turns.SEEN_MS)
     hypotheses = Action.objects.filter(round__table=table, kind="play", hypothesis__isnull=False)
     assert hypotheses.count() == 8
     readme_screenshot(pages[0], "russian-table")
 
     # Their minds play on (server side, through the same service) until one card would end the
     # round; that last card is played in its player's browser.
-    record = GAMES["russian"]
-    minds = list(record.seat(["scientist"], 4, current_round(table=table).seed))
-    for _ in range(400):
-        round_row = current_round(table=table)
-        action = record.next_action(engine(table), minds)
-        probe = engine(table)
-        probe.apply(action)
-        if probe.is_over:
-            break
-        round_act(
-            round_id=round_row.pk,
-            action=action,
-            seat=table.seats.get(position=round_row.position_of(action.player)),
-        )
-    else:
-        pytest.fail("the round did not come to its end")
+    action = turns.minds_play(table, "russian", before_last=True, limit=400)
+    assert action is not None
     player = action.player
     page = pages[player]
-    expect(page.locator("#table-status")).to_have_text("Your turn: play one card.", timeout=SEEN_MS)
-    before_play(page)
+    expect(page.locator("#table-status")).to_have_text(
+        "Your turn: play one card.", timeout=turns.SEEN_MS
+    )
+    turns.before_play(page)
     page.get_by_role("button", name=f"Play {action.card}", exact=True).click()
 
     for page in pages.values():
-        expect(page.locator("#table-status")).to_have_text("The round is over.", timeout=SEEN_MS)
-    over = engine(table)
+        expect(page.locator("#table-status")).to_have_text(
+            "The round is over.", timeout=turns.SEEN_MS
+        )
+    over = turns.engine(table)
     assert over.is_over
     for page in pages.values():
         for other, name in who.items():
-            score = player_row(page, name).locator("td").last
+            score = turns.player_row(page, name).locator("td").last
             expect(score).to_have_text(str(over.scores().players[other]))
-    expect(teacher.get_by_text("round over").first).to_be_visible(timeout=SEEN_MS)
+    expect(teacher.get_by_text("round over").first).to_be_visible(timeout=turns.SEEN_MS)
     assert any(over.scores().players)

@@ -12,7 +12,7 @@ from classroom.models import GameSession
 from classroom.selectors.games import current_round
 from classroom.selectors.rounds import engine_round
 from classroom.services.games import lobby_join
-from tests.browser.test_delphi import _student_page, _teacher_page
+from tests.browser.signed_in import WIDE, student_page, teacher_page
 
 # A classmate's move reaches a page by its poll (every 1.5 s); a loaded CI machine is slow.
 SEEN_MS = 15_000
@@ -22,7 +22,7 @@ HYPOTHESIS = "red and black take turns"
 def assign_and_start(new_page, live_server, classroom, students, *, title: str, game: str):
     """The teacher assigns `game` (its label on the form) with a library rule and starts a live
     session at one table with every student. Returns (teacher's page, session, table)."""
-    teacher = _teacher_page(new_page, live_server, classroom.teacher)
+    teacher = teacher_page(new_page, live_server, classroom.teacher, viewport=WIDE)
     teacher.goto(f"/classes/{classroom.pk}/")
     teacher.get_by_role("link", name="Assign a game").click()
     teacher.get_by_label("Title").fill(title)
@@ -44,12 +44,53 @@ def assign_and_start(new_page, live_server, classroom, students, *, title: str, 
     return teacher, session, session.tables.get()
 
 
+def four_at_a_table(new_page, live_server, *, title: str, game: str):
+    """Ana, Ben, Cleo and Dev at one table of `game` (`assign_and_start`), each in their own
+    browser on the table page. Returns (teacher's page, table, pages and names by player)."""
+    from tests.factories import ClassroomFactory, StudentFactory
+
+    classroom = ClassroomFactory()
+    students = [
+        StudentFactory(classroom=classroom, nickname=n) for n in ("Ana", "Ben", "Cleo", "Dev")
+    ]
+    teacher, _session, table = assign_and_start(
+        new_page, live_server, classroom, students, title=title, game=game
+    )
+    return teacher, table, student_pages(new_page, live_server, table), names(table)
+
+
+def minds_play(table, variant: str, *, before_last: bool = False, limit: int = 800):
+    """The students' minds (the game's scientist bots) play the round on, server side, through
+    the same service as the pages: to its end, or (`before_last`) up to the one move that would
+    end it, which is returned unplayed."""
+    from classroom.services.rounds import round_act
+    from eleusis.engine.games import GAMES
+
+    record = GAMES[variant]
+    bots = list(record.seat(["scientist"], 4, current_round(table=table).seed))
+    for _ in range(limit):
+        round_row = current_round(table=table)
+        round_ = engine_round(round_row)
+        if round_.is_over:
+            return None
+        action = record.next_action(round_, bots)
+        if before_last:
+            probe = engine_round(round_row)
+            probe.apply(action)
+            if probe.is_over:
+                return action
+        actor = round_.state.prophet if action.kind == "prophet_judgement" else action.player
+        seat = table.seats.get(position=round_row.position_of(actor))
+        round_act(round_id=round_row.pk, action=action, seat=seat)
+    raise AssertionError("the round did not come to its end")
+
+
 def student_pages(new_page, live_server, table) -> dict[int, object]:
     """Each seated student's browser on the table page, by the engine's player number."""
     round_row = current_round(table=table)
     pages = {}
     for seat in table.seats.select_related("student"):
-        page = _student_page(new_page, live_server, seat.student)
+        page = student_page(new_page, live_server, seat.student, viewport=WIDE)
         page.goto(f"/play/tables/{table.pk}/")
         expect(page.locator("#table-status")).not_to_have_text("Waiting for the first deal.")
         pages[round_row.player_of(seat.position)] = page

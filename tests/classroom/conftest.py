@@ -2,23 +2,15 @@
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
-from classroom.access import STUDENT_SESSION_KEY
-from tests.factories import ClassroomFactory, StudentFactory, TeacherFactory
+from tests.factories import ClassroomFactory, StudentFactory, TeacherFactory, student_client
 
 
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Real hashers take a tenth of a second each; these tests are not about hashing."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def student_client(student) -> Client:
-    client = Client()
-    session = client.session
-    session[STUDENT_SESSION_KEY] = student.pk
-    session.save()
-    return client
 
 
 @pytest.fixture
@@ -46,3 +38,18 @@ def visitors(classroom, student):
         "teacher": this_teacher,
         "other_teacher": other_teacher,
     }
+
+
+def kept_out(visitor: str, response, *, snapshot, before) -> bool:
+    """Whether `visitor` (a key of `visitors`) is someone other than the class's teacher; if so,
+    checks that the view sent them away (to log in, or "not found" for another teacher) and
+    that `snapshot()` is still `before`."""
+    if visitor in {"anonymous", "student", "other_student"}:
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("classroom:login") + "?next=")
+    elif visitor == "other_teacher":
+        assert response.status_code == 404
+    else:
+        return False
+    assert snapshot() == before
+    return True

@@ -10,12 +10,10 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from classroom.access import STUDENT_SESSION_KEY
 from classroom.management.commands.engine_strings import (
     _WORD,
     MODULE_PATH,
@@ -24,14 +22,12 @@ from classroom.management.commands.engine_strings import (
     render_module,
 )
 from classroom.models import Action
-from classroom.selectors.games import current_round
-from classroom.services.rounds import engine_round
 from eleusis.engine.rules import compile_rule
 from eleusis.engine.rules.frames import FRAMES, FRAMES_BY_ID, FrameError
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 from eleusis.web.frames_i18n import frame_blank_text, frame_sentence, option_label
 from eleusis.web.rule_check import EXPLANATION_CONTEXT, explanation, explanation_card_words
-from tests.factories import live_table
+from tests.factories import live_table, play_form, student_to_move
 
 LANGUAGES = ["es", "el", "ru", "th"]
 LOCALE = Path(settings.BASE_DIR) / "locale"
@@ -137,21 +133,10 @@ def test_spanish_sentences_fill_in_spanish_labels():
             frame_sentence(frame, {"condition": "red"})
 
 
-def _student_client(student, language: str) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    session = client.session
-    session[STUDENT_SESSION_KEY] = student.pk
-    session.save()
-    return client
-
-
 @pytest.mark.django_db
 def test_the_table_shows_and_stores_the_frames_in_spanish():
     table, seats = live_table()
-    round_row = current_round(table=table)
-    engine = engine_round(round_row)
-    turn, hands = engine.state.turn, engine.state.hands
-    client = _student_client(seats[turn].student, "es")
+    round_row, turn, hands, client = student_to_move(table, seats, HTTP_ACCEPT_LANGUAGE="es")
 
     slots = client.get(
         reverse("classroom:frame_slots"), {"frame": "if-else"}, HTTP_HX_REQUEST="true"
@@ -161,14 +146,9 @@ def test_the_table_shows_and_stores_the_frames_in_spanish():
 
     client.post(
         reverse("classroom:table_move", args=[table.pk]),
-        {
-            "op": "play",
-            "round": round_row.pk,
-            "card": hands[turn][0].code,
-            "prediction": "unsure",
-            "frame": "different",
-            "slot_property": "color",
-        },
+        play_form(
+            round_row, hands[turn][0], prediction="unsure", frame="different", slot_property="color"
+        ),
         HTTP_HX_REQUEST="true",
     )
 

@@ -32,7 +32,7 @@ def _named(path: Path, ids: set[str]) -> list[str]:
     tree = ast.parse(path.read_text(), str(path))
     allowed: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and path.parent.name == "variants":
+        if isinstance(node, ast.ClassDef) and "variants" in path.parent.parts:
             for item in node.body:
                 if (
                     isinstance(item, ast.Assign)

@@ -14,9 +14,9 @@ from classroom.services.review import (
     round_insight_request,
     session_insight_request,
 )
-from classroom.services.rounds import HypothesisInput, engine_round, round_act
-from eleusis.engine.variants import End, Play
-from tests.factories import live_table
+from classroom.services.rounds import HypothesisInput, round_act
+from eleusis.engine.variants import End
+from tests.factories import live_table, logged_plays
 
 pytestmark = pytest.mark.django_db
 
@@ -26,23 +26,16 @@ def finished_round(plays: int = 4) -> Round:
     (student 0 in free text, the others checkable), then the teacher ends the round."""
     table, seats = live_table(players=3)
     round_row = table.rounds.get()
-    for _ in range(plays):
-        engine = engine_round(round_row)
-        player = engine.state.turn
-        card = engine.state.hands[player][0]
-        hypothesis = (
+    logged_plays(
+        round_row,
+        seats,
+        plays=plays,
+        hypothesis=lambda player, _move: (
             HypothesisInput(text="it goes red, black, red")
             if player == 0
             else HypothesisInput(text="colors alternate", checkable="color != last.color")
-        )
-        round_act(
-            round_id=round_row.pk,
-            action=Play(player, card, hypothesis=hypothesis.summary, prediction=True),
-            seat=seats[player],
-            hypothesis=hypothesis,
-            schedule=False,
-        )
-        round_row.refresh_from_db()
+        ),
+    )
     round_act(round_id=round_row.pk, action=End("time is up"))
     round_row.refresh_from_db()
     assert round_row.status == Round.Status.OVER

@@ -12,29 +12,20 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from classroom import live
-from classroom.access import STUDENT_SESSION_KEY
 from classroom.live import table_changed, table_stamp
 from classroom.selectors import games as games_selectors
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
 from classroom.views.play import moves as moves_views
 from classroom.views.teach import live as teach_views
-from tests.factories import live_table
+from tests.factories import live_table, student_client
 
 pytestmark = pytest.mark.django_db
 
 
-def _client_for(student) -> Client:
-    client = Client()
-    session = client.session
-    session[STUDENT_SESSION_KEY] = student.pk
-    session.save()
-    return client
-
-
 def test_an_idle_poll_is_answered_without_touching_the_database():
     table, seats = live_table()
-    client = _client_for(seats[0].student)
+    client = student_client(seats[0].student)
     url = reverse("classroom:table", args=[table.pk])
     client.get(url)  # the page: its session is in the cache now, as in a class
     stamp = table_stamp(table.pk)
@@ -49,7 +40,7 @@ def test_an_idle_poll_is_answered_without_touching_the_database():
 
 def test_a_poll_that_is_not_idle_goes_through_the_whole_stack():
     table, seats = live_table()
-    client = _client_for(seats[0].student)
+    client = student_client(seats[0].student)
     url = reverse("classroom:table", args=[table.pk])
     stale = client.get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true")
     assert stale.status_code == 200 and 'id="table-live"' in stale.content.decode()
@@ -88,7 +79,7 @@ def _play_data(table, seq: int = 0, key: str = "k1") -> tuple:
 def test_a_play_reads_the_round_once_and_asks_at_most_six_queries():
     table, seats = live_table()
     turn, data = _play_data(table)
-    client = _client_for(seats[turn].student)
+    client = student_client(seats[turn].student)
     client.get(reverse("classroom:table", args=[table.pk]))
 
     with CaptureQueriesContext(connection) as queries:
@@ -114,7 +105,7 @@ def test_a_play_reads_the_round_once_and_asks_at_most_six_queries():
 
 def test_a_changed_poll_asks_at_most_two_queries():
     table, seats = live_table()
-    client = _client_for(seats[0].student)
+    client = student_client(seats[0].student)
     url = reverse("classroom:table", args=[table.pk])
     client.get(url)
 
@@ -145,7 +136,7 @@ def test_the_players_share_the_table_drawn_once_until_the_next_play():
     table, seats = live_table()
     url = reverse("classroom:table", args=[table.pk])
     turn, data = _play_data(table)
-    watcher, other = (_client_for(seats[(turn + n) % 4].student) for n in (1, 2))
+    watcher, other = (student_client(seats[(turn + n) % 4].student) for n in (1, 2))
     first = watcher.get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true").content.decode()
     cards_before = _layout_cards(first)
     # Marked in the cache: the next player's page takes the table from there.
@@ -153,7 +144,7 @@ def test_the_players_share_the_table_drawn_once_until_the_next_play():
     shared = other.get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true").content.decode()
     assert "<!-- shared -->" in shared
 
-    played = _client_for(seats[turn].student).post(
+    played = student_client(seats[turn].student).post(
         reverse("classroom:table_move", args=[table.pk]), data, HTTP_HX_REQUEST="true"
     )
     assert played.status_code == 200
@@ -173,7 +164,7 @@ def test_what_the_players_share_holds_nothing_of_one_player():
     turn, _data = _play_data(table)
     pages = {}
     for seat in seats:  # the first draws the shared parts, the others take them from the cache
-        client = _client_for(seat.student)
+        client = student_client(seat.student)
         pages[seat.position] = client.get(
             f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true"
         ).content.decode()
@@ -218,9 +209,9 @@ def _move_whose_stamp_is_lost(table, seats) -> tuple[Client, str]:
     round_row = current_round(table=table)
     engine = engine_round(round_row)
     turn = engine.state.turn
-    mover = _client_for(seats[round_row.position_of(turn)].student)
+    mover = student_client(seats[round_row.position_of(turn)].student)
     following = round_row.position_of((turn + 1) % len(seats))
-    watcher = _client_for(seats[following].student)
+    watcher = student_client(seats[following].student)
     url = reverse("classroom:table", args=[table.pk])
     page = watcher.get(url)
     assert "Your turn!" not in page.content.decode()
@@ -308,7 +299,7 @@ def test_a_play_committed_while_a_poll_renders_shows_at_the_next_poll(monkeypatc
     # must not carry the new stamp over the old board, or every later poll would say "nothing
     # changed" and the play would never show.
     table, seats = live_table()
-    client = _client_for(seats[0].student)
+    client = student_client(seats[0].student)
     url = reverse("classroom:table", args=[table.pk])
     real_board = games_selectors.student_board
 
@@ -346,7 +337,7 @@ def test_a_change_committed_while_the_live_view_renders_shows_at_the_next_poll(m
 def _play_of_the_player_whose_turn_it_is(table, seats) -> tuple[Client, dict]:
     round_row = current_round(table=table)
     turn, data = _play_data(table, seq=round_row.version)
-    return _client_for(seats[round_row.position_of(turn)].student), data
+    return student_client(seats[round_row.position_of(turn)].student), data
 
 
 @pytest.mark.django_db(transaction=True)  # stamps are written when a move commits

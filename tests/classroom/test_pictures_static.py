@@ -19,7 +19,7 @@ from django.utils import translation
 
 from classroom.pictures import PICTURES, picture_password_pictures
 from classroom.staticfinders import PictureFinder, openmoji_svg_dir
-from tests.classroom.conftest import student_client
+from tests.factories import student_client
 
 PICTURE_NAMES = {f"{picture.key}.svg" for picture in PICTURES}
 PICTURE_PATHS = sorted(f"pictures/{picture.key}.svg" for picture in PICTURES)

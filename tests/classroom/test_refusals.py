@@ -11,7 +11,7 @@ VARIANTS = Path(__file__).resolve().parents[2] / "eleusis" / "engine" / "variant
 
 def _engine_codes() -> set[str]:
     codes = set()
-    for path in VARIANTS.glob("*.py"):
+    for path in VARIANTS.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Refusal":
                 codes.add(node.args[0].value)

@@ -41,47 +41,18 @@ def _express_table():
 
 
 def _delphi_table():
-    from classroom.services.games import (
-        assignment_create,
-        lobby_join,
-        session_open,
-        session_seat,
-        session_start,
+    table, seats = live_table(
+        players=3, rule_text=SECRET, seed=3, title="Delphi", table_size=4, variant="delphi"
     )
-    from tests.factories import ClassroomFactory, StudentFactory
-
-    assignment = assignment_create(
-        classroom=ClassroomFactory(), title="Delphi", variant="delphi", rule_text=SECRET
-    )
-    session = session_open(assignment=assignment)
-    for _ in range(3):
-        lobby_join(session=session, student=StudentFactory(classroom=assignment.classroom))
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=3)
-    return table, table.seats.order_by("position").first()
+    return table, seats[0]
 
 
 def _students_deal_table():
     """A student deals and writes the rule; the search runs as another student at the table."""
-    from classroom.services.games import (
-        assignment_create,
-        lobby_join,
-        round_deal_by_student,
-        session_open,
-        session_seat,
-        session_start,
-    )
-    from tests.factories import ClassroomFactory, StudentFactory
+    from classroom.services.games import round_deal_by_student
+    from tests.classroom.views.test_golden_game import students_deal_table
 
-    assignment = assignment_create(
-        classroom=ClassroomFactory(), title="Deal", rule_text="", students_deal=True
-    )
-    session = session_open(assignment=assignment)
-    for _ in range(3):
-        lobby_join(session=session, student=StudentFactory(classroom=assignment.classroom))
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=3)
-    seats = list(table.seats.order_by("position"))
+    table, seats = students_deal_table(players=3)
     round_deal_by_student(seat=seats[0], rule_text=SECRET, seed=3)
     return table, seats[1]
 

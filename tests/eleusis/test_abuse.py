@@ -11,7 +11,6 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from classroom.access import STUDENT_SESSION_KEY
 from classroom.models import Action, Assignment, GameSession, Round, Seat
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
@@ -21,17 +20,15 @@ from classroom.throttle import (
     Limit,
     throttle_over,
 )
-from tests.factories import ALTERNATE_COLORS, ClassroomFactory, StudentFactory, TeacherFactory
+from tests.factories import (
+    ALTERNATE_COLORS,
+    ClassroomFactory,
+    StudentFactory,
+    TeacherFactory,
+    student_client,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _client_for(student) -> Client:
-    client = Client()
-    session = client.session
-    session[STUDENT_SESSION_KEY] = student.pk
-    session.save()
-    return client
 
 
 def _table(students, bots, *, students_deal=False, rule_text=ALTERNATE_COLORS):
@@ -81,7 +78,7 @@ def test_a_student_s_key_never_takes_the_place_of_a_bot_s_move():
     table, seats = _table(students=1, bots=["random", "random"])
     round_row, data = _play_data(table, seats[0], key="bot:2")  # the first bot's key, seq 2
 
-    response = _client_for(seats[0].student).post(
+    response = student_client(seats[0].student).post(
         reverse("classroom:table_move", args=[table.pk]), data, HTTP_HX_REQUEST="true"
     )
 
@@ -100,13 +97,13 @@ def test_a_stale_move_is_refused_when_the_table_moved_on():
     table, seats = _table(students=2, bots=[])
     student = seats[0]
     round_row, data = _play_data(table, student, key="first")
-    client = _client_for(student.student)
+    client = student_client(student.student)
     url = reverse("classroom:table_move", args=[table.pk])
     assert client.post(url, data, HTTP_HX_REQUEST="true").status_code == 200
     # Seat 1 plays; then seat 0's turn comes back. A queued copy of seat 0's first move, with a
     # new key but the old state, arrives now: it must not land.
     _round, second = _play_data(table, seats[1], key="second")
-    _client_for(seats[1].student).post(url, second, HTTP_HX_REQUEST="true")
+    student_client(seats[1].student).post(url, second, HTTP_HX_REQUEST="true")
     version = Round.objects.get(pk=round_row.pk).version
     stale = {**data, "key": "a-retry-with-a-new-key"}
     response = client.post(url, stale, HTTP_HX_REQUEST="true")
@@ -383,7 +380,7 @@ def test_solo_practice_sessions_are_limited_per_student():
         classroom=classroom, title="Alone", rule_text=ALTERNATE_COLORS, mode=Assignment.Mode.SOLO
     )
     student = StudentFactory(classroom=classroom)
-    client = _client_for(student)
+    client = student_client(student)
     url = reverse("classroom:solo_start", args=[assignment.pk])
     statuses = [
         client.post(url).status_code for _ in range(SOLO_STARTS_PER_STUDENT.max_failures + 5)
@@ -395,7 +392,7 @@ def test_solo_practice_sessions_are_limited_per_student():
         SOLO_STARTS_PER_STUDENT.max_failures
     )
     # Another student of the class may still practise.
-    other = _client_for(StudentFactory(classroom=classroom))
+    other = student_client(StudentFactory(classroom=classroom))
     assert other.post(url).status_code == 302
 
 
@@ -404,7 +401,7 @@ def test_solo_practice_sessions_are_limited_per_student():
 
 def test_nul_bytes_in_the_dealer_s_hint_the_key_and_the_rule_are_a_4xx_and_change_nothing():
     table, seats = _table(students=4, bots=[], students_deal=True, rule_text="")
-    dealer = _client_for(seats[0].student)
+    dealer = student_client(seats[0].student)
     deal = reverse("classroom:table_deal", args=[table.pk])
     move = reverse("classroom:table_dealer_move", args=[table.pk])
 
@@ -425,7 +422,7 @@ def test_nul_bytes_in_the_dealer_s_hint_the_key_and_the_rule_are_a_4xx_and_chang
     assert round_row.version == version
     # A NUL in a student's move key too.
     player_seat = Seat.objects.get(table=table, position=round_row.position_of(0))
-    response = _client_for(player_seat.student).post(
+    response = student_client(player_seat.student).post(
         reverse("classroom:table_move", args=[table.pk]),
         {"op": "no_play", "round": round_row.pk, "key": "a\x00b", "hypothesis": "h"},
     )
@@ -437,11 +434,11 @@ def test_nul_bytes_in_the_dealer_s_hint_the_key_and_the_rule_are_a_4xx_and_chang
 
 def test_private_pages_are_never_kept_by_a_shared_cache():
     table, seats = _table(students=2, bots=[])
-    student_page = _client_for(seats[0].student).get(reverse("classroom:table", args=[table.pk]))
+    student_page = student_client(seats[0].student).get(reverse("classroom:table", args=[table.pk]))
     teacher = Client()
     teacher.force_login(table.session.assignment.classroom.teacher)
     dashboard = teacher.get(reverse("classroom:dashboard"))
-    poll = _client_for(seats[0].student).get(
+    poll = student_client(seats[0].student).get(
         reverse("classroom:table", args=[table.pk]) + "?stamp=x", HTTP_HX_REQUEST="true"
     )
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from classroom.templatetags.play_tags import card_label
-from eleusis.engine.rules import FRAMES, LIBRARY
+from eleusis.engine.rules import LIBRARY
 from lessons.rules import comparison
 from tests.classroom.conftest import student_client
 from tests.factories import ClassroomFactory, StudentFactory, TeacherFactory
@@ -252,16 +252,28 @@ def test_comparison_waits_for_two_rules(teacher):
 # Printables -------------------------------------------------------------------------------------
 
 
-def test_frames_sheet_has_every_frame_with_blanks(teacher):
-    response = teacher.get(reverse("lessons:print_frames"))
-    page = response.content.decode()
+def test_the_hypothesis_sheet_is_the_sentence_builder_on_paper(teacher):
+    """Every line of the builder's "When", "Play" and "Then" with a line to write on in each
+    gap, and every word that fills a gap: a sentence made on paper is one the builder makes."""
+    from eleusis.engine.rules.builder import PARTS_BY_ID
+
+    page = teacher.get(reverse("lessons:print_frames")).content.decode()
     assert "print-page" in page
-    blanks = sum(frame.blank_text.count("___") for frame in FRAMES)
-    assert page.count('<span class="blank"></span>') == blanks + 2  # + table and date
-    for frame in FRAMES:
-        first_part = frame.blank_text.split("___")[0].strip()
-        assert escape(first_part) in page
-    assert "___" not in page
+    lines = [
+        option.label
+        for part in ("if", "then", "join")
+        for option in PARTS_BY_ID[part].options
+        if option.id != "none"
+    ]
+    gaps = sum(label.count("…") for label in lines)
+    assert page.count('<span class="blank"></span>') == gaps + 2  # + table and date
+    for label in lines:
+        assert escape(label.split("…")[0].strip()) in page
+    for part in ("then-what", "then-prop", "then-ref", "then-order"):
+        assert escape(PARTS_BY_ID[part].label) in page
+        for option in PARTS_BY_ID[part].options:
+            assert escape(option.label) in page
+    assert "…" not in page.split('class="print-sheet"')[1]
 
 
 def test_guidelines_card(teacher):

@@ -151,7 +151,8 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
         return _render_board(request, seat, message=_MOVED_ON(), ok=False)
     except IllegalActionError as error:
         return _render_board(request, seat, message=refusal_message(error), ok=False)
-    return _render_board(request, seat, message=_("Done."))
+    # A hint sent (or sent twice with one key, and given once): its box comes back empty.
+    return _render_board(request, seat, message=_("Done."), reset_inputs=op == "hint")
 
 
 def _verdict_warning(pending, correct: bool, card: Card | None) -> str:

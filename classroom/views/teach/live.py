@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST
 
 from classroom.access import (
     session_for_teacher,
@@ -44,7 +44,7 @@ from classroom.teach_forms import (
     PausedForm,
     library_choices,
 )
-from classroom.views.teach.lobby import _polled
+from classroom.views.teach.lobby import polled_page
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import Hint, RuleSyntaxError, suggest_hints
 from eleusis.engine.rules.explain import all_phrases as explain_phrases
@@ -206,11 +206,7 @@ def _live_response(
     )
 
 
-@require_GET
-@teacher_required
-def session_live(request: HttpRequest, pk: int) -> HttpResponse:
-    session = session_for_teacher(request, pk)
-    return _polled(request, session, "classroom/teach/session_live.html#live", _live_context)
+session_live = polled_page("classroom/teach/session_live.html#live", _live_context)
 
 
 @require_POST

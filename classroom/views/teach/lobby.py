@@ -92,11 +92,20 @@ def _polled(
     return render(request, template, context(session))
 
 
-@require_GET
-@teacher_required
-def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    session = session_for_teacher(request, pk)
-    return _polled(request, session, "classroom/teach/session_detail.html#lobby", _lobby_context)
+def polled_page(
+    fragment: str, context: Callable[[GameSession], dict]
+) -> Callable[[HttpRequest, int], HttpResponse]:
+    """The view of a page the teacher keeps open on session `pk` (see `_polled`)."""
+
+    @require_GET
+    @teacher_required
+    def view(request: HttpRequest, pk: int) -> HttpResponse:
+        return _polled(request, session_for_teacher(request, pk), fragment, context)
+
+    return view
+
+
+session_detail = polled_page("classroom/teach/session_detail.html#lobby", _lobby_context)
 
 
 @require_POST

@@ -27,10 +27,10 @@ from pathlib import Path
 
 from eleusis.engine.history import Rule
 from eleusis.engine.inference.situation import fingerprint, thorough_probes
-from eleusis.engine.rules.builder import pool_entries
 from eleusis.engine.rules.compiler import CompiledRule, compile_rule
 from eleusis.engine.rules.equivalence import equivalence
 from eleusis.engine.rules.library import LIBRARY
+from eleusis.engine.rules.pool import pool_entries
 
 Candidate = tuple[str, Rule]
 Equivalent = Callable[[Rule, Rule], bool]

@@ -3,6 +3,8 @@
 Every node is a frozen dataclass with the span of source text it came from, so that the
 compiler can point at the fault. Names are already resolved here (``last.colour`` never makes
 a node); whether the kinds fit together (a suit compared with a number) is the compiler's job.
+The nodes look alike on purpose, one small class per form of the grammar with its own fields,
+as in Python's `ast`: the compiler, the explainer and the SMT encoding match on them by class.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from eleusis.engine.rules.builder import pool_entries
+from eleusis.engine.rules.pool import pool_entries
 
 # "play a odd card" reads "play an odd card": the article follows the chosen word.
 _A_BEFORE_VOWEL = re.compile(r"\ba (?=[aeiouAEIOU])")

@@ -610,21 +610,8 @@ class _Builder:
         self.fail(errors.COUNT_SHAPE, arg_span)
 
     def build_aggregate(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
-        tokens = self.tokens(node)
-        if len(tokens) == 3:
-            _sum, prop_token, where_token = tokens
-            prop = str(prop_token).lower()
-            if prop not in ("rank", "value"):
-                self.fail(
-                    errors.SUM_SHAPE
-                    + ": only rank or value can be added up"
-                    + errors.suggest(prop, ("rank", "value")),
-                    _span(prop_token),
-                )
-            if str(where_token).lower() != "mainline":
-                self.fail(errors.SUM_SHAPE, _span(where_token))
-            return ast.MainlineSum(prop, span)
-        _sum, prop_token, last_token, count_token = tokens
+        """`sum(rank of mainline)` or `sum(value of last 3)`: only rank or value add up."""
+        _sum, prop_token, where_token, *count_tokens = self.tokens(node)
         prop = str(prop_token).lower()
         if prop not in ("rank", "value"):
             self.fail(
@@ -633,8 +620,13 @@ class _Builder:
                 + errors.suggest(prop, ("rank", "value")),
                 _span(prop_token),
             )
-        if str(last_token).lower() != "last":
-            self.fail(errors.SUM_SHAPE, _span(last_token))
+        if not count_tokens:
+            if str(where_token).lower() != "mainline":
+                self.fail(errors.SUM_SHAPE, _span(where_token))
+            return ast.MainlineSum(prop, span)
+        if str(where_token).lower() != "last":
+            self.fail(errors.SUM_SHAPE, _span(where_token))
+        (count_token,) = count_tokens
         count = self.back(self.number(count_token, _span(count_token)), _span(count_token))
         return ast.Sum(prop, count, span)
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from eleusis.engine.cards import Card
-from eleusis.engine.variants.base import Action, EndReason
+from eleusis.engine.variants.base import Action
+from eleusis.engine.variants.base import End as End  # every game's action: defined with `Round`
 
 
 @dataclass(frozen=True)
@@ -98,14 +99,6 @@ class Verdict(Action):
     kind = "verdict"
     correct: bool
     card: Card | None = None
-
-
-@dataclass(frozen=True)
-class End(Action):
-    """The dealer ends the round now (time is up, or everyone agrees)."""
-
-    kind = "end"
-    reason: str = EndReason.DEALER
 
 
 @dataclass(frozen=True)

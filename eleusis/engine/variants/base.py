@@ -9,8 +9,14 @@ state can be written to JSON and read back (`Round.to_json`, `Round.from_json`).
 Each game is a `Round` subclass registered by name in `VARIANTS` (python-chess style), so code
 outside a variant never asks `if variant == ...`: it looks the class up with `variant_class`.
 
-Why one long module: the shared machinery every game subclasses (actions, events, the round,
-layout, the registry); each part is small, and they change together when a game is added.
+A game lists its moves once, as methods marked `@move(ActionClass)`; `Round.apply` finds the
+method by the action's class, and refuses an action the game has not (`Round.unsupported`).
+Cards on the table (the deal, the layout) are in `table`, the hand games' machinery in `hands`,
+every game's events in `events`.
+
+Why one long module: the shared machinery every game subclasses (refusals, actions, events, the
+views' fields, the round, the registry); each part is small, and they change together when a
+game is added.
 """
 
 from __future__ import annotations
@@ -18,15 +24,23 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import Field, dataclass, field, replace
+from collections.abc import Callable, Iterable
+from dataclasses import Field, dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol, Self, TypedDict, TypeVar
 
-from eleusis.engine.cards import SUITS, Card
+from eleusis.engine.cards import Card
 from eleusis.engine.history import Attempt, History, Rule
 from eleusis.engine.variants import codec
 from eleusis.engine.variants.codec import JSON
+from eleusis.engine.variants.table import (
+    LayoutColumn,
+    card_order,
+    cards_in_play,
+    deal,
+    layout_of,
+    legal_cards_in,
+)
 
 
 class EndReason(StrEnum):
@@ -163,6 +177,15 @@ class Event:
         return event
 
 
+@dataclass(frozen=True)
+class End(Action):
+    """The dealer ends the round now (time is up, or everyone agrees). Every game takes it
+    (`Round`), so it stands here; `actions` names it with the others."""
+
+    kind = "end"
+    reason: str = EndReason.DEALER
+
+
 def action_kinds() -> dict[str, type[Action]]:
     return dict(_ACTIONS)
 
@@ -214,72 +237,6 @@ def language_guess_judge(secret: Rule | None, text: str) -> bool | None:
         except RuleSyntaxError:
             return None
     return equivalence(guessed, secret_rule).equivalent
-
-
-# ---------------------------------------------------------------------------------------------
-# Cards in the games' hands and stocks.
-
-
-def card_order(card: Card) -> tuple[int, int]:
-    """Sort key: suits in the order ♠ ♥ ♦ ♣, then rank."""
-    return SUITS.index(card.suit), card.rank
-
-
-def legal_cards_in(cards: Iterable[Card], accepts: Callable[[Card], object]) -> list[Card]:
-    """The distinct `cards` that `accepts` takes, in `card_order`: when a dealer corrects a wrong
-    "no play" it takes the first, so the choice is deterministic."""
-    return sorted((card for card in set(cards) if accepts(card)), key=card_order)
-
-
-def deal(stock: list[Card], players: int, hand_size: int) -> list[list[Card]]:
-    """Deal `hand_size` cards to each of `players` hands from the top of `stock`, one card at a
-    time round the table, seat 0 first."""
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    for _ in range(hand_size):
-        for hand in hands:
-            hand.append(stock.pop(0))
-    return hands
-
-
-def cards_in_play(history: Iterable[Attempt], *piles: Iterable[Card]) -> list[Card]:
-    """Every card of the history, then every card of `piles` in turn (for `table_cards`)."""
-    cards = [attempt.card for attempt in history]
-    for pile in piles:
-        cards.extend(pile)
-    return cards
-
-
-# ---------------------------------------------------------------------------------------------
-# The layout: the mainline, each rejected attempt under the mainline card it was tried after.
-
-
-@dataclass(frozen=True, slots=True)
-class LayoutColumn:
-    """One mainline card and the groups of cards rejected while it was the last one."""
-
-    card: Card
-    sideline: tuple[tuple[Card, ...], ...] = ()
-
-
-def layout_of(history: History, groups: Sequence[int] | None = None) -> list[LayoutColumn]:
-    """The layout of a history. `groups` optionally gives how many consecutive rejected
-    attempts form one group (Abbott's strings); by default every rejected card is its own group.
-    A rejection before any mainline card has no column to sit under and is not shown."""
-    columns: list[tuple[Card, list[tuple[Card, ...]]]] = []
-    sizes = list(groups) if groups is not None else []
-    index = 0
-    while index < len(history):
-        attempt = history[index]
-        if attempt.accepted:
-            columns.append((attempt.card, []))
-            index += 1
-            continue
-        size = sizes.pop(0) if sizes else 1
-        group = tuple(a.card for a in history[index : index + size])
-        if columns:
-            columns[-1][1].append(group)
-        index += size
-    return [LayoutColumn(card, tuple(sideline)) for card, sideline in columns]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -381,6 +338,17 @@ class Thinking(Protocol):
 ThinkingT = TypeVar("ThinkingT", bound=Thinking)
 
 
+class Logged(Protocol):
+    """A move as its player logged it, for the table's log: the action itself, or what keeps it
+    while a verdict or a judgement is awaited."""
+
+    @property
+    def hypothesis(self) -> str | None: ...
+
+    @property
+    def prediction(self) -> bool | None: ...
+
+
 def log_seen_by(log: Iterable[ThinkingT], player: int) -> tuple[ThinkingT, ...]:
     """The log as `player` sees it: their own hypotheses and predictions, nobody else's."""
     return tuple(
@@ -390,7 +358,23 @@ def log_seen_by(log: Iterable[ThinkingT], player: int) -> tuple[ThinkingT, ...]:
 
 
 class Outcome(TypedDict):
-    """The fields every view ends with (`Round.outcome`)."""
+    """The fields of `RoundView` as `Round.outcome` gives them, for a view's constructor."""
+
+    scores: Scores
+    over: bool
+    end_reason: str | None
+
+
+def fields_of(view: RoundView) -> dict[str, Any]:
+    """A view's fields by name, to build a view that extends it: `GameView(**fields_of(seen),
+    ...)` with the game's own fields after."""
+    return {name.name: getattr(view, name.name) for name in fields(view)}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView(codec.JSONDataclass):
+    """What every view of a round shows, a player's and the dealer's: the scores as they stand,
+    and whether and why the round is over. A game's views subclass it (`**round.outcome()`)."""
 
     scores: Scores
     over: bool
@@ -406,6 +390,21 @@ class RoundState:
     events: list[dict[str, JSON]] = field(default_factory=list)
 
 
+MoveT = TypeVar("MoveT", bound=Callable[..., None])
+
+
+def move(*kinds: type[Action]) -> Callable[[MoveT], MoveT]:
+    """Method decorator: the method performs these actions, as `method(self, action, events)`
+    appending the events it causes. `Round.apply` finds it by the action's class, so a game
+    lists its moves once, where they are written; an action no method takes is refused."""
+
+    def mark(method: MoveT) -> MoveT:
+        method.__dict__["_moves"] = kinds
+        return method
+
+    return mark
+
+
 class Round(ABC):
     """One round of a game: (config, seed, rule, players) plus the actions applied so far."""
 
@@ -413,6 +412,16 @@ class Round(ABC):
     config_class: ClassVar[type[Any]]
     state_class: ClassVar[type[RoundState]]
     end_event: ClassVar[type[RoundOver]]
+    unsupported: ClassVar[Refusal]  # the game's refusal of an action it does not have
+    moves: ClassVar[dict[type[Action], Callable[..., None]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.moves = {}
+        for klass in reversed(cls.__mro__):  # a subclass's method wins over its bases'
+            for method in vars(klass).values():
+                for kind in getattr(method, "_moves", ()):
+                    cls.moves[kind] = method
 
     def __init__(
         self,
@@ -444,9 +453,15 @@ class Round(ABC):
     def setup(self) -> list[Event]:
         """Shuffle, deal and turn the starter. Called once, from the constructor."""
 
-    @abstractmethod
     def _apply(self, action: Action) -> list[Event]:
-        """Validate and perform one action; raise IllegalActionError without changing anything."""
+        """Validate and perform one action with the game's method for it (`move`); raise
+        IllegalActionError without changing anything."""
+        perform = self.moves.get(type(action))
+        if perform is None:
+            raise IllegalActionError(self.unsupported, kind=action.kind)
+        events: list[Event] = []
+        perform(self, action, events)
+        return events
 
     @abstractmethod
     def scores(self) -> Scores:
@@ -566,6 +581,11 @@ class Round(ABC):
         self.state.end_reason = reason
         events.append(self.end_event(reason, self.scores()))
 
+    @move(End)
+    def _end_now(self, action: End, events: list[Event]) -> None:
+        """The dealer's `End`: every game takes it, with the reason it gives."""
+        self._end(action.reason, events)
+
     @abstractmethod
     def _on_end(self) -> None:
         """What the variant's state drops or settles as the round ends, before the scores."""
@@ -653,11 +673,13 @@ __all__ = [
     "GuessJudge",
     "IllegalActionError",
     "LayoutColumn",
+    "Logged",
     "NoPlayJudgement",
     "Outcome",
     "Round",
     "RoundOver",
     "RoundState",
+    "RoundView",
     "Scores",
     "Thinking",
     "TurnPassed",
@@ -667,6 +689,7 @@ __all__ = [
     "cards_in_play",
     "config_from_json",
     "deal",
+    "fields_of",
     "language_guess_judge",
     "layout_of",
     "legal_cards_in",

@@ -28,24 +28,30 @@ from typing import Literal
 
 from eleusis.engine.cards import Card, build_stock
 from eleusis.engine.history import Attempt
-from eleusis.engine.variants.actions import End, Predict, Reveal
+from eleusis.engine.variants.actions import Predict, Reveal
 from eleusis.engine.variants.base import (
-    Action,
     EndReason,
     Event,
     IllegalActionError,
     LayoutColumn,
     Refusal,
     Round,
-    RoundOver,
     RoundState,
+    RoundView,
     Scores,
     cards_in_play,
     layout_of,
+    move,
     register_variant,
     rule_text,
 )
-from eleusis.engine.variants.codec import JSONDataclass
+from eleusis.engine.variants.events import (
+    CardPlaced,
+    CardTurned,
+    DelphiEnded,
+    Predicted,
+    StarterPlaced,
+)
 
 ALREADY_PREDICTED = Refusal(
     "already_predicted", "player {player} has already shown a token for {card}"
@@ -80,47 +86,6 @@ class DelphiConfig:
 
 
 # ---------------------------------------------------------------------------------------------
-# Events
-
-
-@dataclass(frozen=True)
-class CardTurned(Event):
-    """A card is on show, waiting for the players' tokens."""
-
-    kind = "card_turned"
-    card: Card
-
-
-@dataclass(frozen=True)
-class StarterPlaced(Event):
-    kind = "starter_placed"
-    card: Card
-    rejected: tuple[Card, ...]
-
-
-@dataclass(frozen=True)
-class Predicted(Event):
-    """A player showed a token (its value stays hidden until the card is placed)."""
-
-    kind = "predicted"
-    player: int
-
-
-@dataclass(frozen=True)
-class CardPlaced(Event):
-    kind = "card_placed"
-    card: Card
-    accepted: bool
-    predictions: tuple[bool | None, ...]
-    chips: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class DelphiEnded(RoundOver):
-    kind = "delphi_ended"
-
-
-# ---------------------------------------------------------------------------------------------
 # State and views
 
 
@@ -149,7 +114,7 @@ class DelphiState(RoundState):
 
 
 @dataclass(frozen=True, slots=True)
-class DelphiPlayerView(JSONDataclass):
+class DelphiPlayerView(RoundView):
     player: int
     current: Card | None
     my_prediction: bool | None
@@ -161,13 +126,10 @@ class DelphiPlayerView(JSONDataclass):
     placements: tuple[Placement, ...]
     cards_left: int
     starter_mode: str
-    scores: Scores
-    over: bool
-    end_reason: str | None
 
 
 @dataclass(frozen=True, slots=True)
-class DelphiDealerView(JSONDataclass):
+class DelphiDealerView(RoundView):
     rule_text: str | None
     current: Card | None
     predictions: tuple[bool | None, ...]
@@ -178,9 +140,6 @@ class DelphiDealerView(JSONDataclass):
     layout: tuple[LayoutColumn, ...]
     placements: tuple[Placement, ...]
     starter_rejected: tuple[Card, ...]
-    scores: Scores
-    over: bool
-    end_reason: str | None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -195,6 +154,7 @@ class DelphiRound(Round):
     config_class = DelphiConfig
     state_class = DelphiState
     end_event = DelphiEnded
+    unsupported = UNSUPPORTED_ACTION
 
     config: DelphiConfig
     state: DelphiState
@@ -227,18 +187,7 @@ class DelphiRound(Round):
         state.current = state.stock.pop(0)
         events.append(CardTurned(state.current))
 
-    def _apply(self, action: Action) -> list[Event]:
-        events: list[Event] = []
-        if isinstance(action, Predict):
-            self._predict(action, events)
-        elif isinstance(action, Reveal):
-            self._reveal(events)
-        elif isinstance(action, End):
-            self._end(action.reason, events)
-        else:
-            raise IllegalActionError(UNSUPPORTED_ACTION, kind=action.kind)
-        return events
-
+    @move(Predict)
     def _predict(self, action: Predict, events: list[Event]) -> None:
         self.check_player(action.player)
         state = self.state
@@ -251,6 +200,11 @@ class DelphiRound(Round):
         events.append(Predicted(action.player))
         if all(value is not None for value in state.predictions):
             self._reveal(events)
+
+    @move(Reveal)
+    def _reveal_now(self, action: Reveal, events: list[Event]) -> None:
+        """The dealer places the card before every player has predicted."""
+        self._reveal(events)
 
     def _reveal(self, events: list[Event]) -> None:
         state = self.state

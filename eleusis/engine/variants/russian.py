@@ -45,27 +45,32 @@ from dataclasses import dataclass, field
 
 from eleusis.engine.cards import Card, build_stock, parse_cards
 from eleusis.engine.history import Attempt, mainline
-from eleusis.engine.variants.actions import End, Play
+from eleusis.engine.variants.actions import Play
 from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     NOT_YOUR_TURN,
-    Action,
-    CardJudgement,
     EndReason,
     Event,
     IllegalActionError,
     Refusal,
     Round,
-    RoundOver,
     RoundState,
+    RoundView,
     Scores,
     TurnPassed,
     deal,
     log_seen_by,
+    move,
     register_variant,
     rule_text,
 )
 from eleusis.engine.variants.codec import JSONDataclass
+from eleusis.engine.variants.events import (
+    CardJudged,
+    InterimScored,
+    RussianEnded,
+    StarterPlayed,
+)
 
 CARD_NOT_PLAYABLE = CARD_NOT_IN_HAND
 WRONG_CARD_TOO_EARLY = Refusal(
@@ -103,33 +108,6 @@ class RussianConfig(JSONDataclass):
 
 
 # ---------------------------------------------------------------------------------------------
-# Events
-
-
-@dataclass(frozen=True)
-class StarterPlayed(Event):
-    kind = "starter_played"
-    card: Card
-
-
-@dataclass(frozen=True)
-class CardJudged(CardJudgement):
-    kind = "card_judged"
-    from_wrong: bool
-
-
-@dataclass(frozen=True)
-class InterimScored(Event):
-    kind = "interim_scored"
-    scores: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class RussianEnded(RoundOver):
-    kind = "russian_ended"
-
-
-# ---------------------------------------------------------------------------------------------
 # State and views
 
 
@@ -157,7 +135,7 @@ class RussianState(RoundState):
 
 
 @dataclass(frozen=True, slots=True)
-class RussianPlayerView(JSONDataclass):
+class RussianPlayerView(RoundView):
     player: int
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]
@@ -169,13 +147,10 @@ class RussianPlayerView(JSONDataclass):
     undealt_count: int
     turn: int
     interim: tuple[int, ...] | None
-    scores: Scores
-    over: bool
-    end_reason: str | None
 
 
 @dataclass(frozen=True, slots=True)
-class RussianDealerView(JSONDataclass):
+class RussianDealerView(RoundView):
     rule_text: str | None
     hands: tuple[tuple[Card, ...], ...]
     wrong: tuple[tuple[Card, ...], ...]
@@ -185,9 +160,6 @@ class RussianDealerView(JSONDataclass):
     plays: tuple[RussianPlay, ...]
     turn: int
     interim: tuple[int, ...] | None
-    scores: Scores
-    over: bool
-    end_reason: str | None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -203,6 +175,7 @@ class RussianRound(Round):
     config_class = RussianConfig
     state_class = RussianState
     end_event = RussianEnded
+    unsupported = UNSUPPORTED_ACTION
 
     config: RussianConfig
     state: RussianState
@@ -232,21 +205,12 @@ class RussianRound(Round):
 
     # -- actions ----------------------------------------------------------------------------
 
-    def _apply(self, action: Action) -> list[Event]:
-        events: list[Event] = []
-        if isinstance(action, Play):
-            self._play(action, events)
-        elif isinstance(action, End):
-            self._end(action.reason, events)
-        else:
-            raise IllegalActionError(UNSUPPORTED_ACTION, kind=action.kind)
-        return events
-
     def playable(self, player: int) -> list[Card]:
         """The cards a player may play: the hand, or the wrong cards once the hand is empty."""
         state = self.state
         return list(state.hands[player] or state.wrong[player])
 
+    @move(Play)
     def _play(self, action: Play, events: list[Event]) -> None:
         self.check_player(action.player)
         state = self.state

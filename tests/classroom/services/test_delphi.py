@@ -18,7 +18,7 @@ from classroom.services.games import (
 from classroom.services.rounds import engine_round
 from classroom.tasks import delphi_bots_play
 from eleusis.engine.variants import IllegalActionError, settle
-from tests.factories import ALTERNATE_COLORS, ClassroomFactory, StudentFactory
+from tests.factories import ALTERNATE_COLORS, ClassroomFactory, StudentFactory, seated_session
 
 pytestmark = pytest.mark.django_db
 
@@ -36,13 +36,7 @@ def delphi_assignment(classroom=None, **options):
 
 def delphi_table(*, players: int = 3, seed: int = 7):
     """A started Delphi session: every student of the lobby at one table. (table, seats)."""
-    assignment = delphi_assignment()
-    session = session_open(assignment=assignment)
-    for _ in range(players):
-        lobby_join(session=session, student=StudentFactory(classroom=assignment.classroom))
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=seed)
-    return table, list(table.seats.select_related("student").order_by("position"))
+    return seated_session(delphi_assignment(), players=players, seed=seed)
 
 
 def on_show(table):

@@ -9,14 +9,11 @@ from classroom.models import Action, Assignment
 from classroom.selectors.abbott import abbott_board
 from classroom.selectors.games import current_round
 from classroom.selectors.rounds import engine_round
-from classroom.services.games import lobby_join, session_open, session_seat, session_start
-from classroom.tasks import record_bots_play
 from eleusis.engine.games import GAMES
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import BecomeProphet, PlayString
-from tests.classroom.conftest import student_client
 from tests.classroom.views.test_teach import assignment_data
-from tests.factories import StudentFactory
+from tests.factories import bot_table, seated_session, student_client
 
 pytestmark = pytest.mark.django_db
 
@@ -55,13 +52,8 @@ def test_four_students_play_strings_a_prophet_judges_a_wrong_prophet_falls(visit
     assert response.status_code == 302, response.content.decode()[:3000]
     assignment = Assignment.objects.get(classroom=classroom)
     assert assignment.variant == "abbott" and assignment.config["decks"] == 3
-    session = session_open(assignment=assignment)
-    students = [StudentFactory(classroom=classroom) for _ in range(4)]
-    for one in students:
-        lobby_join(session=session, student=one)
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=9)
-    seats = list(table.seats.select_related("student").order_by("position"))
+    table, seats = seated_session(assignment, players=4, seed=9)
+    session = table.session
     clients = [student_client(seat.student) for seat in seats]
     page = clients[0].get(reverse("classroom:table", args=[table.pk])).content.decode()
     assert "tick the cards to play" in page and RULE not in page
@@ -114,21 +106,7 @@ def test_four_students_play_strings_a_prophet_judges_a_wrong_prophet_falls(visit
 
 
 def test_bots_fill_an_abbott_table_and_play_to_the_end():
-    from classroom.services.games import assignment_create
-    from tests.factories import ClassroomFactory
-
-    classroom = ClassroomFactory()
-    assignment = assignment_create(
-        classroom=classroom, title="Bots", rule_text=RULE, variant="abbott", config={}
-    )
-    session = session_open(assignment=assignment)
-    lobby_join(session=session, student=StudentFactory(classroom=classroom))
-    (table,) = session_seat(session=session, method="arrival")
-    for position in range(1, 4):
-        table.seats.create(position=position, bot="scientist")
-    session_start(session=session, seed=4)
-    round_row = current_round(table=table)
-    record_bots_play(round_row.pk)
+    _, table, _ = bot_table(variant="abbott", rule_text=RULE, bots=3)
     board = abbott_board(table=table, seat=table.seats.get(position=0))
     assert board.view is not None
     # The bots played up to the student's turn (or the student must judge as prophet).
@@ -136,19 +114,9 @@ def test_bots_fill_an_abbott_table_and_play_to_the_end():
 
 
 def test_the_review_of_an_abbott_session_opens_and_replays_its_round(visitors, classroom):
-    from classroom.services.games import assignment_create
-
-    assignment = assignment_create(
-        classroom=classroom, title="Review", rule_text=RULE, variant="abbott", config={}
+    session, _, round_row = bot_table(
+        variant="abbott", rule_text=RULE, bots=3, classroom=classroom, title="Review"
     )
-    session = session_open(assignment=assignment)
-    lobby_join(session=session, student=StudentFactory(classroom=classroom))
-    (table,) = session_seat(session=session, method="arrival")
-    for position in range(1, 4):
-        table.seats.create(position=position, bot="scientist")
-    session_start(session=session, seed=4)
-    round_row = current_round(table=table)
-    record_bots_play(round_row.pk)
     from classroom.services.rounds import round_act
     from eleusis.engine.variants import End
 
@@ -171,11 +139,8 @@ def test_the_teachers_controls_at_an_abbott_table(visitors, classroom):
     assignment = assignment_create(
         classroom=classroom, title="Controls", rule_text=RULE, variant="abbott", config={}
     )
-    session = session_open(assignment=assignment)
-    for _ in range(4):
-        lobby_join(session=session, student=StudentFactory(classroom=classroom))
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=2)
+    table, _ = seated_session(assignment, players=4, seed=2)
+    session = table.session
     teacher = visitors["teacher"]
     first = current_round(table=table)
     answers = {}

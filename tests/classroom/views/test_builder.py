@@ -6,30 +6,17 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from classroom.access import STUDENT_SESSION_KEY
 from classroom.models import Action
-from classroom.selectors.games import current_round
-from classroom.services.rounds import engine_round
-from tests.factories import live_table
+from tests.factories import live_table, play_form, student_to_move
 
 pytestmark = pytest.mark.django_db
-
-
-def _client_for(student) -> Client:
-    client = Client()
-    session = client.session
-    session[STUDENT_SESSION_KEY] = student.pk
-    session.save()
-    return client
 
 
 @pytest.fixture
 def seated():
     table, seats = live_table()
-    round_row = current_round(table=table)
-    engine = engine_round(round_row)
-    turn = engine.state.turn
-    return table, round_row, _client_for(seats[turn].student), engine.state.hands[turn]
+    round_row, turn, hands, client = student_to_move(table, seats)
+    return table, round_row, client, hands[turn]
 
 
 def test_the_parts_come_as_they_are_chosen_and_the_sentence_is_read_back(seated):
@@ -109,14 +96,7 @@ def test_an_unfinished_or_impossible_sentence_is_refused_with_what_to_change(
     table, round_row, client, hand = seated
     response = client.post(
         reverse("classroom:table_move", args=[table.pk]),
-        {
-            "op": "play",
-            "round": round_row.pk,
-            "card": hand[0].code,
-            "prediction": "unsure",
-            "hypothesis": "my words",
-            **fields,
-        },
+        play_form(round_row, hand[0], prediction="unsure", hypothesis="my words", **fields),
         HTTP_HX_REQUEST="true",
     )
 
@@ -144,14 +124,7 @@ def test_a_malformed_choice_is_a_message_not_a_crash(seated):
     assert page.status_code == 200 and "That choice is not in the list" in page.content.decode()
     move = client.post(
         reverse("classroom:table_move", args=[table.pk]),
-        {
-            "op": "play",
-            "round": round_row.pk,
-            "card": hand[0].code,
-            "prediction": "unsure",
-            "hypothesis": "h",
-            "b_then": "fly",
-        },
+        play_form(round_row, hand[0], prediction="unsure", hypothesis="h", b_then="fly"),
     )
     assert move.status_code == 400
     assert not Action.objects.filter(round=round_row).exists()

@@ -8,10 +8,9 @@ from django.urls import reverse
 from classroom.models import Action, Assignment, Round
 from classroom.selectors.games import current_round
 from classroom.services.games import lobby_join, session_open, session_seat, session_start
-from tests.classroom.conftest import student_client
 from tests.classroom.services.test_delphi import delphi_assignment, delphi_table, on_show
 from tests.classroom.views.test_teach import assignment_data
-from tests.factories import StudentFactory, TeacherFactory
+from tests.factories import StudentFactory, TeacherFactory, student_client
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,7 @@ from django.urls import reverse
 
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
-from tests.classroom.conftest import student_client
-from tests.factories import live_table
+from tests.factories import live_table, play_form, student_client
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -22,13 +21,7 @@ def _right_card(round_row):
 
 
 def _play(client, table, round_row, card, **extra):
-    data = {
-        "op": "play",
-        "round": round_row.pk,
-        "card": card.code,
-        "hypothesis": "colors alternate",
-        "prediction": "accepted",
-    }
+    data = play_form(round_row, card, hypothesis="colors alternate", prediction="accepted")
     data.update(extra)
     return client.post(reverse("classroom:table_move", args=[table.pk]), data, **HTMX)
 
@@ -127,29 +120,23 @@ def test_a_declared_no_play_shows_the_hand_and_the_correction_to_the_others():
 
 
 def students_deal_by_hand(players=4, **config):
-    from classroom.services.games import (
-        assignment_create,
-        lobby_join,
-        session_open,
-        session_seat,
-        session_start,
+    """A table of `players` where the students deal, each judging the cards by hand."""
+    return students_deal_table(
+        players, title="Everyone plays Nature", config={"dealer": "person", **config}
     )
-    from tests.factories import ClassroomFactory, StudentFactory
 
-    classroom = ClassroomFactory()
-    assignment = assignment_create(
-        classroom=classroom,
-        title="Everyone plays Nature",
-        rule_text="",
-        students_deal=True,
-        config={"dealer": "person", **config},
+
+def _dealt_in_words_and_rule():
+    """A table whose first dealer judges by hand the rule they wrote in words and in the rule
+    language; returns (table, seats, the dealer's client, the round, its engine's state)."""
+    table, seats = students_deal_by_hand(starter="flip")
+    dealer = student_client(seats[0].student)
+    dealer.post(
+        reverse("classroom:table_deal", args=[table.pk]),
+        {"rule_words": "Red and black take turns", "rule_text": "color != last.color"},
     )
-    session = session_open(assignment=assignment)
-    for _ in range(players):
-        lobby_join(session=session, student=StudentFactory(classroom=classroom))
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=3)
-    return table, list(table.seats.select_related("student").order_by("position"))
+    round_row = current_round(table=table)
+    return table, seats, dealer, round_row, engine_round(round_row).state
 
 
 def test_the_dealer_writes_the_rule_in_words_and_judges_each_card_by_hand():
@@ -188,17 +175,10 @@ def test_the_dealer_writes_the_rule_in_words_and_judges_each_card_by_hand():
 
 
 def test_a_verdict_that_contradicts_the_checkable_rule_is_flagged_to_the_dealer_only():
-    table, seats = students_deal_by_hand(starter="flip")
-    dealer = student_client(seats[0].student)
-    dealer.post(
-        reverse("classroom:table_deal", args=[table.pk]),
-        {"rule_words": "Red and black take turns", "rule_text": "color != last.color"},
-    )
-    round_row = current_round(table=table)
-    engine = engine_round(round_row)
-    turn = engine.state.turn
-    last = engine.state.history[-1].card
-    right = next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
+    table, seats, dealer, round_row, state = _dealt_in_words_and_rule()
+    turn = state.turn
+    last = state.history[-1].card
+    right = next(c for c in state.hands[turn] if c.is_red != last.is_red)
     player = student_client(seats[round_row.position_of(turn)].student)
     _play(player, table, round_row, right)
 
@@ -217,17 +197,10 @@ def test_a_verdict_that_contradicts_the_checkable_rule_is_flagged_to_the_dealer_
 
 
 def test_a_wrong_no_play_names_the_card_that_fits():
-    table, seats = students_deal_by_hand(starter="flip")
-    dealer = student_client(seats[0].student)
-    dealer.post(
-        reverse("classroom:table_deal", args=[table.pk]),
-        {"rule_words": "Red and black take turns", "rule_text": "color != last.color"},
-    )
-    round_row = current_round(table=table)
-    engine = engine_round(round_row)
-    turn = engine.state.turn
-    last = engine.state.history[-1].card
-    hand = engine.state.hands[turn]
+    table, seats, dealer, round_row, state = _dealt_in_words_and_rule()
+    turn = state.turn
+    last = state.history[-1].card
+    hand = state.hands[turn]
     fits = next(c for c in hand if c.is_red != last.is_red)
     wrong = next(c for c in hand if c.is_red == last.is_red)
     student_client(seats[round_row.position_of(turn)].student).post(
@@ -271,26 +244,17 @@ def play_out_rounds(table, seats, count):
         round_act(round_id=round_row.pk, action=End("ended by the dealer"))
 
 
-def students_deal_table(players=3, **options):
-    from classroom.services.games import (
-        assignment_create,
-        lobby_join,
-        session_open,
-        session_seat,
-        session_start,
+def students_deal_table(players=3, *, title="Deal in turn", **options):
+    """A started table of `players` students who deal in turn; returns (table, seats)."""
+    return live_table(
+        players=players,
+        rule_text="",
+        seed=3,
+        title=title,
+        table_size=4,
+        students_deal=True,
+        **options,
     )
-    from tests.factories import ClassroomFactory, StudentFactory
-
-    classroom = ClassroomFactory()
-    assignment = assignment_create(
-        classroom=classroom, title="Deal in turn", rule_text="", students_deal=True, **options
-    )
-    session = session_open(assignment=assignment)
-    for _ in range(players):
-        lobby_join(session=session, student=StudentFactory(classroom=classroom))
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=3)
-    return table, list(table.seats.select_related("student").order_by("position"))
 
 
 def test_a_game_of_three_ends_once_each_student_has_dealt_with_totals():

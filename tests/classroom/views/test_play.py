@@ -6,21 +6,20 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from classroom.access import STUDENT_SESSION_KEY
 from classroom.models import Action, Table
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
-from tests.factories import StudentFactory, TeacherFactory, live_table
+from tests.classroom.views.test_golden_game import students_deal_table
+from tests.factories import (
+    StudentFactory,
+    TeacherFactory,
+    live_table,
+    play_form,
+    student_client,
+    student_to_move,
+)
 
 pytestmark = pytest.mark.django_db
-
-
-def _client_for(student) -> Client:
-    client = Client()
-    session = client.session
-    session[STUDENT_SESSION_KEY] = student.pk
-    session.save()
-    return client
 
 
 @pytest.fixture
@@ -43,10 +42,10 @@ def test_who_may_see_a_table(table_and_seats):
     other_teacher.force_login(TeacherFactory())
     classmate_not_seated = StudentFactory(classroom=table.session.assignment.classroom)
 
-    assert _client_for(seats[0].student).get(url).status_code == 200
+    assert student_client(seats[0].student).get(url).status_code == 200
     assert Client().get(url).status_code == 302  # anonymous: to the join page
-    assert _client_for(StudentFactory()).get(url).status_code == 404
-    assert _client_for(classmate_not_seated).get(url).status_code == 404
+    assert student_client(StudentFactory()).get(url).status_code == 404
+    assert student_client(classmate_not_seated).get(url).status_code == 404
     # Teachers watch from the live view; the student page is for the student at the table.
     assert teacher.get(url).status_code == 302
     assert other_teacher.get(url).status_code == 302
@@ -54,20 +53,12 @@ def test_who_may_see_a_table(table_and_seats):
 
 def test_a_student_plays_a_card_with_hypothesis_and_prediction(table_and_seats):
     table, seats = table_and_seats
-    round_row, turn, hands = _turn(table)
-    client = _client_for(seats[turn].student)
+    round_row, turn, hands, client = student_to_move(table, seats)
     card = hands[turn][0]
 
     response = client.post(
         reverse("classroom:table_move", args=[table.pk]),
-        {
-            "op": "play",
-            "round": round_row.pk,
-            "key": "abc",
-            "card": card.code,
-            "hypothesis": "colors alternate",
-            "prediction": "accepted",
-        },
+        play_form(round_row, card, key="abc", hypothesis="colors alternate", prediction="accepted"),
         HTTP_HX_REQUEST="true",
     )
 
@@ -81,16 +72,8 @@ def test_a_student_plays_a_card_with_hypothesis_and_prediction(table_and_seats):
 
 def test_a_double_click_plays_once(table_and_seats):
     table, seats = table_and_seats
-    round_row, turn, hands = _turn(table)
-    client = _client_for(seats[turn].student)
-    data = {
-        "op": "play",
-        "round": round_row.pk,
-        "key": "same-key",
-        "card": hands[turn][0].code,
-        "hypothesis": "h",
-        "prediction": "unsure",
-    }
+    round_row, turn, hands, client = student_to_move(table, seats)
+    data = play_form(round_row, hands[turn][0], key="same-key", hypothesis="h", prediction="unsure")
     url = reverse("classroom:table_move", args=[table.pk])
 
     client.post(url, data, HTTP_HX_REQUEST="true")
@@ -107,11 +90,11 @@ def test_playing_out_of_turn_or_a_card_not_in_hand_changes_nothing(table_and_sea
     url = reverse("classroom:table_move", args=[table.pk])
     base = {"op": "play", "round": round_row.pk, "hypothesis": "h", "prediction": "accepted"}
 
-    not_turn = _client_for(seats[other].student).post(
+    not_turn = student_client(seats[other].student).post(
         url, {**base, "card": hands[other][0].code}, HTTP_HX_REQUEST="true"
     )
     not_in_hand = next(c for c in hands[other] if c not in hands[turn])
-    missing = _client_for(seats[turn].student).post(
+    missing = student_client(seats[turn].student).post(
         url, {**base, "card": not_in_hand.code}, HTTP_HX_REQUEST="true"
     )
 
@@ -122,18 +105,12 @@ def test_playing_out_of_turn_or_a_card_not_in_hand_changes_nothing(table_and_sea
 
 def test_a_missing_hypothesis_or_prediction_is_asked_for(table_and_seats):
     table, seats = table_and_seats
-    round_row, turn, hands = _turn(table)
-    client = _client_for(seats[turn].student)
+    round_row, turn, hands, client = student_to_move(table, seats)
     url = reverse("classroom:table_move", args=[table.pk])
 
     no_hypothesis = client.post(
         url,
-        {
-            "op": "play",
-            "round": round_row.pk,
-            "card": hands[turn][0].code,
-            "prediction": "accepted",
-        },
+        play_form(round_row, hands[turn][0], prediction="accepted"),
     )
     no_prediction = client.post(
         url, {"op": "play", "round": round_row.pk, "card": hands[turn][0].code, "hypothesis": "h"}
@@ -155,7 +132,7 @@ def test_a_missing_hypothesis_or_prediction_is_asked_for(table_and_seats):
 )
 def test_a_malformed_move_is_a_4xx(table_and_seats, data):
     table, seats = table_and_seats
-    response = _client_for(seats[0].student).post(
+    response = student_client(seats[0].student).post(
         reverse("classroom:table_move", args=[table.pk]), data
     )
     assert response.status_code == 400
@@ -164,7 +141,7 @@ def test_a_malformed_move_is_a_4xx(table_and_seats, data):
 def test_a_stale_page_from_an_old_round_is_told_so(table_and_seats):
     table, seats = table_and_seats
     round_row, turn, hands = _turn(table)
-    response = _client_for(seats[turn].student).post(
+    response = student_client(seats[turn].student).post(
         reverse("classroom:table_move", args=[table.pk]),
         {
             "op": "play",
@@ -182,7 +159,7 @@ def test_an_idle_poll_answers_204_and_a_change_re_renders(table_and_seats):
     from classroom.live import table_stamp
 
     table, seats = table_and_seats
-    client = _client_for(seats[0].student)
+    client = student_client(seats[0].student)
     url = reverse("classroom:table", args=[table.pk])
     stamp = table_stamp(table.pk)
 
@@ -197,7 +174,7 @@ def test_the_secret_rule_is_in_no_student_response(table_and_seats):
     """Every page and fragment a student can request during the round, searched for the rule."""
     table, seats = table_and_seats
     rule = table.session.assignment.rule_text
-    client = _client_for(seats[0].student)
+    client = student_client(seats[0].student)
     session = table.session
     urls = [
         reverse("classroom:student_home"),
@@ -207,7 +184,7 @@ def test_the_secret_rule_is_in_no_student_response(table_and_seats):
     bodies = [client.get(url, follow=True).content.decode() for url in urls]
     bodies.append(client.get(urls[1], {"stamp": "x"}, HTTP_HX_REQUEST="true").content.decode())
     round_row, turn, hands = _turn(table)
-    mover = _client_for(seats[turn].student)
+    mover = student_client(seats[turn].student)
     bodies.append(
         mover.post(
             reverse("classroom:table_move", args=[table.pk]),
@@ -218,13 +195,7 @@ def test_the_secret_rule_is_in_no_student_response(table_and_seats):
     bodies.append(
         mover.post(
             reverse("classroom:table_move", args=[table.pk]),
-            {
-                "op": "play",
-                "round": round_row.pk,
-                "card": hands[turn][0].code,
-                "hypothesis": "h",
-                "prediction": "accepted",
-            },
+            play_form(round_row, hands[turn][0], hypothesis="h", prediction="accepted"),
             HTTP_HX_REQUEST="true",
         ).content.decode()
     )
@@ -237,19 +208,13 @@ def test_the_secret_rule_is_in_no_student_response(table_and_seats):
 
 def test_a_hypothesis_built_from_a_sentence_is_stored_checkable(table_and_seats):
     table, seats = table_and_seats
-    round_row, turn, hands = _turn(table)
-    client = _client_for(seats[turn].student)
+    round_row, turn, hands, client = student_to_move(table, seats)
 
     client.post(
         reverse("classroom:table_move", args=[table.pk]),
-        {
-            "op": "play",
-            "round": round_row.pk,
-            "card": hands[turn][0].code,
-            "prediction": "unsure",
-            "frame": "different",
-            "slot_property": "color",
-        },
+        play_form(
+            round_row, hands[turn][0], prediction="unsure", frame="different", slot_property="color"
+        ),
         HTTP_HX_REQUEST="true",
     )
 
@@ -267,16 +232,11 @@ def test_a_hypothesis_built_from_a_sentence_is_stored_checkable(table_and_seats)
 def test_a_sentence_with_a_gap_left_empty_is_refused(table_and_seats):
     table, seats = table_and_seats
     round_row, turn, hands = _turn(table)
-    response = _client_for(seats[turn].student).post(
+    response = student_client(seats[turn].student).post(
         reverse("classroom:table_move", args=[table.pk]),
-        {
-            "op": "play",
-            "round": round_row.pk,
-            "card": hands[turn][0].code,
-            "prediction": "unsure",
-            "frame": "if-else",
-            "slot_condition": "red",
-        },
+        play_form(
+            round_row, hands[turn][0], prediction="unsure", frame="if-else", slot_condition="red"
+        ),
         HTTP_HX_REQUEST="true",
     )
     assert "every gap" in response.content.decode()
@@ -289,17 +249,11 @@ def test_a_guess_built_from_a_sentence_is_judged_at_once(table_and_seats):
     engine = engine_round(round_row)
     last = [a.card for a in engine.state.history if a.accepted][-1]
     card = next(c for c in hands[turn] if c.is_red != last.is_red)
-    client = _client_for(seats[turn].student)
+    client = student_client(seats[turn].student)
     url = reverse("classroom:table_move", args=[table.pk])
     client.post(
         url,
-        {
-            "op": "play",
-            "round": round_row.pk,
-            "card": card.code,
-            "hypothesis": "h",
-            "prediction": "accepted",
-        },
+        play_form(round_row, card, hypothesis="h", prediction="accepted"),
         HTTP_HX_REQUEST="true",
     )
 
@@ -321,7 +275,7 @@ def test_a_guess_built_from_a_sentence_is_judged_at_once(table_and_seats):
 
 def test_the_frame_drop_downs_come_for_a_chosen_sentence(table_and_seats):
     _table, seats = table_and_seats
-    client = _client_for(seats[0].student)
+    client = student_client(seats[0].student)
     response = client.get(
         reverse("classroom:frame_slots"), {"frame": "if-else"}, HTTP_HX_REQUEST="true"
     )
@@ -333,31 +287,9 @@ def test_the_frame_drop_downs_come_for_a_chosen_sentence(table_and_seats):
 # Students dealing in turn ---------------------------------------------------------------------
 
 
-def _students_deal_table(players=4):
-    from classroom.services.games import (
-        assignment_create,
-        lobby_join,
-        session_open,
-        session_seat,
-        session_start,
-    )
-    from tests.factories import ClassroomFactory
-
-    classroom = ClassroomFactory()
-    assignment = assignment_create(
-        classroom=classroom, title="Deal in turn", rule_text="", students_deal=True
-    )
-    session = session_open(assignment=assignment)
-    for _ in range(players):
-        lobby_join(session=session, student=StudentFactory(classroom=classroom))
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=3)
-    return table, list(table.seats.select_related("student").order_by("position"))
-
-
 def test_when_students_deal_the_first_dealer_writes_the_rule_and_only_they_see_it():
-    table, seats = _students_deal_table()
-    dealer, player = _client_for(seats[0].student), _client_for(seats[1].student)
+    table, seats = students_deal_table(players=4)
+    dealer, player = student_client(seats[0].student), student_client(seats[1].student)
     url = reverse("classroom:table", args=[table.pk])
 
     assert "write the secret rule" in dealer.get(url).content.decode()
@@ -385,8 +317,8 @@ def test_when_students_deal_the_first_dealer_writes_the_rule_and_only_they_see_i
 
 
 def test_the_student_dealer_judges_a_free_text_guess():
-    table, seats = _students_deal_table()
-    dealer = _client_for(seats[0].student)
+    table, seats = students_deal_table(players=4)
+    dealer = student_client(seats[0].student)
     dealer.post(
         reverse("classroom:table_deal", args=[table.pk]), {"rule_text": "color != last.color"}
     )
@@ -396,17 +328,11 @@ def test_the_student_dealer_judges_a_free_text_guess():
     seat = seats[round_row.position_of(turn)]
     last = [a.card for a in engine.state.history if a.accepted][-1]
     card = next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
-    client = _client_for(seat.student)
+    client = student_client(seat.student)
     move = reverse("classroom:table_move", args=[table.pk])
     played = client.post(
         move,
-        {
-            "op": "play",
-            "round": round_row.pk,
-            "card": card.code,
-            "hypothesis": "h",
-            "prediction": "accepted",
-        },
+        play_form(round_row, card, hypothesis="h", prediction="accepted"),
     )
     guessed = client.post(move, {"op": "guess", "round": round_row.pk, "guess": "colors turn"})
     assert "Right!" in played.content.decode()
@@ -423,7 +349,7 @@ def test_the_student_dealer_judges_a_free_text_guess():
     round_row.refresh_from_db()
     assert round_row.status == "over"
     # The next round is dealt by the next seat.
-    next_page = _client_for(seats[1].student).get(reverse("classroom:table", args=[table.pk]))
+    next_page = student_client(seats[1].student).get(reverse("classroom:table", args=[table.pk]))
     assert "write the secret rule" in next_page.content.decode()
     assert (
         client.post(
@@ -481,19 +407,19 @@ def test_who_may_use_each_student_game_view(
     def call(client):
         return getattr(client, method)(url, data)
 
-    assert call(_client_for(seats[0].student)).status_code == status
+    assert call(student_client(seats[0].student)).status_code == status
     for outsider in (Client(), teacher, other_teacher):  # not students: to the join page
         response = call(outsider)
         assert response.status_code == 302 and "/join/" in response["Location"]
     if target:
-        assert call(_client_for(StudentFactory())).status_code == 404
+        assert call(student_client(StudentFactory())).status_code == 404
 
 
 def test_an_idle_poll_reads_nothing_from_the_database(table_and_seats, django_assert_num_queries):
     from classroom.live import table_stamp
 
     table, seats = table_and_seats
-    client = _client_for(seats[0].student)
+    client = student_client(seats[0].student)
     url = reverse("classroom:table", args=[table.pk])
     client.get(url)  # the page: the session is now cached
     stamp = table_stamp(table.pk)
@@ -503,7 +429,7 @@ def test_an_idle_poll_reads_nothing_from_the_database(table_and_seats, django_as
 
     assert response.status_code == 204
     # A stamp is no key: a wrong one, or another table's, goes through the access check.
-    stranger = _client_for(StudentFactory())
+    stranger = student_client(StudentFactory())
     assert stranger.get(url, {"stamp": "guess"}, HTTP_HX_REQUEST="true").status_code == 404
 
 
@@ -520,7 +446,7 @@ def test_solo_practice_from_start_to_a_guess_judged_by_the_app():
         rule_text="color != last.color",
         mode=Assignment.Mode.SOLO,
     )
-    client = _client_for(student)
+    client = student_client(student)
     home = client.get(reverse("classroom:student_home")).content.decode()
     assert "Start a practice round" in home
 
@@ -535,13 +461,7 @@ def test_solo_practice_from_start_to_a_guess_judged_by_the_app():
     move = reverse("classroom:table_move", args=[table.pk])
     client.post(
         move,
-        {
-            "op": "play",
-            "round": round_row.pk,
-            "card": card.code,
-            "hypothesis": "h",
-            "prediction": "accepted",
-        },
+        play_form(round_row, card, hypothesis="h", prediction="accepted"),
     )
 
     words = client.post(move, {"op": "guess", "round": round_row.pk, "guess": "colors swap"})
@@ -563,20 +483,18 @@ def test_solo_practice_from_start_to_a_guess_judged_by_the_app():
 def test_nothing_of_the_last_move_comes_back_in_the_inputs(table_and_seats):
     """A sentence or words left selected would be sent again with the next play."""
     table, seats = table_and_seats
-    round_row, turn, hands = _turn(table)
-    client = _client_for(seats[turn].student)
+    round_row, turn, hands, client = student_to_move(table, seats)
     move = reverse("classroom:table_move", args=[table.pk])
     made = client.post(
         move,
-        {
-            "op": "play",
-            "round": round_row.pk,
-            "card": hands[turn][0].code,
-            "hypothesis": "my words",
-            "prediction": "unsure",
-            "frame": "same",
-            "slot_property": "suit",
-        },
+        play_form(
+            round_row,
+            hands[turn][0],
+            hypothesis="my words",
+            prediction="unsure",
+            frame="same",
+            slot_property="suit",
+        ),
         HTTP_HX_REQUEST="true",
     ).content.decode()
     refused = client.post(
@@ -601,7 +519,7 @@ def test_one_lasting_live_region_and_what_updates_mark_for_it(table_and_seats):
     would be rebuilt at every poll); the turn is marked for it (`data-announce-slot`)."""
     table, seats = table_and_seats
     _round_row, turn, _hands = _turn(table)
-    client = _client_for(seats[turn].student)
+    client = student_client(seats[turn].student)
     url = reverse("classroom:table", args=[table.pk])
 
     page = client.get(url).content.decode()

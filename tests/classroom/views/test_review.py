@@ -9,10 +9,9 @@ from django.urls import reverse
 
 from classroom.models import Hypothesis, HypothesisMark, Round, RoundInsight
 from classroom.services.review import round_insight_compute
-from classroom.services.rounds import HypothesisInput, engine_round, round_act
-from eleusis.engine.variants import End, Play
-from tests.classroom.conftest import student_client
-from tests.factories import StudentFactory, live_table
+from classroom.services.rounds import HypothesisInput, round_act
+from eleusis.engine.variants import End
+from tests.factories import StudentFactory, live_table, logged_plays, student_client
 
 pytestmark = pytest.mark.django_db
 
@@ -37,23 +36,17 @@ def played(classroom, student):
     seats[0].student = student
     seats[0].save()
     round_row = table.rounds.get()
-    for _ in range(PLAYS):
-        engine = engine_round(round_row)
-        player = engine.state.turn
-        card = engine.state.hands[player][0]
-        hypothesis = (
+    logged_plays(
+        round_row,
+        seats,
+        plays=PLAYS,
+        hypothesis=lambda player, _move: (
             HypothesisInput(text="red and black take turns")
             if player == 0
             else HypothesisInput(text="alternate", checkable="color != last.color")
-        )
-        round_act(
-            round_id=round_row.pk,
-            action=Play(player, card, hypothesis=hypothesis.summary, prediction=player != 1),
-            seat=seats[player],
-            hypothesis=hypothesis,
-            schedule=False,
-        )
-        round_row.refresh_from_db()
+        ),
+        prediction=lambda player: player != 1,
+    )
     round_act(round_id=round_row.pk, action=End("time is up"))
     round_row.refresh_from_db()
     assert round_row.status == Round.Status.OVER

@@ -8,13 +8,10 @@ from django.urls import reverse
 from classroom.models import Action, Assignment
 from classroom.selectors.games import current_round
 from classroom.selectors.rounds import engine_round
-from classroom.services.games import lobby_join, session_open, session_seat, session_start
-from classroom.tasks import record_bots_play
 from eleusis.engine.games import GAMES
 from eleusis.engine.rules import LIBRARY
-from tests.classroom.conftest import student_client
 from tests.classroom.views.test_teach import assignment_data
-from tests.factories import StudentFactory
+from tests.factories import bot_table, seated_session, student_client
 
 pytestmark = pytest.mark.django_db
 
@@ -29,12 +26,8 @@ def test_three_students_play_a_russian_round_to_its_score(visitors, classroom):
     assert response.status_code == 302, response.content.decode()[:3000]
     assignment = Assignment.objects.get(classroom=classroom)
     assert assignment.variant == "russian"
-    session = session_open(assignment=assignment)
-    for _ in range(3):
-        lobby_join(session=session, student=StudentFactory(classroom=classroom))
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=5)
-    seats = list(table.seats.select_related("student").order_by("position"))
+    table, seats = seated_session(assignment, players=3, seed=5)
+    session = table.session
     clients = [student_client(seat.student) for seat in seats]
     page = clients[0].get(reverse("classroom:table", args=[table.pk])).content.decode()
     assert "The mainline" in page and RULE not in page
@@ -78,20 +71,6 @@ def test_three_students_play_a_russian_round_to_its_score(visitors, classroom):
 
 
 def test_bots_fill_a_russian_table():
-    from classroom.services.games import assignment_create
-    from tests.factories import ClassroomFactory
-
-    classroom = ClassroomFactory()
-    assignment = assignment_create(
-        classroom=classroom, title="Bots", rule_text=RULE, variant="russian", config={}
-    )
-    session = session_open(assignment=assignment)
-    lobby_join(session=session, student=StudentFactory(classroom=classroom))
-    (table,) = session_seat(session=session, method="arrival")
-    for position in range(1, 3):
-        table.seats.create(position=position, bot="scientist")
-    session_start(session=session, seed=4)
-    round_row = current_round(table=table)
-    record_bots_play(round_row.pk)
+    _, table, _ = bot_table(variant="russian", rule_text=RULE, bots=2)
     engine = engine_round(current_round(table=table))
     assert engine.is_over or engine.state.turn == 0

@@ -16,8 +16,8 @@ from classroom.services.games import (
 from classroom.services.rounds import engine_round, round_act
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import EndReason, Guess, Play
-from tests.classroom.conftest import student_client
-from tests.factories import ALTERNATE_COLORS, StudentFactory, live_table
+from tests.classroom.conftest import kept_out
+from tests.factories import ALTERNATE_COLORS, StudentFactory, live_table, student_client
 
 pytestmark = pytest.mark.django_db
 
@@ -127,14 +127,7 @@ def test_who_may_use_each_teach_view(
 
     response = getattr(visitors[visitor], method)(url, data)
 
-    if visitor in {"anonymous", "student", "other_student"}:
-        assert response.status_code == 302
-        assert response["Location"].startswith(reverse("classroom:login") + "?next=")
-        assert state() == before
-    elif visitor == "other_teacher":
-        assert response.status_code == 404
-        assert state() == before
-    else:
+    if not kept_out(visitor, response, snapshot=state, before=before):
         assert response.status_code == ok_status
         if method == "post":
             assert (state() != before) == (name in CHANGES)
@@ -715,21 +708,11 @@ def test_the_rule_check_warns_of_a_dead_end_and_a_too_strict_rule(visitors):
 
 
 def test_a_started_session_links_to_its_review(visitors, classroom):
-    from classroom.services.games import (
-        assignment_create,
-        lobby_join,
-        session_open,
-        session_seat,
-        session_start,
-    )
-    from tests.factories import StudentFactory
+    from classroom.services.games import assignment_create
+    from tests.factories import seated_session
 
     assignment = assignment_create(classroom=classroom, title="Colors", rule_text=ALTERNATE_COLORS)
-    session = session_open(assignment=assignment)
-    for _ in range(3):
-        lobby_join(session=session, student=StudentFactory(classroom=classroom))
-    session_seat(session=session, method="arrival")
-    session_start(session=session, seed=1)
+    session = seated_session(assignment, players=3, seed=1)[0].session
     review = reverse("classroom:review_session", args=[session.pk])
 
     for page in (
@@ -814,14 +797,7 @@ def test_who_may_finish_a_session(visitors, game, visitor):
 
     response = visitors[visitor].post(url)
 
-    if visitor in {"anonymous", "student", "other_student"}:
-        assert response.status_code == 302
-        assert response["Location"].startswith(reverse("classroom:login") + "?next=")
-        assert state() == before
-    elif visitor == "other_teacher":
-        assert response.status_code == 404
-        assert state() == before
-    else:
+    if not kept_out(visitor, response, snapshot=state, before=before):
         assert response.status_code == 302
         assert response["Location"] == reverse("classroom:session_live", args=[game["live"].pk])
         assert state() != before

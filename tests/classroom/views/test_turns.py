@@ -11,8 +11,7 @@ from classroom.selectors.games import current_round, game_target
 from classroom.services.games import table_next_round
 from classroom.services.rounds import round_act
 from eleusis.engine.variants import End, IllegalActionError
-from tests.classroom.conftest import student_client
-from tests.factories import live_table
+from tests.factories import live_table, student_client
 
 pytestmark = pytest.mark.django_db
 

@@ -16,8 +16,8 @@ from eleusis.engine.rules.builder import (
     BuilderError,
     build,
     catalogue,
-    pool_fillings,
 )
+from eleusis.engine.rules.pool import pool_fillings
 
 # The meaning of the words, from the cards themselves -------------------------------------------
 

@@ -3,11 +3,16 @@ the rule language, and a guess judge that compares such rules by their behaviour
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import strategies as st
 
 from eleusis.engine.cards import FULL_DECK, Card
 from eleusis.engine.history import Attempt, History, Rule, mainline
+from eleusis.engine.variants import Action, Round
 
 
 @dataclass(frozen=True)
@@ -92,3 +97,32 @@ def judge_by_behaviour(secret: Rule | None, text: str) -> bool | None:
     if secret is None or text not in by_text:
         return None if secret is None else False
     return behaviour_equivalent(by_text[text], secret)
+
+
+def bot_round_cases(
+    rules: list[Rule], bot_names: Iterable[str], *, players: tuple[int, int] = (3, 7)
+) -> dict[str, Any]:
+    """The strategies of a property test over bot rounds (`@given(**bot_round_cases(...))`): a
+    seed, one of `rules`, a number of players and one to three of the game's bots."""
+    return {
+        "seed": st.integers(0, 2**31 - 1),
+        "rule": st.sampled_from(rules),
+        "players": st.integers(*players),
+        "bots": st.lists(st.sampled_from(sorted(bot_names)), min_size=1, max_size=3),
+    }
+
+
+def assert_replayed_and_serialized(round_: Any, replayed: Any, rule: Rule, players: int) -> list:
+    """The replay of the round's actions (`replayed`) equals the round; the round and its actions
+    come back equal from JSON; every player's view and the dealer's serialize. Returns the
+    players' views."""
+    assert replayed.to_json() == round_.to_json()
+    data = json.loads(json.dumps(round_.to_json()))
+    assert Round.from_json(data, rule).to_json() == round_.to_json()
+    actions = [Action.from_json(json.loads(json.dumps(a.to_json()))) for a in round_.actions]
+    assert actions == round_.actions
+    views = [round_.view(seat) for seat in range(players)]
+    for view in views:
+        json.dumps(view.to_json())
+    json.dumps(round_.dealer_view().to_json())
+    return views

@@ -16,7 +16,6 @@ from eleusis.engine.rules import LIBRARY
 from eleusis.engine.simulate import play_delphi_round, seat_delphi_bots
 from eleusis.engine.variants import (
     VARIANTS,
-    Action,
     DelphiConfig,
     DelphiRound,
     End,
@@ -25,7 +24,6 @@ from eleusis.engine.variants import (
     Predict,
     Reveal,
     RotationGame,
-    Round,
     Scores,
     WrittenRule,
     new_round,
@@ -42,7 +40,9 @@ from tests.engine.variants.helpers import (
     ODD_EVEN,
     RED_STARTER,
     TEST_RULES,
+    assert_replayed_and_serialized,
     behaviour_equivalent,
+    bot_round_cases,
 )
 
 
@@ -252,10 +252,7 @@ RULES: list[Rule] = [
 
 @settings(max_examples=25, deadline=None)
 @given(
-    seed=st.integers(0, 2**31 - 1),
-    rule=st.sampled_from(RULES),
-    players=st.integers(1, 6),
-    bots=st.lists(st.sampled_from(sorted(DELPHI_BOTS)), min_size=1, max_size=3),
+    **bot_round_cases(RULES, DELPHI_BOTS, players=(1, 6)),
     starter=st.sampled_from(["flip", "until_legal"]),
 )
 def test_bot_rounds_keep_every_invariant(
@@ -283,11 +280,4 @@ def test_bot_rounds_keep_every_invariant(
     assert round_.scores() == settle(chips)
 
     replayed = DelphiRound.replay(config, seed, rule, players, round_.actions)
-    assert replayed.to_json() == round_.to_json()
-    data = json.loads(json.dumps(round_.to_json()))
-    assert Round.from_json(data, rule).to_json() == round_.to_json()
-    actions = [Action.from_json(json.loads(json.dumps(a.to_json()))) for a in round_.actions]
-    assert actions == round_.actions
-    for seat in range(players):
-        json.dumps(round_.view(seat).to_json())
-    json.dumps(round_.dealer_view().to_json())
+    assert_replayed_and_serialized(round_, replayed, rule, players)

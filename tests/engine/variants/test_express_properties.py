@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterator
 
@@ -23,7 +22,6 @@ from eleusis.engine.variants import (
     Guess,
     NoPlay,
     Play,
-    Round,
     Verdict,
     WrittenRule,
 )
@@ -33,6 +31,7 @@ from tests.engine.variants.helpers import (
     RED_STARTER,
     TEST_RULES,
     MainlineShorterThan,
+    assert_replayed_and_serialized,
     behaviour_equivalent,
     judge_by_behaviour,
 )
@@ -178,14 +177,7 @@ def test_bot_rounds_keep_every_invariant(
     replayed = ExpressRound.replay(
         config, seed, rule, players, round_.actions, judge_guess=judge_by_behaviour
     )
-    assert replayed.to_json() == round_.to_json()
-    data = json.loads(json.dumps(round_.to_json()))
-    assert Round.from_json(data, rule).to_json() == round_.to_json()
-    actions = [Action.from_json(json.loads(json.dumps(a.to_json()))) for a in round_.actions]
-    assert actions == round_.actions
-    for seat in range(players):
-        json.dumps(round_.view(seat).to_json())
-    json.dumps(round_.dealer_view().to_json())
+    assert_replayed_and_serialized(round_, replayed, rule, players)
 
 
 def _honest_verdict(round_: ExpressRound, rule: Rule) -> Verdict:

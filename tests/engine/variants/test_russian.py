@@ -3,12 +3,10 @@ the interim and final scores, and invariants over bot rounds."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from eleusis.engine.bots import RUSSIAN_BOTS
 from eleusis.engine.cards import FULL_DECK, Card, Suit, parse_cards
@@ -17,13 +15,11 @@ from eleusis.engine.rules import LIBRARY
 from eleusis.engine.simulate import play_russian_round, seat_russian_bots
 from eleusis.engine.variants import (
     VARIANTS,
-    Action,
     End,
     IllegalActionError,
     NoPlay,
     Play,
     RotationGame,
-    Round,
     RussianConfig,
     RussianRound,
     Scores,
@@ -41,7 +37,9 @@ from tests.engine.variants.helpers import (
     RED_STARTER,
     TEST_RULES,
     LastCardRule,
+    assert_replayed_and_serialized,
     behaviour_equivalent,
+    bot_round_cases,
 )
 
 C = Card.parse
@@ -236,12 +234,7 @@ RULES: list[Rule] = [
 
 
 @settings(max_examples=20, deadline=None)
-@given(
-    seed=st.integers(0, 2**31 - 1),
-    rule=st.sampled_from(RULES),
-    players=st.integers(3, 7),
-    bots=st.lists(st.sampled_from(sorted(RUSSIAN_BOTS)), min_size=1, max_size=3),
-)
+@given(**bot_round_cases(RULES, RUSSIAN_BOTS))
 def test_bot_rounds_keep_every_invariant(
     seed: int, rule: Rule, players: int, bots: list[str]
 ) -> None:
@@ -268,13 +261,5 @@ def test_bot_rounds_keep_every_invariant(
         assert round_.blocked()
 
     replayed = RussianRound.replay(RussianConfig(), seed, rule, players, round_.actions)
-    assert replayed.to_json() == round_.to_json()
-    data = json.loads(json.dumps(round_.to_json()))
-    assert Round.from_json(data, rule).to_json() == round_.to_json()
-    actions = [Action.from_json(json.loads(json.dumps(a.to_json()))) for a in round_.actions]
-    assert actions == round_.actions
-    for seat in range(players):
-        view = round_.view(seat)
-        json.dumps(view.to_json())
+    for view in assert_replayed_and_serialized(round_, replayed, rule, players):
         assert all(card.suit in Suit for card in view.hand)
-    json.dumps(round_.dealer_view().to_json())

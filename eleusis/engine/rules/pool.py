@@ -1,0 +1,172 @@
+"""The builder's pool: the finite part of the sentence builder's space that bots and the review
+weigh (`eleusis.engine.inference.space.language_candidates` deduplicates it with the library and
+the frame rules). The builder's space is large (every condition times every pair of
+requirements); the sentences here are chosen to cover each part and option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import cache
+
+from eleusis.engine.rules.builder import ORDERS, assemble
+
+_POOL_QUALITIES = (
+    "red",
+    "black",
+    "hearts",
+    "diamonds",
+    "spades",
+    "clubs",
+    "odd",
+    "even",
+    "low",
+    "high",
+    "face",
+    "number",
+    "prime",
+)
+_COMPLEMENTS = (
+    ("red", "black"),
+    ("black", "red"),
+    ("odd", "even"),
+    ("even", "odd"),
+    ("low", "high"),
+    ("high", "low"),
+    ("face", "number"),
+    ("number", "face"),
+)
+
+
+def _req(kind: str, **parts: str) -> dict[str, str]:
+    return {"then": kind, **{f"then-{key}": value for key, value in parts.items()}}
+
+
+def _second(requirement: Mapping[str, str]) -> dict[str, str]:
+    return {key.replace("then", "then2", 1): value for key, value in requirement.items()}
+
+
+def _single_requirements() -> Iterator[dict[str, str]]:
+    for what in _POOL_QUALITIES + tuple(f"rank-{r}" for r in range(1, 14)):
+        yield _req("play", what=what)
+    for what in _POOL_QUALITIES:
+        yield _req("avoid", what=what)
+    for ref in ("last", "last2", "last3"):
+        for prop in ("color", "suit", "rank", "parity", "half", "face"):
+            yield _req("same", prop=prop, ref=ref)
+            yield _req("different", prop=prop, ref=ref)
+    for n in range(1, 7):
+        yield _req("within", n=str(n), ref="last")
+        yield _req("up", n=str(n), ref="last")
+    for order in ORDERS:
+        yield _req("next-suit", order=order.id, ref="last")
+    for ref in ("last", "last2"):
+        yield _req("higher", ref=ref)
+        yield _req("lower", ref=ref)
+        yield _req("up-down", ref=ref)
+        yield _req("sum", what="even", ref=ref)
+        yield _req("sum", what="odd", ref=ref)
+
+
+def _branch_requirements() -> list[dict[str, str]]:
+    """What an "if … otherwise …" sentence plays on each side, in the pool."""
+    out = [_req("play", what=what) for what in _POOL_QUALITIES]
+    out += [_req(kind, ref="last") for kind in ("higher", "lower", "up-down")]
+    out += [
+        _req(kind, prop=prop, ref="last")
+        for kind in ("same", "different")
+        for prop in ("color", "suit", "rank", "parity")
+    ]
+    out.append(_req("within", n="1", ref="last"))
+    out.append(_req("any"))
+    return out
+
+
+def _pool_conditions() -> Iterator[dict[str, str]]:
+    for what in _POOL_QUALITIES:
+        yield {"if": "last", "if-is": what}
+    for what in ("red", "black", "odd", "even", "low", "high", "face"):
+        yield {"if": "last2", "if-is": what}
+    for kind in ("wrong", "right", "odd-place", "even-place"):
+        yield {"if": kind}
+    yield {"if": "sum2", "if-is": "even"}
+
+
+def pool_fillings() -> Iterator[dict[str, str]]:
+    """The builder's sentences that bots and the review weigh (before deduplication)."""
+    singles = list(_single_requirements())
+    yield from singles
+    # Two properties of the last card, either or both ("same suit or same rank").
+    props = ("color", "suit", "rank", "parity", "half", "face")
+    for i, first in enumerate(props):
+        for second in props[i + 1 :]:
+            for join in ("and", "or"):
+                yield {
+                    **_req("same", prop=first, ref="last"),
+                    "join": join,
+                    **_second(_req("same", prop=second, ref="last")),
+                }
+    # A color or suit with a kind of rank ("a red card and a high card").
+    for first in ("red", "black"):
+        for second in ("odd", "even", "low", "high", "face", "number"):
+            for join in ("and", "or"):
+                yield {
+                    **_req("play", what=first),
+                    "join": join,
+                    **_second(_req("play", what=second)),
+                }
+    # A condition, one side, then the other (or anything).
+    branches = _branch_requirements()
+    for condition in _pool_conditions():
+        for then, otherwise in _COMPLEMENTS:
+            yield {
+                **condition,
+                **_req("play", what=then),
+                "join": "otherwise",
+                **_second(_req("play", what=otherwise)),
+            }
+        for branch in branches:
+            if branch["then"] == "any":
+                continue
+            yield {**condition, **branch}
+            if condition["if"] in ("wrong", "right"):
+                # "After a wrong play anything goes; otherwise …"
+                yield {**condition, **_req("any"), "join": "otherwise", **_second(branch)}
+        if condition["if"] == "last":
+            for then in ("hearts", "diamonds", "spades", "clubs"):
+                for otherwise in ("hearts", "diamonds", "spades", "clubs"):
+                    if then != otherwise:
+                        yield {
+                            **condition,
+                            **_req("play", what=then),
+                            "join": "otherwise",
+                            **_second(_req("play", what=otherwise)),
+                        }
+        if condition["if"] in ("wrong", "right", "odd-place", "even-place"):
+            relations = [b for b in branches if b["then"] not in ("play", "any")]
+            for one in relations:
+                for other in relations:
+                    if one != other:
+                        yield {**condition, **one, "join": "otherwise", **_second(other)}
+        for then, otherwise in (("higher", "lower"), ("lower", "higher")):
+            yield {
+                **condition,
+                **_req(then, ref="last"),
+                "join": "otherwise",
+                **_second(_req(otherwise, ref="last")),
+            }
+
+
+@cache
+def pool_entries() -> tuple[tuple[str, str], ...]:
+    """The pool as (the sentence in English words, the rule text), each sentence once, without
+    compiling anything: `inference.space.write_candidates_file` builds (and so checks) every one."""
+    seen: set[str] = set()
+    out = []
+    for filling in pool_fillings():
+        built = assemble(filling)
+        words = built.words()
+        if words not in seen:
+            seen.add(words)
+            out.append((words, built.text))
+    return tuple(out)

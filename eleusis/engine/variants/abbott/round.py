@@ -1,0 +1,272 @@
+"""A round of Abbott/Howell Eleusis, docs/rules.md §2: the deal and the starter, the prophet
+(named, judging, falling, the bonus), the scores and the views; the turns are in `turns`.
+"""
+
+from __future__ import annotations
+
+from eleusis.engine.cards import Card, build_stock
+from eleusis.engine.history import Attempt
+from eleusis.engine.variants.abbott.config import (
+    EMPTY_BONUS,
+    MAX_PLAYERS,
+    PROPHET_PENALTY,
+    AbbottConfig,
+)
+from eleusis.engine.variants.abbott.state import (
+    AbbottDealerView,
+    AbbottEntry,
+    AbbottPendingView,
+    AbbottPlayerView,
+    AbbottState,
+    ProphetRecord,
+)
+from eleusis.engine.variants.abbott.turns import WAITING_FOR_PROPHET, AbbottTurns
+from eleusis.engine.variants.actions import BecomeProphet, ProphetJudgement
+from eleusis.engine.variants.base import (
+    CARD_NOT_IN_HAND,
+    Event,
+    IllegalActionError,
+    Refusal,
+    Scores,
+    deal,
+    log_seen_by,
+    move,
+    register_variant,
+)
+from eleusis.engine.variants.events import (
+    AbbottEnded,
+    ProphetFell,
+    ProphetNamed,
+    StarterChosen,
+)
+
+NO_JUDGEMENT_PENDING = Refusal("no_judgement_pending", "nothing awaits the prophet's judgement")
+JUDGEMENT_NEEDS_CARD = Refusal(
+    "judgement_needs_card",
+    'judging the "no play" of player {player} wrong names the legal card taken from the hand',
+)
+JUDGEMENT_NO_CARD = Refusal(
+    "judgement_no_card", "a judgement of an attempt names no card (got {card})"
+)
+PROPHET_NOT_NOW = Refusal(
+    "prophet_not_now", "player {player} may become prophet only right after their own turn"
+)
+PROPHET_TAKEN = Refusal("prophet_taken", "player {prophet} is already the prophet")
+PROPHET_AGAIN = Refusal("prophet_again", "player {player} has been prophet this round already")
+PROPHET_TOO_FEW = Refusal(
+    "prophet_too_few",
+    "player {player} cannot become prophet: at least two other players must still be in the round",
+)
+UNSUPPORTED_ACTION = Refusal("unsupported_action", "Abbott/Howell Eleusis has no {kind!r} action")
+
+
+@register_variant
+class AbbottRound(AbbottTurns):
+    """A round of Abbott/Howell Eleusis: `AbbottRound(AbbottConfig(), seed, rule, players)`."""
+
+    name = "abbott"
+    config_class = AbbottConfig
+    state_class = AbbottState
+    end_event = AbbottEnded
+    unsupported = UNSUPPORTED_ACTION
+
+    config: AbbottConfig
+    state: AbbottState
+
+    # -- setup ------------------------------------------------------------------------------
+
+    def validate_setup(self) -> None:
+        if not 3 <= self.players <= MAX_PLAYERS:
+            raise ValueError(
+                f"{self.players} players: Abbott/Howell Eleusis takes 4 to 8 people, the dealer "
+                "among them (3 to 7 players besides the dealer)"
+            )
+        if self.players * self.config.hand_size + 1 > self.config.decks * 52:
+            raise ValueError(f"{self.config.decks} deck(s) cannot deal {self.players} hands")
+        self._require_judgeable_rule()
+
+    def setup(self) -> list[Event]:
+        state = self.state
+        state.stock = build_stock(self.config.decks, self.rng)
+        state.hands = deal(state.stock, self.players, self.config.hand_size)
+        state.expelled = [False] * self.players
+        state.unsuitable = self._bury_until_legal(state.stock, "in the stock")
+        starter = state.stock.pop(0)
+        state.history.append(Attempt(starter, True))
+        state.table.append(AbbottEntry(None, "starter", [starter], True))
+        state.turn = (starter.rank - 1) % self.players
+        return [StarterChosen(starter, len(state.unsuitable), state.turn)]
+
+    # -- actions ----------------------------------------------------------------------------
+
+    @move(ProphetJudgement)
+    def _judgement(self, action: ProphetJudgement, events: list[Event]) -> None:
+        state = self.state
+        pending = state.pending
+        if pending is None or state.prophet is None:
+            raise IllegalActionError(NO_JUDGEMENT_PENDING)
+        player = pending.player
+        if pending.what == "attempt":
+            if action.card is not None:
+                raise IllegalActionError(JUDGEMENT_NO_CARD, card=action.card)
+            truth = self.judge_string(pending.cards)
+            wrong = action.correct != truth
+            state.pending = None
+            self._count_judgement()
+            if wrong and not self._fall(player, events):
+                return
+            self._resolve_attempt(
+                player,
+                pending.cards,
+                truth,
+                pending.armed,
+                wrong,
+                action.correct,
+                pending,
+                events,
+            )
+            return
+        if not action.correct:
+            if action.card is None:
+                raise IllegalActionError(JUDGEMENT_NEEDS_CARD, player=player)
+            if action.card not in state.hands[player]:
+                raise IllegalActionError(CARD_NOT_IN_HAND, card=action.card, player=player)
+        legal = self.legal_cards(player)
+        # Judged wrong: wrong if the declaration was right, or if the card named is not legal
+        # (the card goes back and the dealer takes a truly legal one).
+        wrong = bool(legal) if action.correct else not legal or action.card not in legal
+        state.pending = None
+        self._count_judgement()
+        if wrong and not self._fall(player, events):
+            return
+        if not wrong and not action.correct:
+            card: Card | None = action.card
+        else:
+            card = legal[0] if legal else None
+        self._resolve_no_play(
+            player,
+            card,
+            pending.armed,
+            wrong,
+            action.correct,
+            pending,
+            events,
+        )
+
+    def _count_judgement(self) -> None:
+        self.state.prophets[-1].judgements += 1
+
+    def _fall(self, exposed_by: int, events: list[Event]) -> bool:
+        """The prophet's judgement was wrong: marker removed, 5 penalty cards, back in play.
+        False when the stock could not cover the penalty (the round is over)."""
+        state = self.state
+        prophet = state.prophet
+        assert prophet is not None
+        state.prophets[-1].fell = True
+        state.prophet = None
+        state.marker = None
+        events.append(ProphetFell(prophet, exposed_by))
+        return self._draw(prophet, PROPHET_PENALTY, "prophet_fell", events)
+
+    @move(BecomeProphet)
+    def _become_prophet(self, action: BecomeProphet, events: list[Event]) -> None:
+        self.check_player(action.player)
+        state = self.state
+        problem = self.prophet_problem(action.player)
+        if problem is not None:
+            raise problem
+        state.prophet_window = None
+        state.prophet = action.player
+        state.marker = len(state.history)
+        state.prophets.append(ProphetRecord(action.player, state.marker))
+        events.append(ProphetNamed(action.player, state.marker))
+
+    def prophet_problem(self, player: int) -> IllegalActionError | None:
+        """Why `player` may not become prophet now (None: they may)."""
+        state = self.state
+        if state.pending is not None:
+            return IllegalActionError(WAITING_FOR_PROPHET, action="prophet")
+        if state.prophet is not None:
+            return IllegalActionError(PROPHET_TAKEN, prophet=state.prophet)
+        if state.prophet_window != player:
+            return IllegalActionError(PROPHET_NOT_NOW, player=player)
+        if any(record.player == player for record in state.prophets):
+            return IllegalActionError(PROPHET_AGAIN, player=player)
+        others = [s for s in self.active_seats() if s != player]
+        if len(others) < 2:
+            return IllegalActionError(PROPHET_TOO_FEW, player=player)
+        return None
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _on_end(self) -> None:
+        self.state.prophet_window = None
+        self.state.pending = None
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def prophet_bonus(self) -> int:
+        """+1 per mainline card and +2 per sideline card after the marker (a prophet in office)."""
+        state = self.state
+        if state.marker is None:
+            return 0
+        after = state.history[state.marker :]
+        accepted = sum(1 for attempt in after if attempt.accepted)
+        return accepted + 2 * (len(after) - accepted)
+
+    def scores(self) -> Scores:
+        """H − own hand, H the largest hand; +4 for a hand emptied legally; the prophet in office
+        adds the bonus. Dealer: the best player score, or with a prophet in office the lower of
+        that and twice the cards on the table when the prophet was named."""
+        state = self.state
+        largest = max(len(hand) for hand in state.hands)
+        players = tuple(
+            largest
+            - len(hand)
+            + (EMPTY_BONUS if state.emptied_by == seat else 0)
+            + (self.prophet_bonus() if state.prophet == seat else 0)
+            for seat, hand in enumerate(state.hands)
+        )
+        best = max(players)
+        dealer = best if state.marker is None else min(best, 2 * state.marker)
+        return Scores(players, dealer)
+
+    def _groups(self) -> list[int]:
+        return self.state.groups
+
+    def _pending_view(self) -> AbbottPendingView | None:
+        pending = self.state.pending
+        if pending is None:
+            return None
+        return AbbottPendingView(pending.what, pending.player, tuple(pending.cards))
+
+    def view(self, player: int) -> AbbottPlayerView:
+        state = self.state
+        return AbbottPlayerView(
+            **self.seen_from(player),
+            table=log_seen_by(state.table, player),
+            table_count=len(state.history),
+            turn=state.turn,
+            prophet=state.prophet,
+            marker=state.marker,
+            prophets=tuple(state.prophets),
+            expelled=tuple(state.expelled),
+            expulsion_armed=self.expulsion_armed(),
+            can_become_prophet=not state.over and self.prophet_problem(player) is None,
+            pending=self._pending_view(),
+        )
+
+    def dealer_view(self) -> AbbottDealerView:
+        state = self.state
+        return AbbottDealerView(
+            **self.seen_by_dealer(),
+            unsuitable=tuple(state.unsuitable),
+            table=tuple(state.table),
+            turn=state.turn,
+            prophet=state.prophet,
+            marker=state.marker,
+            prophets=tuple(state.prophets),
+            expelled=tuple(state.expelled),
+            expulsion_armed=self.expulsion_armed(),
+            pending=self._pending_view(),
+        )

@@ -1,0 +1,261 @@
+"""The turns of Abbott/Howell Eleusis, docs/rules.md §2: an attempt (a card or a string) or a
+"no play", judged by the rule or, with a prophet in office, awaiting the prophet; the penalty
+draws, expulsion, and who plays next.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from eleusis.engine.cards import Card
+from eleusis.engine.history import Attempt
+from eleusis.engine.variants.abbott.config import (
+    NO_PLAY_PENALTY,
+    NO_PLAY_SHRINK,
+    PENALTY_PER_CARD,
+    AbbottConfig,
+)
+from eleusis.engine.variants.abbott.state import AbbottEntry, AbbottPending, AbbottState
+from eleusis.engine.variants.actions import NoPlay, Play, PlayString
+from eleusis.engine.variants.base import (
+    EndReason,
+    Event,
+    IllegalActionError,
+    Logged,
+    Refusal,
+    TurnPassed,
+    move,
+)
+from eleusis.engine.variants.events import (
+    AttemptJudged,
+    AwaitingProphet,
+    CardCorrected,
+    Expelled,
+    NoPlayDeclared,
+    PenaltyDrawn,
+)
+from eleusis.engine.variants.hands import HandRound
+
+CARDS_NOT_IN_HAND = Refusal("cards_not_in_hand", "{cards} are not all in player {player}'s hand")
+EMPTY_STRING = Refusal("empty_string", "a string needs at least one card")
+WAITING_FOR_PROPHET = Refusal(
+    "waiting_for_prophet", "waiting for the prophet's judgement: no {action} until then"
+)
+
+
+class AbbottTurns(HandRound):
+    """The turns of a round of Abbott/Howell Eleusis; `AbbottRound` adds the deal, the prophet
+    and the scores."""
+
+    config: AbbottConfig
+    state: AbbottState
+
+    @move(Play)
+    def _play(self, action: Play, events: list[Event]) -> None:
+        self._attempt(action.player, (action.card,), action, events)
+
+    @move(PlayString)
+    def _play_string(self, action: PlayString, events: list[Event]) -> None:
+        self._attempt(action.player, action.cards, action, events)
+
+    def _turn(self) -> int:
+        return self.state.turn
+
+    def _check_free(self, action: str) -> None:
+        if self.state.pending is not None:
+            raise IllegalActionError(WAITING_FOR_PROPHET, action=action)
+
+    def _attempt(
+        self,
+        player: int,
+        cards: Sequence[Card],
+        logged: Logged,
+        events: list[Event],
+    ) -> None:
+        self._check_turn(player, "play")
+        state = self.state
+        if not cards:
+            raise IllegalActionError(EMPTY_STRING)
+        if Counter(cards) - Counter(state.hands[player]):
+            shown = " ".join(str(card) for card in cards)
+            raise IllegalActionError(CARDS_NOT_IN_HAND, cards=shown, player=player)
+        state.prophet_window = None
+        armed = self.expulsion_armed()
+        if state.prophet is not None:
+            state.pending = AbbottPending(
+                "attempt", player, list(cards), armed, logged.hypothesis, logged.prediction
+            )
+            events.append(AwaitingProphet("attempt", player))
+            return
+        accepted = self.judge_string(cards)
+        self._resolve_attempt(player, list(cards), accepted, armed, False, None, logged, events)
+
+    def judge_string(self, cards: Sequence[Card]) -> bool:
+        """Whether the rule accepts every card of the string in turn."""
+        history = list(self.state.history)
+        for card in cards:
+            if not self.judge(history, card):
+                return False
+            history.append(Attempt(card, True))
+        return True
+
+    @move(NoPlay)
+    def _no_play(self, action: NoPlay, events: list[Event]) -> None:
+        self._check_turn(action.player, '"no play"')
+        state = self.state
+        state.prophet_window = None
+        armed = self.expulsion_armed()
+        if state.prophet is not None:
+            state.pending = AbbottPending(
+                "no_play",
+                action.player,
+                list(state.hands[action.player]),
+                armed,
+                action.hypothesis,
+                action.prediction,
+            )
+            events.append(AwaitingProphet("no_play", action.player))
+            return
+        legal = self.legal_cards(action.player)
+        self._resolve_no_play(
+            action.player,
+            legal[0] if legal else None,
+            armed,
+            False,
+            None,
+            action,
+            events,
+        )
+
+    def _resolve_attempt(
+        self,
+        player: int,
+        cards: list[Card],
+        accepted: bool,
+        armed: bool,
+        exempt: bool,
+        prophet_said: bool | None,
+        logged: Logged,
+        events: list[Event],
+    ) -> None:
+        state = self.state
+        hand = state.hands[player]
+        for card in cards:
+            hand.remove(card)
+        state.history.extend(Attempt(card, accepted) for card in cards)
+        if not accepted:
+            state.groups.append(len(cards))
+        state.table.append(
+            AbbottEntry(
+                player,
+                "attempt",
+                list(cards),
+                accepted,
+                prophet_said,
+                logged.hypothesis,
+                logged.prediction,
+            )
+        )
+        events.append(AttemptJudged(player, tuple(cards), accepted))
+        if accepted:
+            if not hand:
+                state.emptied_by = player
+                self._end(EndReason.HAND_EMPTIED, events)
+                return
+        elif not exempt:
+            if not self._draw(player, PENALTY_PER_CARD * len(cards), "wrong_attempt", events):
+                return
+            if armed:
+                self._expel(player, events)
+        self._after_turn(player, events)
+
+    def _resolve_no_play(
+        self,
+        player: int,
+        legal_card: Card | None,
+        armed: bool,
+        exempt: bool,
+        prophet_said: bool | None,
+        logged: Logged,
+        events: list[Event],
+    ) -> None:
+        state = self.state
+        hand = state.hands[player]
+        correct = legal_card is None
+        state.table.append(
+            AbbottEntry(
+                player,
+                "no_play",
+                list(hand),
+                correct,
+                prophet_said,
+                logged.hypothesis,
+                logged.prediction,
+            )
+        )
+        events.append(NoPlayDeclared(player, tuple(hand), correct))
+        if correct:
+            returned = self._return_hand(player)
+            if len(returned) <= NO_PLAY_SHRINK:
+                state.emptied_by = player
+                self._end(EndReason.HAND_EMPTIED, events)
+                return
+            if not self._draw(player, len(returned) - NO_PLAY_SHRINK, "new_hand", events):
+                return
+        else:
+            assert legal_card is not None
+            self._take_from_hand(player, legal_card)
+            state.table.append(AbbottEntry(player, "correction", [legal_card], True))
+            events.append(CardCorrected(player, legal_card))
+            if not exempt:
+                if not self._draw(player, NO_PLAY_PENALTY, "wrong_no_play", events):
+                    return
+                if armed:
+                    self._expel(player, events)
+        self._after_turn(player, events)
+
+    def active_seats(self) -> list[int]:
+        """Seats that take turns: not expelled, not the prophet."""
+        state = self.state
+        return [s for s in range(self.players) if not state.expelled[s] and s != state.prophet]
+
+    def expulsion_armed(self) -> bool:
+        """Whether a wrong attempt or wrong "no play" made now expels the player."""
+        state = self.state
+        if state.marker is not None:
+            return len(state.history) - state.marker >= self.config.expulsion_after_marker
+        return len(state.history) >= self.config.expulsion_at
+
+    def _expel(self, player: int, events: list[Event]) -> None:
+        self.state.expelled[player] = True
+        self.state.expulsions.append(player)
+        events.append(Expelled(player))
+
+    def _draw(self, player: int, count: int, reason: str, events: list[Event]) -> bool:
+        """Draw `count` cards; when the stock cannot cover them, give what is left and end."""
+        state = self.state
+        drawn = state.stock[:count]
+        del state.stock[:count]
+        state.hands[player].extend(drawn)
+        if drawn:
+            events.append(PenaltyDrawn(player, tuple(drawn), reason))
+        if len(drawn) < count:
+            self._end(EndReason.STOCK_EXHAUSTED, events)
+            return False
+        return True
+
+    def _after_turn(self, player: int, events: list[Event]) -> None:
+        state = self.state
+        active = self.active_seats()
+        if not active:
+            self._end(EndReason.ALL_EXPELLED, events)
+            return
+        state.turn = next(
+            seat
+            for step in range(1, self.players + 1)
+            if (seat := (player + step) % self.players) in active
+        )
+        if not state.expelled[player] and state.prophet != player:
+            state.prophet_window = player
+        events.append(TurnPassed(state.turn))
