@@ -384,7 +384,7 @@ def test_a_changed_poll_reads_the_session_from_the_cache_once(monkeypatch):
     from django.contrib.sessions.backends.cached_db import SessionStore
 
     table, seats = live_table()
-    client = _client_for(seats[0].student)
+    client = student_client(seats[0].student)
     url = reverse("classroom:table", args=[table.pk])
     client.get(url)  # the page: its session is in the cache now, as in a class
     loads = []
