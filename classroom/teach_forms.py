@@ -13,6 +13,7 @@ from classroom.services.games import MAX_TABLE, MIN_TABLE
 from classroom.titles import title_leak
 from eleusis.engine.rules import LIBRARY, RuleSyntaxError, compile_rule
 from eleusis.engine.rules.errors import MAX_RULE_LENGTH
+from eleusis.web.library import named_on_another, same_as
 from eleusis.web.rule_check import (  # noqa: F401  (re-exported for the classroom's views)
     DIFFICULTY_LABELS,
     DIFFICULTY_ORDER,
@@ -22,16 +23,19 @@ from eleusis.web.rule_check import (  # noqa: F401  (re-exported for the classro
 )
 
 
-def library_choices() -> list[tuple[str, str]]:
-    """The library as a select shows it: name and difficulty, easiest first."""
+def library_choices(keep: str = "") -> list[tuple[str, str]]:
+    """The library as a select shows it: name and difficulty, easiest first, one entry per rule
+    (a rule several sources give is listed once, its other names beside it: "A = B"). `keep`: a
+    rule id to list even so (the one a link or a sent form chose)."""
     rules = sorted(LIBRARY.values(), key=lambda r: (DIFFICULTY_ORDER.get(r.difficulty, 9), r.name))
-    return [("", _("Choose a rule…"))] + [
-        (
-            rule.id,
-            f"{gettext(rule.name)} ({DIFFICULTY_LABELS.get(rule.difficulty, rule.difficulty)})",
-        )
-        for rule in rules
-    ]
+    same = same_as()
+
+    def label(rule) -> str:
+        names = " = ".join([gettext(rule.name), *(gettext(o.name) for o in same[rule.id])])
+        return f"{names} ({DIFFICULTY_LABELS.get(rule.difficulty, rule.difficulty)})"
+
+    listed = [rule for rule in rules if rule.id == keep or not named_on_another(rule.id)]
+    return [("", _("Choose a rule…"))] + [(rule.id, label(rule)) for rule in listed]
 
 
 # The assignment --------------------------------------------------------------------------------
@@ -193,7 +197,8 @@ class AssignmentForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["library_rule"].choices = library_choices()
+        chosen = self.data.get("library_rule") or self.initial.get("library_rule") or ""
+        self.fields["library_rule"].choices = library_choices(keep=str(chosen))
         self.fields["rule_text"].widget.attrs["aria-describedby"] = "rule-check"
 
     def clean(self):

@@ -24,8 +24,11 @@ def warm_in_background() -> threading.Thread:
 
 def _warm() -> None:
     from eleusis.engine.inference.space import candidate_space
+    from eleusis.web.library import same_as
 
-    try:
-        candidate_space()
-    except Exception:  # the first use builds it again, and says why if it fails there too
-        logger.exception("could not build the candidate space ahead of its first use")
+    # The library's equal rules (half a second), which the assignment form lists once each.
+    for build in (candidate_space, same_as):
+        try:
+            build()
+        except Exception:  # the first use builds it again, and says why if it fails there too
+            logger.exception("could not build %s ahead of its first use", build.__name__)

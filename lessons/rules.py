@@ -26,6 +26,7 @@ from eleusis.engine.rules import (
     equivalence,
 )
 from eleusis.engine.rules.library import DIFFICULTIES
+from eleusis.web.library import named_on_another, same_as
 from eleusis.web.rule_check import DIFFICULTY_LABELS, rule_check, rule_error_message
 
 SEED_LANGUAGES = {
@@ -84,34 +85,20 @@ def _analyses() -> dict[str, Analysis]:
     return {rule.id: analyse(rule.compiled()) for rule in LIBRARY.values()}
 
 
-@cache
-def _same_as() -> dict[str, list[LibraryRule]]:
-    """For each library rule, the other library rules that judge every situation alike."""
-    rules = list(LIBRARY.values())
-    same: dict[str, list[LibraryRule]] = {rule.id: [] for rule in rules}
-    for index, rule in enumerate(rules):
-        for other in rules[index + 1 :]:
-            if equivalence(rule.compiled(), other.compiled()).equivalent:
-                same[rule.id].append(other)
-                same[other.id].append(rule)
-    return same
-
-
 def _seed(rule: LibraryRule) -> str:
     return str(SEED_LANGUAGES.get(rule.source, rule.source))
 
 
 @cache
 def _sections(language: str) -> tuple[LibrarySection, ...]:
-    analyses, same_as = _analyses(), _same_as()
-    order = {rule_id: index for index, rule_id in enumerate(LIBRARY)}
+    analyses, same = _analyses(), same_as()
     sections = []
     for difficulty in DIFFICULTIES:
         entries = []
         for rule in LIBRARY.values():
             if rule.difficulty != difficulty:
                 continue
-            if any(order[other.id] < order[rule.id] for other in same_as[rule.id]):
+            if named_on_another(rule.id):
                 continue  # named on the entry of the first rule that judges alike
             check = rule_check(rule.text)
             entries.append(
@@ -124,7 +111,7 @@ def _sections(language: str) -> tuple[LibrarySection, ...]:
                     reading=gettext(rule.reading) if rule.reading else "",
                     warnings=check.warnings,
                     analysis=analyses[rule.id],
-                    same_as=same_as[rule.id],
+                    same_as=same[rule.id],
                     others=tuple(
                         OtherSource(
                             other,
@@ -133,7 +120,7 @@ def _sections(language: str) -> tuple[LibrarySection, ...]:
                             _seed(other),
                             gettext(other.reading) if other.reading else "",
                         )
-                        for other in same_as[rule.id]
+                        for other in same[rule.id]
                     ),
                 )
             )
