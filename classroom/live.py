@@ -94,10 +94,13 @@ def session_changed(session_id: int) -> None:
 _TABLE_POLL = re.compile(r"^/play/tables/(\d+)/$")
 
 
-def table_poll_is_idle(table_id: int, stamp: str, session_key: str) -> tuple[bool, str | None]:
+def table_poll_is_idle(
+    table_id: int, stamp: str, session_key: str
+) -> tuple[bool, str | None, dict | None]:
     """Whether a student's poll of this table finds it as it was: the session (as the
     `cached_db` backend keeps it in the cache) belongs to a student, and the table's stamp is
-    the one the page holds. One cache round trip for both. Also returns the stamp read."""
+    the one the page holds. One cache round trip for both. Also returns the stamp and the
+    session's data as read (None: not in the cache)."""
     from django.contrib.sessions.backends.cached_db import KEY_PREFIX
 
     from classroom.access import STUDENT_SESSION_KEY
@@ -107,8 +110,10 @@ def table_poll_is_idle(table_id: int, stamp: str, session_key: str) -> tuple[boo
     found = cache.get_many([session_cache_key, table_key])
     session = found.get(session_cache_key)
     current = found.get(table_key)
-    idle = isinstance(session, dict) and STUDENT_SESSION_KEY in session and current == stamp
-    return idle, current
+    if not isinstance(session, dict):
+        session = None
+    idle = session is not None and STUDENT_SESSION_KEY in session and current == stamp
+    return idle, current, session
 
 
 class IdleTablePollMiddleware:
@@ -129,11 +134,25 @@ class IdleTablePollMiddleware:
             session_key = request.COOKIES.get(self.cookie) if stamp else None
             if session_key:
                 table_id = int(found[1])
-                idle, current = table_poll_is_idle(table_id, stamp, session_key)
+                idle, current, session = table_poll_is_idle(table_id, stamp, session_key)
                 if idle:
                     response = HttpResponse(status=204)
                     response["Cache-Control"] = "private, no-store"
                     return response
                 if current is not None:  # the view draws the page for this stamp
                     request._live_table_stamps = {table_id: current}
+                if isinstance(session, dict):  # the view need not read it again
+                    request._live_session = (session_key, session)
         return self.get_response(request)
+
+
+def use_polled_session(request) -> None:
+    """Give the request's session the data the idle-poll middleware read from the cache a moment
+    ago (`cached_db` would read the same key again: one more cache round trip per changed
+    poll). Before anything reads the session; nothing when the keys differ."""
+    found = getattr(request, "_live_session", None)
+    session = getattr(request, "session", None)
+    if found is None or session is None or hasattr(session, "_session_cache"):
+        return
+    if session.session_key == found[0]:
+        session._session_cache = found[1]

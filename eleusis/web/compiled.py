@@ -4,9 +4,10 @@ Django turns a queryset into SQL anew each time it is evaluated. For the reads o
 table (their seat with the table's seats, students, session and assignment; the current round)
 that work cost more of the server's CPU than the database spent answering them (see
 `benchmarks/bench_table.py`). `CompiledQuery` asks Django once, per thread and database
-connection, for the SQL of a queryset built from placeholder parameters, then runs that SQL
-with each call's parameters and builds the model instances as Django's own `ModelIterable`
-does: the same columns, converters, related objects (`select_related`) and annotations.
+connection, for the SQL of a queryset built from placeholder parameters (and for the
+converters of its columns), then runs that SQL with each call's parameters and builds the model
+instances as Django's own `ModelIterable` does: the same columns, converters, related objects
+(`select_related`) and annotations.
 
 Only for querysets whose parameters appear as they are in the SQL (`field=value` lookups, an
 `Exists` on them); anything else is refused when first compiled.
@@ -74,6 +75,8 @@ class _Compiled:
         ]
         self.related = get_related_populators(klass_info, compiler.select, self.db)
         self.annotations = dict(compiler.annotation_col_map or {})
+        columns = [column[0] for column in compiler.select[: compiler.col_count]]
+        self.converters = compiler.get_converters(columns)
 
     def run(self, args: tuple[Any, ...]) -> list[Any]:
         params = [args[p.index] if isinstance(p, _Arg) else p for p in self.params]
@@ -83,7 +86,9 @@ class _Compiled:
         if self.compiler.has_extra_select:  # columns only the ordering asked for
             rows = [row[: self.compiler.col_count] for row in rows]
         objects = []
-        for row in self.compiler.results_iter(results=[rows]):
+        if self.converters:
+            rows = self.compiler.apply_converters(rows, self.converters)
+        for row in rows:
             obj = self.model.from_db(self.db, self.init_list, row[self.start : self.end])
             for populator in self.related:
                 populator.populate(row, obj)

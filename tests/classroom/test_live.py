@@ -377,3 +377,27 @@ def test_a_change_committed_right_after_a_play_shows_at_the_players_next_poll(mo
 
     assert answer.status_code == 200
     assert client.get(_next_poll_url(answer), HTTP_HX_REQUEST="true").status_code == 200
+
+
+def test_a_changed_poll_reads_the_session_from_the_cache_once(monkeypatch):
+    # The idle-poll middleware read it with the stamp: the session store does not read it again.
+    from django.contrib.sessions.backends.cached_db import SessionStore
+
+    table, seats = live_table()
+    client = student_client(seats[0].student)
+    url = reverse("classroom:table", args=[table.pk])
+    client.get(url)  # the page: its session is in the cache now, as in a class
+    loads = []
+    real_load = SessionStore.load
+
+    def load(self):
+        loads.append(self.session_key)
+        return real_load(self)
+
+    monkeypatch.setattr(SessionStore, "load", load)
+    response = client.get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and f"{seats[0].name} (you)" in response.content.decode()
+    assert loads == []
+    # Without the middleware's read (a full page), the store reads it as usual.
+    assert client.get(url).status_code == 200
+    assert loads == [client.cookies["sessionid"].value]

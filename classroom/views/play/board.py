@@ -24,7 +24,7 @@ from classroom.access import (
 from classroom.builder_i18n import builder_state
 from classroom.game_forms import FRAMES_BY_ID
 from classroom.games import WebGame, web_game
-from classroom.live import request_table_stamp
+from classroom.live import request_table_stamp, use_polled_session
 from classroom.models import Assignment, Seat
 
 
@@ -132,6 +132,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     # The idle poll, a thousand times a minute in a class: answered from the cache alone. The
     # stamp is a random token only a rendered page of this table carries, and a 204 says
     # nothing but "no change", so it needs no database read to be safe.
+    use_polled_session(request)
     stamp = request.GET.get("stamp")
     idle = request.htmx and stamp and STUDENT_SESSION_KEY in request.session
     if idle and stamp == request_table_stamp(request, pk):
