@@ -163,10 +163,13 @@ def play_form(round_row, card, **fields):
     return {"op": "play", "round": round_row.pk, "card": card.code, **fields}
 
 
-def logged_plays(round_row, seats, *, plays: int, hypothesis, card=None, prediction=None):
+def logged_plays(
+    round_row, seats, *, plays: int, hypothesis, card=None, prediction=None, after=None
+):
     """`plays` plays at the round through `round_act`, each by the player whose turn it is:
     their card number `card(move)` (the first by default) with `hypothesis(player, move)` (a
-    `HypothesisInput`) and the prediction `prediction(player)` (accepted by default)."""
+    `HypothesisInput`) and the prediction `prediction(player)` (accepted by default); then
+    `after(player)`, when given, once each play is stored."""
     from classroom.selectors.rounds import engine_round
     from classroom.services.rounds import round_act
     from eleusis.engine.variants import Play
@@ -185,6 +188,31 @@ def logged_plays(round_row, seats, *, plays: int, hypothesis, card=None, predict
             schedule=False,
         )
         round_row.refresh_from_db()
+        if after:
+            after(player)
+
+
+def free_text_first(free: str, *, words: str, checkable: str = "color != last.color"):
+    """A `hypothesis` for `logged_plays`: player 0 logs the free text `free`, the others
+    `words` with the checkable `checkable`."""
+    from classroom.services.rounds import HypothesisInput
+
+    return lambda player, _move: (
+        HypothesisInput(text=free)
+        if player == 0
+        else HypothesisInput(text=words, checkable=checkable)
+    )
+
+
+def round_over(round_row) -> None:
+    """The dealer ends the round ("time is up"); `round_row` is read again, and is over."""
+    from classroom.models import Round
+    from classroom.services.rounds import round_act
+    from eleusis.engine.variants import End
+
+    round_act(round_id=round_row.pk, action=End("time is up"))
+    round_row.refresh_from_db()
+    assert round_row.status == Round.Status.OVER
 
 
 # A played, analysed session (the review's tests and benchmarks) -----------------------------
