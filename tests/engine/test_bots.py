@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from types import UnionType
+
 import pytest
 
 from eleusis.engine.bots import (
@@ -105,20 +108,25 @@ def test_the_scientist_plays_the_card_the_candidates_disagree_on() -> None:
     assert split(action.card) == min(split(card) for card in view.hand)
 
 
+def _predictions(
+    rule: Rule, bot: str, seeds: Iterable[int], moves: type | UnionType = Play
+) -> list[bool | None]:
+    """What `bot` predicted at each of its `moves` in the rounds seeded by `seeds`."""
+    return [
+        action.prediction
+        for seed in seeds
+        for action in _round(rule, [bot], seed).actions
+        if isinstance(action, moves)
+    ]
+
+
 def test_the_confirmation_bot_plays_what_its_hypothesis_allows() -> None:
     for seed in round_seeds(3, 5):
-        round_ = _round(ODD_EVEN, ["confirmation"], seed)
-        predictions = {a.prediction for a in round_.actions if isinstance(a, Play | NoPlay)}
-        assert predictions == {True}
+        assert set(_predictions(ODD_EVEN, "confirmation", [seed], Play | NoPlay)) == {True}
 
 
 def test_the_falsifier_sometimes_plays_cards_its_hypothesis_rejects() -> None:
-    predictions = [
-        action.prediction
-        for seed in round_seeds(3, 5)
-        for action in _round(ODD_EVEN, ["falsifier"], seed).actions
-        if isinstance(action, Play)
-    ]
+    predictions = _predictions(ODD_EVEN, "falsifier", round_seeds(3, 5))
     assert True in predictions and False in predictions
 
 
@@ -219,15 +227,8 @@ def test_the_wason_bots_start_from_the_narrowest_idea_that_fits() -> None:
 
 
 def test_the_wason_positive_tester_only_plays_what_its_idea_accepts() -> None:
-    for seed in round_seeds(4, 4):
-        positive = _round(LOW_HIGH, ["wason-positive"], seed)
-        assert {a.prediction for a in positive.actions if isinstance(a, Play)} <= {True}
-    predictions = [
-        a.prediction
-        for seed in round_seeds(4, 4)
-        for a in _round(LOW_HIGH, ["wason-negative"], seed).actions
-        if isinstance(a, Play)
-    ]
+    assert set(_predictions(LOW_HIGH, "wason-positive", round_seeds(4, 4))) <= {True}
+    predictions = _predictions(LOW_HIGH, "wason-negative", round_seeds(4, 4))
     assert True in predictions and False in predictions
 
 
