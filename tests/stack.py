@@ -208,9 +208,11 @@ def app_env(database_url: str, redis_url: str, **extra: str) -> dict[str, str]:
     return env
 
 
-def manage(env: dict[str, str], *args: str) -> str:
+def python(env: dict[str, str], *args: str, what: str) -> str:
+    """Run the project's Python with `args` in the project's folder and return what it printed;
+    `RuntimeError` when it fails, naming `what` with the end of its errors."""
     result = subprocess.run(
-        [PYTHON, "manage.py", *args],
+        [PYTHON, *args],
         cwd=ROOT,
         env=env,
         check=False,
@@ -219,8 +221,12 @@ def manage(env: dict[str, str], *args: str) -> str:
         timeout=600,
     )
     if result.returncode:
-        raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stderr[-3000:]}")
+        raise RuntimeError(f"{what} failed:\n{result.stderr[-3000:]}")
     return result.stdout
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    return python(env, "manage.py", *args, what=f"manage.py {' '.join(args)}")
 
 
 def prepare(env: dict[str, str]) -> None:
@@ -357,18 +363,8 @@ print("SEED" + json.dumps(out))
 def seed(env: dict[str, str], *, tables: int, students: int, bots: list[str], **spec) -> dict:
     """Seat `tables` tables of `students` students and `bots` in one live session."""
     payload = json.dumps({"tables": tables, "students": students, "bots": bots, **spec})
-    result = subprocess.run(
-        [PYTHON, "-c", SEED_SCRIPT, payload],
-        cwd=ROOT,
-        env=env,
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    if result.returncode:
-        raise RuntimeError(f"seeding failed:\n{result.stderr[-3000:]}")
-    line = next(line for line in result.stdout.splitlines() if line.startswith("SEED"))
+    printed = python(env, "-c", SEED_SCRIPT, payload, what="seeding")
+    line = next(line for line in printed.splitlines() if line.startswith("SEED"))
     return json.loads(line[4:])
 
 
