@@ -508,6 +508,14 @@ EXPLANATION_PHRASES = (
     # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
     gettext_noop("{card}'s {prop}"),
     # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the card's {prop}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the last card's {prop}"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the {prop} of the card before the last"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("the {prop} of the card {n} back on the mainline"),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
     gettext_noop("the card's position on the mainline (the starter is 1)"),
     # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
     gettext_noop("the sum of the {prop}s of the last {count} mainline cards"),

@@ -92,7 +92,6 @@ play_urls = [
     path("play/solo/<int:pk>/", play.solo_start_view, name="solo_start"),
     path("play/tables/<int:pk>/", play.table_page, name="table"),
     path("play/tables/<int:pk>/move/", play.table_move, name="table_move"),
-    path("play/frames/", play.frame_slots, name="frame_slots"),
     path("play/builder/", play.builder_parts, name="builder_parts"),
     path("play/builder/words/", play.phrase_match, name="phrase_match"),
     path("play/tables/<int:pk>/rule-check/", play.table_rule_check, name="table_rule_check"),

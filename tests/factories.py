@@ -82,16 +82,25 @@ def live_table(
     return seated_session(assignment, players=players, seed=seed)
 
 
-def seated_session(assignment, *, players: int, seed: int):
-    """A live session of `assignment` opened, `players` new students of its class seated by
-    arrival at one table, and started; returns (table, seats) as `live_table` does."""
+def started_session(assignment, *, students, seed: int):
+    """A live session of `assignment` opened, `students` (how many new students of its class, or
+    their nicknames) in its lobby, seated by arrival and started. Returns (session, tables)."""
     from classroom.services.games import lobby_join, session_open, session_seat, session_start
 
     session = session_open(assignment=assignment)
-    for _ in range(players):
-        lobby_join(session=session, student=StudentFactory(classroom=assignment.classroom))
-    (table,) = session_seat(session=session, method="arrival")
+    nicknames = [None] * students if isinstance(students, int) else list(students)
+    for nickname in nicknames:
+        named = {} if nickname is None else {"nickname": nickname}
+        lobby_join(session=session, student=StudentFactory(classroom=assignment.classroom, **named))
+    tables = session_seat(session=session, method="arrival")
     session_start(session=session, seed=seed)
+    return session, tables
+
+
+def seated_session(assignment, *, players: int, seed: int):
+    """`started_session` with `players` new students at one table; returns (table, seats) as
+    `live_table` does."""
+    _, (table,) = started_session(assignment, students=players, seed=seed)
     return table, list(table.seats.select_related("student").order_by("position"))
 
 
@@ -154,10 +163,13 @@ def play_form(round_row, card, **fields):
     return {"op": "play", "round": round_row.pk, "card": card.code, **fields}
 
 
-def logged_plays(round_row, seats, *, plays: int, hypothesis, card=None, prediction=None):
+def logged_plays(
+    round_row, seats, *, plays: int, hypothesis, card=None, prediction=None, after=None
+):
     """`plays` plays at the round through `round_act`, each by the player whose turn it is:
     their card number `card(move)` (the first by default) with `hypothesis(player, move)` (a
-    `HypothesisInput`) and the prediction `prediction(player)` (accepted by default)."""
+    `HypothesisInput`) and the prediction `prediction(player)` (accepted by default); then
+    `after(player)`, when given, once each play is stored."""
     from classroom.selectors.rounds import engine_round
     from classroom.services.rounds import round_act
     from eleusis.engine.variants import Play
@@ -176,6 +188,31 @@ def logged_plays(round_row, seats, *, plays: int, hypothesis, card=None, predict
             schedule=False,
         )
         round_row.refresh_from_db()
+        if after:
+            after(player)
+
+
+def free_text_first(free: str, *, words: str, checkable: str = "color != last.color"):
+    """A `hypothesis` for `logged_plays`: player 0 logs the free text `free`, the others
+    `words` with the checkable `checkable`."""
+    from classroom.services.rounds import HypothesisInput
+
+    return lambda player, _move: (
+        HypothesisInput(text=free)
+        if player == 0
+        else HypothesisInput(text=words, checkable=checkable)
+    )
+
+
+def round_over(round_row) -> None:
+    """The dealer ends the round ("time is up"); `round_row` is read again, and is over."""
+    from classroom.models import Round
+    from classroom.services.rounds import round_act
+    from eleusis.engine.variants import End
+
+    round_act(round_id=round_row.pk, action=End("time is up"))
+    round_row.refresh_from_db()
+    assert round_row.status == Round.Status.OVER
 
 
 # A played, analysed session (the review's tests and benchmarks) -----------------------------
@@ -201,14 +238,7 @@ def played_session(
 
     from classroom.models import Action, Hypothesis, Round
     from classroom.selectors.rounds import replay_round
-    from classroom.services.games import (
-        assignment_create,
-        lobby_join,
-        session_open,
-        session_seat,
-        session_start,
-        table_next_round,
-    )
+    from classroom.services.games import assignment_create, table_next_round
     from classroom.services.review import round_insight_compute
     from eleusis.engine.simulate import play_round, seat_bots
     from eleusis.engine.variants import End, NoPlay, Play
@@ -217,12 +247,8 @@ def played_session(
     assignment = assignment_create(
         classroom=classroom, title="A class", rule_text=rule_text, table_size=table_size
     )
-    session = session_open(assignment=assignment)
-    for number in range(students):
-        student = StudentFactory(classroom=classroom, nickname=f"Kid{number + 1}")
-        lobby_join(session=session, student=student)
-    tables = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=seed)
+    nicknames = [f"Kid{number + 1}" for number in range(students)]
+    session, tables = started_session(assignment, students=nicknames, seed=seed)
     for table in tables:
         seats = list(table.seats.order_by("position"))
         wanted = plays * len(seats)
@@ -416,28 +442,14 @@ def class_session(
     table playing `rounds` rounds of up to `plays` plays through the engine and the services,
     every student played by a bot strategy or a scripted idea (`roles`, cycled in seating
     order). Returns (session, {seat pk: role})."""
-    from classroom.services.games import (
-        assignment_create,
-        lobby_join,
-        session_finish,
-        session_open,
-        session_seat,
-        session_start,
-        table_next_round,
-    )
+    from classroom.services.games import assignment_create, session_finish, table_next_round
 
     classroom = ClassroomFactory()
     assignment = assignment_create(
         classroom=classroom, title="Alternate colors, week 3", rule_text=rule_text, table_size=4
     )
-    session = session_open(assignment=assignment)
-    for number in range(1, students + 1):
-        lobby_join(
-            session=session,
-            student=StudentFactory(classroom=classroom, nickname=f"Kid{number}"),
-        )
-    tables = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=seed)
+    nicknames = [f"Kid{number}" for number in range(1, students + 1)]
+    session, tables = started_session(assignment, students=nicknames, seed=seed)
     role_of_seat = {}
     index = 0
     for table in tables:
@@ -469,14 +481,7 @@ def delphi_session(
     the round. Returns the session."""
     from classroom.selectors.rounds import engine_round
     from classroom.services.delphi import delphi_predict
-    from classroom.services.games import (
-        assignment_create,
-        lobby_join,
-        session_finish,
-        session_open,
-        session_seat,
-        session_start,
-    )
+    from classroom.services.games import assignment_create, session_finish
     from classroom.services.rounds import round_act
     from eleusis.engine.bots import DELPHI_BOTS
     from eleusis.engine.variants import End
@@ -485,14 +490,8 @@ def delphi_session(
     assignment = assignment_create(
         classroom=classroom, title="Delphi, week 4", rule_text=CLASS_RULE, variant="delphi"
     )
-    session = session_open(assignment=assignment)
-    for number in range(1, students + 1):
-        lobby_join(
-            session=session,
-            student=StudentFactory(classroom=classroom, nickname=f"Pia{number}"),
-        )
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=seed)
+    nicknames = [f"Pia{number}" for number in range(1, students + 1)]
+    session, (table,) = started_session(assignment, students=nicknames, seed=seed)
     seats = list(table.seats.order_by("position"))
     bots = {
         seat.position: DELPHI_BOTS[strategies[seat.position % len(strategies)]](

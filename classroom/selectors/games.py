@@ -11,6 +11,7 @@ seats, names, layout and turn), shown to two audiences; splitting it would dupli
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -422,6 +423,21 @@ def _finished_rounds(table: Table, current: Any) -> list[_FinishedRound]:
     return finished
 
 
+def seat_score(
+    round_row: Round, position: int, dealer_score: int, player_scores: Sequence[int]
+) -> int | None:
+    """The score of the seat at `position` in a finished round, from the round's scores (the
+    dealer's and each engine player's); None when the seat was not in the round."""
+    player = round_row.player_of(position)
+    if not round_row.seated(position):
+        return None
+    if player is None:
+        return dealer_score
+    if player < len(player_scores) and position < round_row.seat_count:
+        return player_scores[player]
+    return None
+
+
 def game_totals(*, table: Table, seats: list[Seat], current: Any = _UNSET) -> GameTotals:
     """The scores of every finished round at the table, per seat (the dealer's included), and
     the totals that decide the winner. `current`: the table's current round when the caller
@@ -431,16 +447,9 @@ def game_totals(*, table: Table, seats: list[Seat], current: Any = _UNSET) -> Ga
     for seating, dealer_score, player_scores in rounds:
         round_row = Round(**seating)
         for seat in seats:
-            player = round_row.player_of(seat.position)
-            if not round_row.seated(seat.position):
-                score: int | None = None
-            elif player is None:
-                score = dealer_score
-            elif player < len(player_scores) and seat.position < round_row.seat_count:
-                score = player_scores[player]
-            else:
-                score = None
-            per_seat[seat.position].append(score)
+            per_seat[seat.position].append(
+                seat_score(round_row, seat.position, dealer_score, player_scores)
+            )
     target = game_target(table=table, seats=seats)
     finished = table.session.status == GameSession.Status.FINISHED
     over = bool(rounds) and ((target is not None and len(rounds) >= target) or finished)

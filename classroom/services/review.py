@@ -257,7 +257,7 @@ def session_insight_request(
 
 def hypothesis_mark_set(*, hypothesis: Hypothesis, mark: str) -> None:
     """Mark a free-text hypothesis right, partly right or wrong ("" removes the mark), and have
-    its round's insight computed again."""
+    its round's insight computed again (a game the insight does not read has none to compute)."""
     with transaction.atomic():
         if mark:
             HypothesisMark.objects.update_or_create(
@@ -266,7 +266,7 @@ def hypothesis_mark_set(*, hypothesis: Hypothesis, mark: str) -> None:
         else:
             HypothesisMark.objects.filter(hypothesis=hypothesis).delete()
         round_row = hypothesis.action.round
-        if round_row.status == Round.Status.OVER:
+        if round_row.status == Round.Status.OVER and analysed(round_row):
             round_insight_request(round_row=round_row, force=True)
 
 
@@ -306,6 +306,6 @@ def hypotheses_mark_alike(
             HypothesisMark.objects.filter(hypothesis_id__in=ids).delete()
         rounds = {row.action.round.pk: row.action.round for row in rows}
         for round_row in rounds.values():
-            if round_row.status == Round.Status.OVER:
+            if round_row.status == Round.Status.OVER and analysed(round_row):
                 round_insight_request(round_row=round_row, force=True)
     return len(rows)

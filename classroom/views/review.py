@@ -40,7 +40,7 @@ from classroom.selectors.review.aggregate import legend
 from classroom.selectors.review.data import ANALYSED_VARIANTS, PlayOnPage
 from classroom.selectors.review.delphi import DELPHI_VARIANTS
 from classroom.selectors.review.ideas import relation, verdicts
-from classroom.selectors.review.turns import round_replay, session_turns_review
+from classroom.selectors.review.turns import round_replay, session_turns_review, student_turns
 from classroom.selectors.rounds import engine_round, replay_round
 from classroom.services.review import (
     hypotheses_mark_alike,
@@ -203,6 +203,7 @@ def student_review_view(request: HttpRequest, pk: int, seat_pk: int) -> HttpResp
             **_base_context(request, session),
             "person": people[seat.pk],
             "timeline": student_timeline(session, seat, people),
+            "turns": student_turns(session, seat),
             "marks": HypothesisMark.Mark.choices,
         },
     )

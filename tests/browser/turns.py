@@ -121,10 +121,12 @@ def player_row(page, name: str):
     return page.locator("table.turns-players tbody tr", has_text=name)
 
 
-def finished_session(classroom, variant: str, *, title: str, seed: int = 5):
+def finished_session(classroom, variant: str, *, title: str, seed: int = 5, string: int = 1):
     """A session of `variant` whose one table of four students played a round to its end, each
     play with a hypothesis and a prediction (their moves by the game's bots, server side, through
-    the same service as the pages). Returns (session, round)."""
+    the same service as the pages). With `string` above 1 (Abbott/Howell), each student's first
+    play is a string of that many cards: their mind's card, then the next of their hand.
+    Returns (session, round)."""
     from classroom.services.games import (
         assignment_create,
         session_open,
@@ -133,6 +135,7 @@ def finished_session(classroom, variant: str, *, title: str, seed: int = 5):
     )
     from classroom.services.rounds import HypothesisInput, round_act
     from eleusis.engine.games import GAMES
+    from eleusis.engine.variants import PlayString
     from tests.factories import ALTERNATE_COLORS, StudentFactory
 
     assignment = assignment_create(
@@ -145,12 +148,17 @@ def finished_session(classroom, variant: str, *, title: str, seed: int = 5):
     session_start(session=session, seed=seed)
     record = GAMES[variant]
     minds = list(record.seat(["scientist"], 4, current_round(table=table).seed))
+    strung: set[int] = set()
     for _ in range(1000):
         round_row = current_round(table=table)
         round_ = engine_round(round_row)
         if round_.is_over:
             return session, round_row
         action = record.next_action(round_, minds)
+        if string > 1 and action.kind == "play" and action.player not in strung:
+            strung.add(action.player)
+            others = [card for card in round_.state.hands[action.player] if card != action.card]
+            action = PlayString(action.player, (action.card, *others[: string - 1]))
         actor = getattr(action, "player", None)
         if actor is None:
             actor = round_.state.prophet

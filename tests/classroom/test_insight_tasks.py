@@ -14,9 +14,9 @@ from classroom.services.review import (
     round_insight_request,
     session_insight_request,
 )
-from classroom.services.rounds import HypothesisInput, round_act
+from classroom.services.rounds import round_act
 from eleusis.engine.variants import End
-from tests.factories import live_table, logged_plays
+from tests.factories import free_text_first, live_table, logged_plays, round_over
 
 pytestmark = pytest.mark.django_db
 
@@ -30,15 +30,9 @@ def finished_round(plays: int = 4) -> Round:
         round_row,
         seats,
         plays=plays,
-        hypothesis=lambda player, _move: (
-            HypothesisInput(text="it goes red, black, red")
-            if player == 0
-            else HypothesisInput(text="colors alternate", checkable="color != last.color")
-        ),
+        hypothesis=free_text_first("it goes red, black, red", words="colors alternate"),
     )
-    round_act(round_id=round_row.pk, action=End("time is up"))
-    round_row.refresh_from_db()
-    assert round_row.status == Round.Status.OVER
+    round_over(round_row)
     return round_row
 
 

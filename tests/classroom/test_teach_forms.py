@@ -12,7 +12,7 @@ ALTERNATING = ("th-alternate-colors", "el-alternate-colors", "ru-alternate-color
 
 def test_a_rule_several_sources_give_is_listed_once_with_its_other_names():
     choices = dict(library_choices())
-    listed = [rule_id for rule_id in ALTERNATING + ("es-alternate-colors",) if rule_id in choices]
+    listed = [rule_id for rule_id in (*ALTERNATING, "es-alternate-colors") if rule_id in choices]
     assert listed == ["th-alternate-colors"]
     label = choices["th-alternate-colors"]
     for rule_id in ALTERNATING:

@@ -34,10 +34,11 @@ from classroom.services.games import (
     session_start,
 )
 from classroom.services.review import round_insight_compute
-from classroom.services.rounds import engine_round, round_act
+from classroom.services.rounds import HypothesisInput, engine_round, round_act
 from classroom.tasks import record_bots_play
-from eleusis.engine.variants import End
+from eleusis.engine.variants import End, PlayString
 from tests.browser import scene as class_scene
+from tests.browser.scene import WORDS
 from tests.eleusis.test_translations import _po_entries
 from tests.factories import ALTERNATE_COLORS
 
@@ -184,6 +185,19 @@ def other_pages(scene):
     russian = _bot_table(scene, "russian", 2, "Eleusis 7")
     abbott_over = _bot_table(scene, "abbott", 3, "Eleusis 8")
     abbott_round = current_round(table=abbott_over)
+    # The student plays a string of two cards, with a hypothesis and a prediction, before time
+    # is up: their page of the review lists it.
+    abbott_seat = abbott_over.seats.get(student=scene.students[0])
+    player = abbott_round.player_of(abbott_seat.position)
+    hand = engine_round(abbott_round).state.hands[player]
+    hypothesis = WORDS[False]["hypothesis"]
+    string = PlayString(player, tuple(hand[:2]), hypothesis=hypothesis, prediction=True)
+    round_act(
+        round_id=abbott_round.pk,
+        action=string,
+        seat=abbott_seat,
+        hypothesis=HypothesisInput(text=hypothesis),
+    )
     round_act(round_id=abbott_round.pk, action=End("time is up"))
     finished_session = scene.finished.session
     round_insight_compute(round_id=scene.finished.rounds.get().pk)  # the student's timeline
@@ -219,6 +233,11 @@ def other_pages(scene):
             reverse("classroom:review_session", args=[abbott_over.session.pk]),
         ),
         (
+            "Abbott/Howell student's review",
+            "teacher",
+            reverse("classroom:review_student", args=[abbott_over.session.pk, abbott_seat.pk]),
+        ),
+        (
             "Abbott/Howell replay",
             "teacher",
             reverse("classroom:review_replay", args=[abbott_over.session.pk, abbott_round.pk])
@@ -249,6 +268,7 @@ def test_no_english_on_how_to_play_the_reviews_and_the_abbott_and_russian_pages(
             "Abbott/Howell table": gettext("Role"),
             "Russian table": gettext("Wrong cards in front"),
             "Abbott/Howell review": gettext("Measures that do not apply to this game"),
+            "Abbott/Howell student's review": gettext("predicted “accepted”"),
         }
     for name, who, path in pages:
         if name in expected:

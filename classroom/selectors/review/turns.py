@@ -6,6 +6,10 @@ got right, and says which of the review's measures do not apply, and why.
 The replay is the engine's: the round rebuilt from its stored actions up to a play, so what it
 shows is what the table showed then. A step is one play of a card, a string or "no play", with
 whatever judged it (a prophet's verdict, the dealer's correction) before the next play.
+
+A student's page (`student_turns`) lists their plays round by round: the cards, right or wrong,
+the hypothesis (logged, or carried from their earlier play in the round), the prediction and
+whether it came true, and their score in the round.
 """
 
 from __future__ import annotations
@@ -15,10 +19,11 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from classroom.models import Action, GameSession, Round
-from classroom.selectors.games import GameTotals, game_totals
-from classroom.selectors.review.data import Person
-from classroom.selectors.rounds import replay_round
+from classroom.games import ids_where
+from classroom.models import Action, GameSession, Round, Seat
+from classroom.selectors.games import GameTotals, game_totals, seat_score
+from classroom.selectors.review.data import LoggedHypothesis, Person
+from classroom.selectors.rounds import engine_round, replay_round
 from eleusis.engine.cards import Card
 from eleusis.engine.variants.base import LayoutColumn, layout_of
 
@@ -60,9 +65,15 @@ class Replay:
     shown: list[dict[str, Any]]  # the plays so far, latest first
 
 
-def _cards(payload: dict[str, Any]) -> list[str]:
+def _card_texts(payload: dict[str, Any]) -> tuple[str, ...]:
+    """The cards a play put down, in order, as printed ("Q♦"): one, a string, or none."""
     codes = payload.get("cards") or ([payload["card"]] if payload.get("card") else [])
-    return [" ".join(str(Card.parse(code)) for code in codes)] if codes else []
+    return tuple(str(Card.parse(code)) for code in codes)
+
+
+def _cards(payload: dict[str, Any]) -> list[str]:
+    texts = _card_texts(payload)
+    return [" ".join(texts)] if texts else []
 
 
 def _verdict(actions: list[Action]) -> tuple[bool | None, bool]:
@@ -187,3 +198,108 @@ def session_turns_review(session: GameSession, people: dict[int, Person]) -> Tur
     ]
     first = rounds[0] if rounds else None
     return TurnsReview(rounds, first, tables, students, NOT_APPLICABLE)
+
+
+# The games this review reads: played in turns at a table, not read by the insight (Delphi, the
+# whole class's game, has its own report).
+TURNS_VARIANTS = ids_where(analysed=False, whole_class=False)
+
+
+@dataclass(frozen=True)
+class StudentPlay:
+    """One of a student's plays as their review page shows it."""
+
+    number: int  # the play's number in the round: the replay's step
+    kind: str  # "play" (a card or a string of cards) or "no_play"
+    cards: tuple[str, ...]  # every card put down, in order
+    accepted: bool | None  # right or wrong (a "no play" declared rightly is right)
+    prophet_fell: bool
+    hypothesis: str  # logged with this play
+    held: str  # the hypothesis in force: logged with it, or carried from their earlier play
+    row: LoggedHypothesis | None  # the stored hypothesis, for the teacher's mark
+    prediction: bool | None  # True: "it will be accepted"
+
+    @property
+    def carried(self) -> bool:
+        return not self.hypothesis and bool(self.held)
+
+    @property
+    def prediction_right(self) -> bool | None:
+        if self.prediction is None or self.accepted is None:
+            return None
+        return self.prediction == self.accepted
+
+
+@dataclass(frozen=True)
+class StudentRound:
+    """A finished round at the student's table: their plays in order and their score in it
+    (None when they did not sit in the round)."""
+
+    round: Round
+    plays: list[StudentPlay]
+    score: int | None
+
+
+def _logged(action: Action) -> LoggedHypothesis | None:
+    row = getattr(action, "hypothesis", None)
+    if row is None:
+        return None
+    mark = getattr(row, "mark", None)
+    return LoggedHypothesis(
+        row.pk,
+        action.pk,
+        action.round_id,
+        row.seat_id,
+        row.text,
+        row.checkable,
+        row.frame_id,
+        row.frame_choices or {},
+        mark.mark if mark else None,
+        mark.reads_as if mark else "",
+    )
+
+
+def student_turns(session: GameSession, seat: Seat) -> list[StudentRound]:
+    """Each finished round of a game played in turns at the seat's table, with the seat's plays
+    (each with its verdict, hypothesis and prediction) and its score: two queries whatever the
+    length of the session (the rounds, then their actions with the hypotheses and marks)."""
+    rounds = list(
+        Round.objects.filter(
+            table_id=seat.table_id,
+            table__session=session,
+            status=Round.Status.OVER,
+            variant__in=TURNS_VARIANTS,
+        ).order_by("number")
+    )
+    if not rounds:
+        return []
+    by_round: dict[int, list[Action]] = {round_row.pk: [] for round_row in rounds}
+    actions = Action.objects.filter(round__in=rounds).select_related("hypothesis__mark")
+    for action in actions.order_by("round_id", "seq"):
+        by_round[action.round_id].append(action)
+    timeline = []
+    for round_row in rounds:
+        plays = []
+        held = ""
+        for play in _plays(by_round[round_row.pk])[0]:
+            if play.action.seat_id != seat.pk:
+                continue
+            stated = play.hypothesis
+            held = stated or held
+            plays.append(
+                StudentPlay(
+                    number=play.number,
+                    kind="no_play" if play.action.kind == "no_play" else "play",
+                    cards=_card_texts(play.action.payload),
+                    accepted=play.accepted,
+                    prophet_fell=play.prophet_fell,
+                    hypothesis=stated,
+                    held=held,
+                    row=_logged(play.action),
+                    prediction=play.prediction,
+                )
+            )
+        scores = engine_round(round_row).scores()
+        score = seat_score(round_row, seat.position, scores.dealer, scores.players)
+        timeline.append(StudentRound(round_row, plays, score))
+    return timeline

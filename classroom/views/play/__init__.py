@@ -5,7 +5,7 @@ here.
 """
 
 from classroom.views.play.board import express_context, no_context, table_game, table_page
-from classroom.views.play.builder import builder_parts, frame_slots, phrase_match
+from classroom.views.play.builder import builder_parts, phrase_match
 from classroom.views.play.dealer import table_deal, table_dealer_move, table_rule_check
 from classroom.views.play.delphi import table_predict
 from classroom.views.play.lobby import session_join, session_lobby, solo_start_view
@@ -15,7 +15,6 @@ __all__ = [
     "FieldMessage",
     "builder_parts",
     "express_context",
-    "frame_slots",
     "no_context",
     "phrase_match",
     "session_join",

@@ -22,7 +22,6 @@ from classroom.access import (
     student_seat_required,
 )
 from classroom.builder_i18n import builder_state
-from classroom.game_forms import FRAMES_BY_ID
 from classroom.games import WebGame, web_game
 from classroom.live import request_table_stamp, use_polled_session
 from classroom.models import Assignment, Seat
@@ -100,7 +99,6 @@ def _render_board(
 def express_context(board, assignment: Assignment) -> dict:
     next_play = board.plays_made + 1
     return {
-        "frames": FRAMES_BY_ID.values(),
         # Drawn only with the inputs (a poll does not draw them), and then cached.
         "builder": SimpleLazyObject(lambda: builder_state({})),
         "hypothesis_required": assignment.hypothesis_required_at(next_play),

@@ -1,6 +1,5 @@
-"""The sentence builder's fragments: the parts that fit a choice so far, the words matched to
-sentences, the frame slots.
-"""
+"""The sentence builder's fragments: the parts that fit a choice so far, and the words matched
+to sentences."""
 
 from __future__ import annotations
 
@@ -12,7 +11,6 @@ from classroom.access import (
     student_required,
 )
 from classroom.builder_i18n import builder_state, choices_from, suggestion_for
-from classroom.game_forms import FRAMES_BY_ID
 
 # Sentence builder --------------------
 
@@ -37,11 +35,3 @@ def phrase_match(request: HttpRequest) -> HttpResponse:
         "classroom/play/table.html#did_you_mean",
         {"suggestion": suggestion_for(request.GET.get("hypothesis", "")[:500])},
     )
-
-
-@require_GET
-@student_required
-def frame_slots(request: HttpRequest) -> HttpResponse:
-    """The drop-downs of one sentence frame (swapped in when a student picks a sentence)."""
-    frame = FRAMES_BY_ID.get(request.GET.get("frame", ""))
-    return render(request, "classroom/play/table.html#frame_slots", {"frame": frame})

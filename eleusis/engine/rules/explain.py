@@ -71,6 +71,12 @@ _PHRASES: dict[str, str] = {
     "back_n": "the card {n} back on the mainline",
     "previous": "the previous play",
     "possessive": "{card}'s {prop}",
+    # A property of a named card, one phrase per card: languages with cases (Russian, Greek)
+    # need the card in the genitive here, which "{card}'s {prop}" cannot give them.
+    "possessive_card": "the card's {prop}",
+    "possessive_last": "the last card's {prop}",
+    "possessive_back_2": "the {prop} of the card before the last",
+    "possessive_back_n": "the {prop} of the card {n} back on the mainline",
     "position": "the card's position on the mainline (the starter is 1)",
     "sum": "the sum of the {prop}s of the last {count} mainline cards",
     "+": "{left} + {right}",
@@ -256,6 +262,14 @@ def card(ref: ast.CardRef) -> str:
     return PHRASES["back_n"].format(n=ref.back)
 
 
+def possessive(ref: ast.CardRef, prop: str) -> str:
+    """A card's property as a noun phrase: "the last card's rank"."""
+    if ref.previous:
+        return PHRASES["possessive"].format(card=card(ref), prop=prop)
+    key = {0: "possessive_card", 1: "possessive_last", 2: "possessive_back_2"}
+    return PHRASES[key.get(ref.back, "possessive_back_n")].format(prop=prop, n=ref.back)
+
+
 def condition(node: ast.Expr) -> str:
     """A yes/no test as a clause: "the card is red"."""
     match node:
@@ -378,7 +392,7 @@ def noun(node: ast.Expr) -> str:
         case ast.Prop(name="face" | "prime" | "accepted" | "rejected"):
             return PHRASES["group"].format(text=condition(node))
         case ast.Prop(card=ref, name=name):
-            return PHRASES["possessive"].format(card=card(ref), prop=PROPERTY_NAMES[name])
+            return possessive(ref, PROPERTY_NAMES[name])
         case ast.Position():
             return PHRASES["position"]
         case ast.Sum(prop=prop, count=count):

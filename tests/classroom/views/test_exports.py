@@ -16,8 +16,8 @@ from classroom.models import Round
 from classroom.selectors.exports import cell
 from classroom.services.review import round_insight_compute
 from classroom.services.rounds import HypothesisInput, engine_round, round_act
-from eleusis.engine.variants import End, Guess, Play
-from tests.factories import live_table
+from eleusis.engine.variants import Guess
+from tests.factories import live_table, logged_plays, round_over
 
 pytestmark = pytest.mark.django_db
 
@@ -36,26 +36,17 @@ def session_played():
         seat.student.save()
     round_row = table.rounds.get()
     guessed = False
-    for number in range(PLAYS):
-        engine = engine_round(round_row)
-        player = engine.state.turn
-        card = engine.state.hands[player][0]
-        if player == 0 and number == 0:
-            hypothesis = HypothesisInput(text="alternate", checkable="color != last.color")
-        elif player == 1:
-            hypothesis = HypothesisInput(text=FORMULA)
-        else:
-            hypothesis = HypothesisInput()
-        round_act(
-            round_id=round_row.pk,
-            action=Play(player, card, hypothesis=hypothesis.summary, prediction=True),
-            seat=seats[player],
-            hypothesis=hypothesis,
-            schedule=False,
-        )
-        round_row.refresh_from_db()
-        engine = engine_round(round_row)
-        if not guessed and engine.can_guess(player) and player == 0:
+
+    def hypothesis(player: int, move: int) -> HypothesisInput:
+        if player == 0 and move == 0:
+            return HypothesisInput(text="alternate", checkable="color != last.color")
+        if player == 1:
+            return HypothesisInput(text=FORMULA)
+        return HypothesisInput()
+
+    def guess_once(player: int) -> None:
+        nonlocal guessed
+        if not guessed and engine_round(round_row).can_guess(player) and player == 0:
             round_act(
                 round_id=round_row.pk,
                 action=Guess(player, "red"),
@@ -64,9 +55,9 @@ def session_played():
             )
             guessed = True
             round_row.refresh_from_db()
-    round_act(round_id=round_row.pk, action=End("time is up"))
-    round_row.refresh_from_db()
-    assert round_row.status == Round.Status.OVER
+
+    logged_plays(round_row, seats, plays=PLAYS, hypothesis=hypothesis, after=guess_once)
+    round_over(round_row)
     round_insight_compute(round_id=round_row.pk)
     return table.session, seats, guessed
 

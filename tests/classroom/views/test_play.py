@@ -273,17 +273,6 @@ def test_a_guess_built_from_a_sentence_is_judged_at_once(table_and_seats):
     assert round_row.status == "over"
 
 
-def test_the_frame_drop_downs_come_for_a_chosen_sentence(table_and_seats):
-    _table, seats = table_and_seats
-    client = student_client(seats[0].student)
-    response = client.get(
-        reverse("classroom:frame_slots"), {"frame": "if-else"}, HTTP_HX_REQUEST="true"
-    )
-    body = response.content.decode()
-    assert body.count("<select") == 3 and 'name="slot_condition"' in body
-    assert Client().get(reverse("classroom:frame_slots")).status_code == 302
-
-
 # Students dealing in turn ---------------------------------------------------------------------
 
 
@@ -384,7 +373,6 @@ STUDENT_VIEWS = [
     ("post", "classroom:solo_start", "solo", {}, 302),
     ("get", "classroom:table", "table", {}, 200),
     ("post", "classroom:table_move", "table", {"op": "buy_hint", "round": "1"}, 200),
-    ("get", "classroom:frame_slots", None, {"frame": "same"}, 200),
     ("post", "classroom:table_rule_check", "table", {"rule_text": "red"}, 200),
     ("post", "classroom:table_deal", "table", {"rule_text": "red"}, 409),
     ("post", "classroom:table_dealer_move", "table", {"op": "hint", "hint": "x"}, 403),

@@ -7,11 +7,16 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from classroom.models import Hypothesis, HypothesisMark, Round, RoundInsight
+from classroom.models import Hypothesis, HypothesisMark, RoundInsight
 from classroom.services.review import round_insight_compute
-from classroom.services.rounds import HypothesisInput, round_act
-from eleusis.engine.variants import End
-from tests.factories import StudentFactory, live_table, logged_plays, student_client
+from tests.factories import (
+    StudentFactory,
+    free_text_first,
+    live_table,
+    logged_plays,
+    round_over,
+    student_client,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -40,16 +45,10 @@ def played(classroom, student):
         round_row,
         seats,
         plays=PLAYS,
-        hypothesis=lambda player, _move: (
-            HypothesisInput(text="red and black take turns")
-            if player == 0
-            else HypothesisInput(text="alternate", checkable="color != last.color")
-        ),
+        hypothesis=free_text_first("red and black take turns", words="alternate"),
         prediction=lambda player: player != 1,
     )
-    round_act(round_id=round_row.pk, action=End("time is up"))
-    round_row.refresh_from_db()
-    assert round_row.status == Round.Status.OVER
+    round_over(round_row)
     round_insight_compute(round_id=round_row.pk)
     return {
         "session": session,
@@ -167,6 +166,17 @@ def test_the_student_timeline_and_marking_free_text(
     assert marked and all(p["agreement"]["share"] == 1.0 for p in marked)
     html = teacher.get(urls(played)["student"][1]).content.decode()
     assert 'value="right" selected' in html
+
+
+def test_a_stored_play_of_several_cards_shows_every_card_on_the_timeline(visitors, played):
+    insight = RoundInsight.objects.get(round=played["round"])
+    seats = {int(player): seat for player, seat in insight.results["seats"].items()}
+    play = next(p for p in insight.results["plays"] if seats[p["player"]] == played["seat"].pk)
+    play["cards"] = ["QD", "3C", "JH"]  # a string, as a game of strings would store it
+    RoundInsight.objects.filter(pk=insight.pk).update(results=insight.results)
+    html = visitors["teacher"].get(urls(played)["student"][1]).content.decode()
+    row = html.split(f'id="r{played["round"].pk}-p{play["number"]}"', 1)[1].split("</tr>", 1)[0]
+    assert "QD 3C JH" in row
 
 
 def test_the_replay_steps_through_the_plays(visitors, played) -> None:
