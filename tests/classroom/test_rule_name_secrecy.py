@@ -6,10 +6,8 @@ fragment, for the rule's library name, its description and its explanation."""
 import html
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
-from classroom.access import STUDENT_SESSION_KEY
 from classroom.demo import DEMO_RULE_ID, demo_create
 from classroom.models import Assignment, Student
 from classroom.selectors.games import current_round
@@ -24,7 +22,7 @@ from classroom.services.rounds import engine_round
 from classroom.teach_forms import rule_check
 from classroom.templatetags.play_tags import card_label
 from eleusis.engine.rules import LIBRARY
-from tests.classroom.test_secret_rule import _fill, _patterns
+from tests.classroom.test_secret_rule import _crawl
 from tests.classroom.views.test_teach import assignment_data
 from tests.factories import StudentFactory
 
@@ -34,23 +32,6 @@ pytestmark = pytest.mark.django_db
 def _secrets(rule_id: str) -> list[str]:
     rule = LIBRARY[rule_id]
     return [rule.name, rule.description, rule_check(rule.text).explanation]
-
-
-def _crawl(student: Student, ids: list[int], code: str) -> list[str]:
-    client = Client()
-    session = client.session
-    session[STUDENT_SESSION_KEY] = student.pk
-    session.save()
-    routes = [
-        r for r in _patterns() if not r.startswith("admin/") and r not in ("leave/", "logout/")
-    ]
-    bodies = []
-    for route in routes:
-        for object_id in ids:
-            path = _fill(route, [object_id], code)
-            for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
-                bodies.append(client.get(path, **headers).content.decode(errors="replace"))
-    return bodies
 
 
 def _leaks(bodies: list[str], secrets: list[str]) -> list[str]:

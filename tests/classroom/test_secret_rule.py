@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from classroom.access import STUDENT_SESSION_KEY
+from classroom.models import Student
 from classroom.selectors.games import current_round
 from tests.factories import live_table
 
@@ -33,6 +34,32 @@ def _fill(route: str, ids: list[int], code: str) -> str:
     path = re.sub(r"<int:\w+>", str(ids[0]), path)
     path = re.sub(r"<[^>]+>", "x", path)
     return "/" + path.lstrip("^").rstrip("$")
+
+
+def _crawl(student: Student, ids: list[int], code: str, form: dict | None = None) -> list[str]:
+    """What `student` gets from every URL of the site, each filled with every id of `ids` and
+    the class code `code`, as a page and as an htmx fragment: GET, and POST of `form` when
+    given. Signing out would end the search early (those two only redirect)."""
+    client = Client()
+    session = client.session
+    session[STUDENT_SESSION_KEY] = student.pk
+    session.save()
+    routes = [
+        route
+        for route in _patterns()
+        if not route.startswith("admin/") and route not in ("leave/", "logout/")
+    ]
+    assert len(routes) > 40
+    bodies = []
+    for route in routes:
+        for object_id in ids:
+            path = _fill(route, [object_id], code)
+            for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+                bodies.append(client.get(path, **headers).content.decode(errors="replace"))
+                if form is not None:
+                    response = client.post(path, form, **headers)
+                    bodies.append(response.content.decode(errors="replace"))
+    return bodies
 
 
 def _express_table():
@@ -74,32 +101,8 @@ def test_no_response_to_a_student_contains_the_secret_rule(game):
             seat.pk,
         }
     )
-    client = Client()
-    django_session = client.session
-    django_session[STUDENT_SESSION_KEY] = seat.student.pk
-    django_session.save()
-    code = session.assignment.classroom.join_code
-
-    # Signing out would end the search early; those two only redirect.
-    routes = [
-        route
-        for route in _patterns()
-        if not route.startswith("admin/") and route not in ("leave/", "logout/")
-    ]
-    assert len(routes) > 40
-    bodies = []
-    for route in routes:
-        for object_id in ids:
-            path = _fill(route, [object_id], code)
-            for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
-                bodies.append(client.get(path, **headers).content.decode(errors="replace"))
-                bodies.append(
-                    client.post(
-                        path,
-                        {"op": "guess", "round": round_row.pk, "guess": "x", "rule_text": "x"},
-                        **headers,
-                    ).content.decode(errors="replace")
-                )
+    form = {"op": "guess", "round": round_row.pk, "guess": "x", "rule_text": "x"}
+    bodies = _crawl(seat.student, ids, session.assignment.classroom.join_code, form)
 
     assert sum(1 for body in bodies if "table-live" in body) > 0  # the table page was reached
     leaks = [body for body in bodies if SECRET in body or html.escape(SECRET) in body]
