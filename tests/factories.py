@@ -163,6 +163,25 @@ def play_form(round_row, card, **fields):
     return {"op": "play", "round": round_row.pk, "card": card.code, **fields}
 
 
+def sentence_play(table, seats, **client_options):
+    """The student to move (`student_to_move`, with `client_options`) plays their first card
+    with the sentence "a different color from the last card" and the prediction "unsure", as
+    htmx; returns the hypothesis stored with the play."""
+    from django.urls import reverse
+
+    from classroom.models import Action
+
+    round_row, turn, hands, client = student_to_move(table, seats, **client_options)
+    client.post(
+        reverse("classroom:table_move", args=[table.pk]),
+        play_form(
+            round_row, hands[turn][0], prediction="unsure", frame="different", slot_property="color"
+        ),
+        HTTP_HX_REQUEST="true",
+    )
+    return Action.objects.get(round=round_row, seq=1).hypothesis
+
+
 def logged_plays(
     round_row, seats, *, plays: int, hypothesis, card=None, prediction=None, after=None
 ):

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -21,13 +20,12 @@ from classroom.management.commands.engine_strings import (
     engine_strings,
     render_module,
 )
-from classroom.models import Action
 from eleusis.engine.rules import compile_rule
 from eleusis.engine.rules.frames import FRAMES, FRAMES_BY_ID, FrameError
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
 from eleusis.web.frames_i18n import frame_blank_text, frame_sentence, option_label
 from eleusis.web.rule_check import EXPLANATION_CONTEXT, explanation, explanation_card_words
-from tests.factories import live_table, play_form, student_to_move
+from tests.factories import live_table, sentence_play
 
 LANGUAGES = ["es", "el", "ru", "th"]
 LOCALE = Path(settings.BASE_DIR) / "locale"
@@ -156,17 +154,7 @@ def test_spanish_sentences_fill_in_spanish_labels():
 @pytest.mark.django_db
 def test_a_sentence_frame_sent_in_spanish_is_stored_in_spanish():
     table, seats = live_table()
-    round_row, turn, hands, client = student_to_move(table, seats, HTTP_ACCEPT_LANGUAGE="es")
-
-    client.post(
-        reverse("classroom:table_move", args=[table.pk]),
-        play_form(
-            round_row, hands[turn][0], prediction="unsure", frame="different", slot_property="color"
-        ),
-        HTTP_HX_REQUEST="true",
-    )
-
-    hypothesis = Action.objects.get(round=round_row, seq=1).hypothesis
+    hypothesis = sentence_play(table, seats, HTTP_ACCEPT_LANGUAGE="es")
     assert (
         hypothesis.text == "La siguiente carta debe tener un color distinto al de la última carta"
     )

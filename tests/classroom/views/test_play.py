@@ -15,6 +15,7 @@ from tests.factories import (
     TeacherFactory,
     live_table,
     play_form,
+    sentence_play,
     student_client,
     student_to_move,
 )
@@ -208,17 +209,7 @@ def test_the_secret_rule_is_in_no_student_response(table_and_seats):
 
 def test_a_hypothesis_built_from_a_sentence_is_stored_checkable(table_and_seats):
     table, seats = table_and_seats
-    round_row, turn, hands, client = student_to_move(table, seats)
-
-    client.post(
-        reverse("classroom:table_move", args=[table.pk]),
-        play_form(
-            round_row, hands[turn][0], prediction="unsure", frame="different", slot_property="color"
-        ),
-        HTTP_HX_REQUEST="true",
-    )
-
-    hypothesis = Action.objects.get(round=round_row, seq=1).hypothesis
+    hypothesis = sentence_play(table, seats)
     assert hypothesis.frame_id == "different"
     assert hypothesis.frame_choices == {"property": "color"}
     assert hypothesis.text == "The next card must have a different color from the last card"
