@@ -122,6 +122,18 @@ def tab_to(page, test, *, limit=80, key="Tab"):
     raise AssertionError(f"never reached by {key}; last focus: {active(page)}")
 
 
+def predict_accepted_by_keys(page):
+    """The prediction: Tab reaches the group, arrows move to "accepted", Space checks it."""
+    radio = tab_to(page, lambda now: now.get("name") == "prediction")
+    for _ in range(3):
+        if radio["value"] == "accepted":
+            break
+        page.keyboard.press("ArrowDown")
+        radio = active(page)
+    page.keyboard.press("Space")
+    expect(page.get_by_label("It will be accepted")).to_be_checked()
+
+
 def _is_card(now):
     return now.get("tag") == "BUTTON" and now.get("name") == "card" and not now.get("disabled")
 
@@ -174,15 +186,7 @@ def test_a_student_plays_three_cards_by_keyboard_while_a_classmate_plays(new_pag
         if play:  # each move sends the form empty again: back up to the hypothesis
             tab_to(page, lambda now: now.get("id") == "id_hypothesis", key="Shift+Tab")
             page.keyboard.type(f"red and black take turns ({play})")
-        # The prediction: Tab reaches the group, arrows move to "accepted", Space checks it.
-        radio = tab_to(page, lambda now: now.get("name") == "prediction")
-        for _ in range(3):
-            if radio["value"] == "accepted":
-                break
-            page.keyboard.press("ArrowDown")
-            radio = active(page)
-        page.keyboard.press("Space")
-        expect(page.get_by_label("It will be accepted")).to_be_checked()
+        predict_accepted_by_keys(page)
         played = tab_to(page, _is_card)
         page.keyboard.press("Enter")
         expect(message).to_contain_text(re.compile("Right!|Wrong"))
@@ -417,15 +421,7 @@ def test_a_student_joins_builds_sentences_and_plays_three_cards_by_keyboard(new_
 
     for play in range(3):
         build_by_keys(page)
-        # The prediction: Tab reaches the group, arrows move to "accepted", Space checks it.
-        radio = tab_to(page, lambda now: now.get("name") == "prediction")
-        for _ in range(3):
-            if radio["value"] == "accepted":
-                break
-            page.keyboard.press("ArrowDown")
-            radio = active(page)
-        page.keyboard.press("Space")
-        expect(page.get_by_label("It will be accepted")).to_be_checked()
+        predict_accepted_by_keys(page)
         played = tab_to(page, _is_card, limit=120)
         page.keyboard.press("Enter")
         expect(page.locator("#move-message")).to_contain_text(re.compile("Right!|Wrong"))
