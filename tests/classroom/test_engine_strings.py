@@ -108,6 +108,7 @@ def test_an_explanation_reads_in_the_language(language):
         ),
         ("ru", "rank > last2.rank", "достоинство предпоследней карты"),
         ("ru", "rank < last4.rank", "достоинство 4-й с конца карты основного ряда"),
+        ("ru", "previous.rank > 5", "достоинство предыдущего хода"),
         ("el", "rank > last.rank", "το νούμερο της τελευταίας κάρτας"),
     ],
 )

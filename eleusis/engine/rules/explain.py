@@ -70,9 +70,9 @@ _PHRASES: dict[str, str] = {
     "back_2": "the card before the last",
     "back_n": "the card {n} back on the mainline",
     "previous": "the previous play",
-    "possessive": "{card}'s {prop}",
     # A property of a named card, one phrase per card: languages with cases (Russian, Greek)
-    # need the card in the genitive here, which "{card}'s {prop}" cannot give them.
+    # need the card in the genitive here, which one "{card}'s {prop}" could not give them.
+    "possessive_previous": "the previous play's {prop}",
     "possessive_card": "the card's {prop}",
     "possessive_last": "the last card's {prop}",
     "possessive_back_2": "the {prop} of the card before the last",
@@ -264,10 +264,14 @@ def card(ref: ast.CardRef) -> str:
 
 def possessive(ref: ast.CardRef, prop: str) -> str:
     """A card's property as a noun phrase: "the last card's rank"."""
+    # `previous2` has only the verdict properties, which read as clauses (`noun`), never here.
     if ref.previous:
-        return PHRASES["possessive"].format(card=card(ref), prop=prop)
-    key = {0: "possessive_card", 1: "possessive_last", 2: "possessive_back_2"}
-    return PHRASES[key.get(ref.back, "possessive_back_n")].format(prop=prop, n=ref.back)
+        key = "possessive_previous"
+    else:
+        key = {0: "possessive_card", 1: "possessive_last", 2: "possessive_back_2"}.get(
+            ref.back, "possessive_back_n"
+        )
+    return PHRASES[key].format(prop=prop, n=ref.back)
 
 
 def condition(node: ast.Expr) -> str:
