@@ -27,7 +27,9 @@ def same_as() -> dict[str, list[LibraryRule]]:
     return same
 
 
+_ORDER = {rule_id: index for index, rule_id in enumerate(LIBRARY)}
+
+
 def named_on_another(rule_id: str) -> bool:
     """Whether `rule_id` is listed on the entry of an earlier rule that judges alike."""
-    order = {other: index for index, other in enumerate(LIBRARY)}
-    return any(order[other.id] < order[rule_id] for other in same_as()[rule_id])
+    return any(_ORDER[other.id] < _ORDER[rule_id] for other in same_as()[rule_id])
