@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import re
 import sys
@@ -293,6 +294,49 @@ async def run_class(port, seeded, seconds):
     return latencies, statuses, errors, answered
 
 
+# CPU by process -------------------------------------------------------------------------------
+
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _processes() -> dict[int, tuple[int, float]]:
+    """Every process on the machine: its parent and the CPU seconds it has used so far."""
+    found = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        found[int(stat.parent.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / _TICK)
+    return found
+
+
+def cpu_by_group(roots: dict[str, int]) -> dict[str, float]:
+    """CPU seconds used so far by each named process and its descendants (a gunicorn and its
+    workers, a PostgreSQL postmaster and its backends), and by this load generator."""
+    table = _processes()
+    children: dict[int, list[int]] = defaultdict(list)
+    for pid, (parent, _cpu) in table.items():
+        children[parent].append(pid)
+    totals = {}
+    for name, root in roots.items():
+        total, todo = 0.0, [root]
+        while todo:
+            pid = todo.pop()
+            total += table.get(pid, (0, 0.0))[1]
+            todo.extend(children.get(pid, ()))
+        totals[name] = total
+    times = os.times()
+    totals["load generator"] = times.user + times.system
+    return totals
+
+
+def cpu_per_request(before: dict[str, float], after: dict[str, float], requests: int) -> str:
+    used = {name: (after[name] - before[name]) * 1e3 / max(1, requests) for name in after}
+    parts = "  ".join(f"{name} {ms:.2f}" for name, ms in used.items() if ms >= 0.005)
+    return f"CPU ms per request: {parts}  (all {sum(used.values()):.2f})"
+
+
 def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * p))] * 1e3 if ordered else 0.0
@@ -304,6 +348,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--saturate", type=float, default=8)
     parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument(
+        "--kinds",
+        default="hello,idle poll,changed poll,play",
+        help="the kinds of request to saturate with, comma-separated (the ratios need hello)",
+    )
     args = parser.parse_args()
     random.seed(7)
 
@@ -331,8 +380,16 @@ def main() -> None:
         print("gunicorn gthread 2 workers x 8 threads, DEBUG off, PostgreSQL + Redis, on this")
         print(f"machine's cores with the load generator; logs in {logs}\n")
 
+        roots = {
+            "app": processes[0].process.pid,
+            "worker": processes[1].process.pid,
+            "bare hello": processes[2].process.pid,
+            "PostgreSQL": postgres.postmaster_pid(),
+            "Redis": redis.process.pid,
+        }
         rates = {}
-        for kind in ("hello", "idle poll", "changed poll", "play"):
+        for kind in args.kinds.split(","):
+            cpu_before = cpu_by_group(roots)
             ok, errors, latencies = asyncio.run(
                 saturate(
                     steps(kind, port, seeded, hello_port, args.connections),
@@ -342,16 +399,23 @@ def main() -> None:
             )
             rates[kind] = ok / args.saturate
             ratio = (
-                f"{rates[kind] / rates['hello'] * 100:5.1f} % of bare" if kind != "hello" else ""
+                f"{rates[kind] / rates['hello'] * 100:5.1f} % of bare"
+                if "hello" in rates and kind != "hello"
+                else ""
             )
             print(
                 f"saturation {kind:<13} {rates[kind]:8.1f}/s  {ratio:<16} p50 "
                 f"{pct(latencies, 0.5):7.1f} ms  p95 {pct(latencies, 0.95):7.1f} ms  "
                 f"errors {errors}"
             )
+            print(f"    {cpu_per_request(cpu_before, cpu_by_group(roots), ok)}")
 
+        if args.seconds <= 0:
+            return
         print(f"\nthe class: {args.students} students, {args.seconds:.0f} s")
+        cpu_before = cpu_by_group(roots)
         latencies, statuses, errors, answered = asyncio.run(run_class(port, seeded, args.seconds))
+        cpu_after = cpu_by_group(roots)
         every = [x for values in latencies.values() for x in values]
         steady = [x for kind, values in latencies.items() if kind != "first page" for x in values]
         for label, values in (("all requests", every), ("after 1st page", steady)):
@@ -367,6 +431,7 @@ def main() -> None:
                 f"{pct(values, 0.95):7.1f} ms  p99 {pct(values, 0.99):7.1f} ms  "
                 f"statuses {dict(statuses.get(kind, {}))}"
             )
+        print(f"  {cpu_per_request(cpu_before, cpu_after, len(every))}")
         bad = sum(n for kind in statuses for s, n in statuses[kind].items() if s >= 400)
         print(f"errors: {len(errors)} connection errors, {bad} answers >= 400")
         missing, doubled = stack.plays_lost(postgres.url(), answered)

@@ -14,7 +14,7 @@ with DEBUG off, then sends through Django's test client:
 
 Prints, per kind: the SQL queries of one request (and their text with `--sql`), the median
 and 90th percentile of this process's CPU time per request (`time.process_time`: Python,
-templates, the database driver; with SQLite the database's own work too) and of wall time.
+templates, the database driver; with SQLite the database's own work too) and of wall time; on PostgreSQL, the server's own CPU per request.
 `--profile` prints cProfile's costliest functions for one kind. Figures, never asserted.
 """
 
@@ -102,11 +102,15 @@ class Table:
         }
 
 
-def _measure(send, count: int, profiler: cProfile.Profile | None = None, queries=None):
+def _measure(
+    send, count: int, profiler: cProfile.Profile | None = None, queries=None, database_cpu=None
+):
     """Call `send()` (which returns a thunk to time) `count` times; `queries`: a
     CaptureQueriesContext that records the thunks' queries (and not those of `send`). Before
-    each, the reference request (the favicon, through the same middleware) is timed too."""
-    cpu, wall, reference = [], [], []
+    each, the reference request (the favicon, through the same middleware) is timed too.
+    `database_cpu`: reads the database server's CPU seconds, to charge each thunk its share
+    (the kernel counts in ticks of 10 ms: only the mean over many requests means anything)."""
+    cpu, wall, reference, database = [], [], [], []
     for _ in range(count):
         thunk = send()
         if thunk is None:
@@ -118,15 +122,17 @@ def _measure(send, count: int, profiler: cProfile.Profile | None = None, queries
             queries.__enter__()
         if profiler is not None:
             profiler.enable()
+        d0 = database_cpu() if database_cpu else 0.0
         c0, w0 = time.process_time(), time.perf_counter()
         thunk()
         cpu.append(time.process_time() - c0)
         wall.append(time.perf_counter() - w0)
+        database.append(database_cpu() - d0 if database_cpu else 0.0)
         if profiler is not None:
             profiler.disable()
         if queries is not None:
             queries.__exit__(None, None, None)
-    return cpu, wall, reference
+    return cpu, wall, reference, database
 
 
 def _fig(values: list[float]) -> str:
@@ -205,10 +211,20 @@ def main() -> None:
         # Timed in CPU seconds: on a busy machine, wall time is mostly waiting for a core.
         profiler = cProfile.Profile(time.process_time) if args.profile == key else None
         state["i"] = 0
-        cpu, wall, reference = _measure(send, args.requests, profiler)
+        database_cpu = (
+            (lambda: _database_cpu(connection)) if connection.vendor == "postgresql" else None
+        )
+        cpu, wall, reference, database = _measure(
+            send, args.requests, profiler, database_cpu=database_cpu
+        )
         ratio = statistics.median(c / r for c, r in zip(cpu, reference, strict=True))
         print(f"  CPU  {_fig(cpu)}   ({len(cpu)} requests)")
         print(f"  wall {_fig(wall)}")
+        if database_cpu is not None:
+            print(
+                f"  PostgreSQL's own CPU (the server process of this connection), mean "
+                f"{sum(database) / len(database) * 1e3:6.2f} ms"
+            )
         print(
             f"  CPU  {ratio:.1f} x the reference request (/favicon.ico through the same "
             f"middleware, timed before each: {_fig(reference)})"
@@ -219,6 +235,17 @@ def main() -> None:
             stats = pstats.Stats(profiler).sort_stats("cumulative")
             stats.print_stats(args.top)
             stats.sort_stats("tottime").print_stats(args.top)
+
+
+def _database_cpu(connection) -> float:
+    """CPU seconds used so far by the PostgreSQL server process serving `connection` (0 on
+    SQLite, or when that process is not on this machine)."""
+    pid = connection.connection.info.backend_pid
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _check(response, expected: str) -> None:

@@ -94,6 +94,17 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # Parameters travel apart from the SQL, so the same query is the same statement each time,
+    # and psycopg prepares it on a connection once it has run `DB_PREPARE_THRESHOLD` times:
+    # PostgreSQL then plans a table's seats or a round once per connection, not at every
+    # request (benchmarks/bench_table.py: about 0.8 ms of the server's CPU per poll and 1.5 ms
+    # per play). A pooler in transaction mode (PgBouncer) cannot keep prepared statements:
+    # DB_PREPARE_THRESHOLD=0 turns them off there.
+    DATABASES["default"]["OPTIONS"] = {
+        "server_side_binding": True,
+        "prepare_threshold": int(env_str("DB_PREPARE_THRESHOLD", default="5")) or None,
+    }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Several requests (or a bot task and a request) may write at once; wait rather than fail.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}

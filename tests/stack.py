@@ -168,6 +168,10 @@ class PostgresCluster:
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", log, "-w", "start")
         _wait_for(self.ready, 30, "PostgreSQL")
 
+    def postmaster_pid(self) -> int:
+        """The server's first process (its backends are its children)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
     def ready(self) -> bool:
         result = subprocess.run(
             [str(self.bin / "pg_isready"), "-h", "127.0.0.1", "-p", str(self.port), "-q"],
