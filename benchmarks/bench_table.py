@@ -14,7 +14,8 @@ with DEBUG off, then sends through Django's test client:
 
 Prints, per kind: the SQL queries of one request (and their text with `--sql`), the median
 and 90th percentile of this process's CPU time per request (`time.process_time`: Python,
-templates, the database driver; with SQLite the database's own work too) and of wall time; on PostgreSQL, the server's own CPU per request.
+templates, the database driver; with SQLite the database's own work too) and of wall time; on
+PostgreSQL, the server's own CPU per request.
 `--profile` prints cProfile's costliest functions for one kind. Figures, never asserted.
 """
 

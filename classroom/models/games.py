@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from classroom.models.accounts import Classroom, Student
+from classroom.models.fields import PackedJSONField
 from eleusis.engine.games import DEFAULT
 
 
@@ -238,7 +239,8 @@ class Round(models.Model):
     end_reason = models.CharField(max_length=100, blank=True)
     revealed = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=0)  # how many actions are in the log
-    snapshot = models.JSONField(null=True, blank=True)  # engine state after `version` actions
+    # The engine's state after `version` actions (`to_json`), packed: nothing queries inside it.
+    snapshot = PackedJSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
 
