@@ -442,7 +442,8 @@ def round_deal_by_student(
             seed=seed,
             dealer_position=seat.position,
         )
-        transaction.on_commit(lambda: schedule_bots(round_row.pk))
+        if any(other.bot for other in seats):
+            transaction.on_commit(lambda: schedule_bots(round_row.pk))
         return round_row
 
 
@@ -454,7 +455,9 @@ def _deal(table: Table, assignment: Assignment, *, seed: int | None, rule_text: 
         rule_text=assignment.rule_text if rule_text is None else rule_text,
         seed=seed,
     )
-    transaction.on_commit(lambda: schedule_bots(round_row.pk))
+    # Only a table with bots needs the bots' task (one on every deal costs the worker ~30 ms).
+    if table.seats.exclude(bot="").exists():
+        transaction.on_commit(lambda: schedule_bots(round_row.pk))
     return round_row
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from classroom.live import new_stamp, table_changed
@@ -125,11 +125,14 @@ def round_create(
 
 
 # The round a move is made in, locked (only its row) with its table and session (is it
-# finished?), as every move reads it: its SQL compiled once (eleusis/web/compiled.py).
+# finished?) and whether bots sit at the table (do they answer the move?), as every move reads
+# it: its SQL compiled once (eleusis/web/compiled.py).
 def _locked_rounds(round_id: int) -> QuerySet[Round]:
+    bots = Seat.objects.filter(table=OuterRef("table")).exclude(bot="")
     return (
         Round.objects.select_for_update(of=("self",))
         .select_related("table__session")
+        .annotate(with_bots=Exists(bots))
         .filter(pk=round_id)
     )
 
@@ -147,7 +150,7 @@ def round_act(
     seat: Seat | None = None,
     idempotency_key: str = "",
     hypothesis: HypothesisInput | None = None,
-    schedule: bool = True,
+    schedule: bool | None = None,
     expected_version: int | None = None,
     engine: EngineRound | None = None,
 ) -> ActResult:
@@ -155,7 +158,8 @@ def round_act(
 
     `seat` is who acts (None for the dealer: the app or the teacher). Raises IllegalActionError
     (nothing written) when the engine refuses the action or the table is paused. `schedule`:
-    whether to let the bots at the table answer afterwards (the bots' own task says no).
+    whether to let the bots at the table answer afterwards (the bots' own task says no; None:
+    when bots sit at the table).
     `idempotency_key` is scoped to the seat (`action_key`). `expected_version`: how many
     actions the round had when the move was made; if it has more now, the move is refused
     (`StaleMoveError`) rather than applied to a table that moved on. `engine`: the round as
@@ -221,7 +225,7 @@ def round_act(
             transaction.on_commit(lambda: table_changed(table_id, session_id, stamp=stamp))
             if ended:
                 transaction.on_commit(lambda: _review_when_over(round_id))
-            if schedule:
+            if schedule or (schedule is None and round_row.with_bots):
                 transaction.on_commit(lambda: schedule_bots(round_id))
             return ActResult(
                 row, events, round=round_row, engine=engine, hypothesis=logged, stamp=stamp

@@ -123,6 +123,7 @@ def test_a_broker_outage_delays_the_bots_but_never_loses_a_play(settings, caplog
             action=Play(turn, engine.state.hands[turn][0]),
             seat=seats[turn],
             idempotency_key="during-outage",
+            schedule=True,  # as at a table with bots: they are asked to answer
         )
     finally:
         app.conf.broker_url = broker

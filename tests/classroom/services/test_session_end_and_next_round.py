@@ -77,3 +77,29 @@ def test_the_next_rule_in_the_list_is_none_of_the_revealed_nor_their_equals():
     # The four ways the library says "alternate colors" were all skipped.
     assert not {"el-alternate-colors", "ru-alternate-colors", "es-alternate-colors"} & seen
     assert len(seen) > 10
+
+
+def test_a_round_dealt_at_a_table_without_bots_asks_the_worker_for_nothing(
+    django_capture_on_commit_callbacks,
+):
+    from celery.signals import task_prerun
+
+    from classroom.task_queue import BOTS_PLAY
+
+    ran = []
+
+    def note(sender=None, **kwargs):
+        ran.append(sender.name)
+
+    task_prerun.connect(note, weak=False)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            table, _seats = live_table()  # a session started: the first round dealt
+            _end(table)
+            table_next_round(table=table)
+    finally:
+        task_prerun.disconnect(note)
+
+    assert BOTS_PLAY not in ran
+    assert ran  # the worker's tasks ran here (eager): the review of the round that ended
+    assert table.rounds.count() == 2
