@@ -300,14 +300,18 @@ _TICK = os.sysconf("SC_CLK_TCK")
 
 
 def _processes() -> dict[int, tuple[int, float]]:
-    """Every process on the machine: its parent and the CPU seconds it has used so far."""
+    """Every process on the machine: its parent and the CPU seconds it and its ended children
+    have used so far."""
     found = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        found[int(stat.parent.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / _TICK)
+        # Its own CPU and that of its children that ended (a PostgreSQL backend whose
+        # connection closed): a child's CPU moves to its parent when it is reaped.
+        used = sum(int(value) for value in fields[11:15])
+        found[int(stat.parent.name)] = (int(fields[1]), used / _TICK)
     return found
 
 
@@ -348,6 +352,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--saturate", type=float, default=8)
     parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--worker-nice", type=int, default=10, help="the worker's niceness")
     parser.add_argument(
         "--kinds",
         default="hello,idle poll,changed poll,play",
@@ -366,18 +371,24 @@ def main() -> None:
         stack.prepare(env)
         started = time.monotonic()
         seeded = stack.seed(
-            env, tables=max(1, args.students // 4), students=4, bots=[], solo=args.connections * 3
+            env, tables=max(1, args.students // 4), students=4, bots=[], solo=args.connections * 6
         )
         print(f"seated {args.students} students in {time.monotonic() - started:.0f} s")
         port, hello_port = stack.free_port(), stack.free_port()
         processes.append(stack.gunicorn(env, port, logs))
-        processes.append(stack.celery(env, "worker", logs))
+        # As README's Production section runs it beside the web server: at a lower priority.
+        processes.append(
+            stack.celery({**env, "WORKER_NICE": str(args.worker_nice)}, "worker", logs)
+        )
         processes.append(
             stack.gunicorn(
                 env, hello_port, logs, app="hello:application", chdir=ROOT / "benchmarks"
             )
         )
-        print("gunicorn gthread 2 workers x 8 threads, DEBUG off, PostgreSQL + Redis, on this")
+        print(
+            "gunicorn gthread 2 workers x 8 threads, DEBUG off, PostgreSQL + Redis, a worker at "
+            f"nice {args.worker_nice}, on this"
+        )
         print(f"machine's cores with the load generator; logs in {logs}\n")
 
         roots = {

@@ -4,7 +4,7 @@ import logging
 import os
 
 from celery import Celery
-from celery.signals import worker_ready
+from celery.signals import worker_init, worker_ready
 from kombu.transport import redis as kombu_redis
 from redis.exceptions import ExecAbortError, ReadOnlyError, RedisError, ResponseError
 
@@ -23,6 +23,17 @@ def _warm(**_kwargs) -> None:
     from eleusis.warm import warm_in_background
 
     warm_in_background()
+
+
+@worker_init.connect
+def _yield_to_requests(**_kwargs) -> None:
+    """On a server that also answers the class, the worker can run at a lower priority
+    (WORKER_NICE, e.g. 10: README, Production): then a student's page does not wait for a core
+    while a round's review is worked out, and the review, the bots and the sweeps use what the
+    requests leave. Set before the pool starts, so its processes or threads inherit it."""
+    nice = int(os.environ.get("WORKER_NICE", "0") or 0)
+    if nice > 0:
+        os.nice(nice)
 
 
 # The worker must outlive its broker (README, Production). When Redis goes away while the worker

@@ -45,7 +45,7 @@ export LOG_LEVEL="${LOG_LEVEL:-WARNING}"
 "$BIN/python" manage.py demo
 
 if [ -n "${REDIS_URL:-}" ]; then
-  "$BIN/celery" -A eleusis.celery worker --loglevel=WARNING --concurrency=2 --without-mingle \
+  WORKER_NICE="${WORKER_NICE:-10}" "$BIN/celery" -A eleusis.celery worker --loglevel=WARNING --concurrency=2 --without-mingle \
     --without-gossip >celery-worker.log 2>&1 &
   worker=$!
   trap 'kill "$worker" 2>/dev/null || true' EXIT INT TERM

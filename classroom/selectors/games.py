@@ -415,6 +415,8 @@ def _finished_rounds(table: Table, current: Any) -> list[_FinishedRound]:
         return read()
     if current is None:
         return []
+    if current.number == 1 and current.status != Round.Status.OVER:
+        return []  # rounds are numbered from 1: none has finished yet (no cache round trip)
     key = f"game:finished:{table.pk}:{current.pk}:{current.status}"
     finished = cache.get(key)
     if finished is None:
