@@ -1,6 +1,7 @@
 """A class of students on one server, in the production shape, beside a bare Django "hello".
 
-    .venv/bin/python benchmarks/bench_class.py [--students 1000] [--seconds 60] [--saturate 8]
+    .venv/bin/python benchmarks/bench_class.py [--students 1000] [--arrive 30] [--seconds 60]
+                                               [--saturate 8] [--workers 2] [--threads 8]
 
 Starts everything from scratch on spare loopback ports (tests/stack.py): a throwaway PostgreSQL
 cluster, a redis-server, the app under gunicorn (gthread, 2 workers x 8 threads, DEBUG off)
@@ -11,7 +12,9 @@ middleware, no database). Then, over keep-alive connections from this process:
    is answered, `--saturate` seconds for each kind: bare hello, idle poll (204), changed poll
    (the table's fragment), and a play (a solo practice table, so that it is always the
    student's turn). Prints requests per second and the ratio to bare hello.
-2. The class: `--students` students at tables of four, every one polling its table every 2 s
+2. The class: `--students` students at tables of four, who open their pages over `--arrive`
+   seconds (a school's classes after their bells; 2 for all at once) and then play together
+   for `--seconds`, every one polling its table every 2 s
    as the page does, and playing 3-12 s after its page says "Your turn!", with a hypothesis and
    a prediction. As on the page, a student polls while thinking too, and the play's answer
    replaces the polled fragment: its next poll goes out a poll interval later with the stamp
@@ -221,22 +224,23 @@ def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int)
 # The class -------------------------------------------------------------------------------------
 
 
-async def student(port, cookie, table, until, record, answered):
-    """One student's page: a poll every `POLL_SECONDS` (also while they think), and a play
-    3-12 s after the page first said "Your turn!"; the play's answer replaces the polled
-    fragment, whose next poll goes out a poll interval later with that answer's stamp."""
+async def student(port, cookie, table, arrive, until, record, answered):
+    """One student's page, opened at a random moment of the first `arrive` seconds: a poll
+    every `POLL_SECONDS` (also while they think), and a play 3-12 s after the page first said
+    "Your turn!"; the play's answer replaces the polled fragment, whose next poll goes out a
+    poll interval later with that answer's stamp."""
     conn = Connection(port, cookie)
     stamp = ""
     form = None
     play_at = None
     first = True
-    await asyncio.sleep(random.random() * POLL_SECONDS)
+    await asyncio.sleep(random.random() * arrive)
     while time.monotonic() < until:
         try:
             path = f"/play/tables/{table}/?stamp={stamp}&mode=player"
             status, body, seconds = await conn.request("GET", path)
-            # The first poll carries no stamp: every student's page is drawn whole once, all of
-            # them in the class's first poll interval. Counted apart from the class's steady mix.
+            # The first poll carries no stamp: every student's page is drawn whole once, as
+            # they arrive. Counted apart from the class's steady mix.
             kind = "first page" if first else "idle poll" if status == 204 else "changed poll"
             record(kind, status, seconds)
             first = False
@@ -269,8 +273,9 @@ async def student(port, cookie, table, until, record, answered):
     conn.close()
 
 
-async def run_class(port, seeded, seconds):
-    until = time.monotonic() + seconds
+async def run_class(port, seeded, arrive, seconds):
+    """The class: students arrive over `arrive` seconds, then all of them play for `seconds`."""
+    until = time.monotonic() + arrive + seconds
     latencies: dict[str, list[float]] = defaultdict(list)
     statuses: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     errors: list[str] = []
@@ -286,7 +291,7 @@ async def run_class(port, seeded, seconds):
     cookie_name = seeded["cookie"]
     await asyncio.gather(
         *(
-            student(port, f"{cookie_name}={s['session']}", t["id"], until, record, answered)
+            student(port, f"{cookie_name}={s['session']}", t["id"], arrive, until, record, answered)
             for t in seeded["tables"]
             for s in t["students"]
         )
@@ -335,6 +340,49 @@ def cpu_by_group(roots: dict[str, int]) -> dict[str, float]:
     return totals
 
 
+def memory_by_group(roots: dict[str, int]) -> dict[str, float]:
+    """Resident memory in MB of each named process and its descendants, now."""
+    parents: dict[int, int] = {}
+    resident: dict[int, float] = {}
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(
+                line.split(":", 1) for line in status.read_text().splitlines() if ":" in line
+            )
+        except OSError:
+            continue
+        pid = int(status.parent.name)
+        parents[pid] = int(fields["PPid"])
+        resident[pid] = int(fields.get("VmRSS", "0 kB").split()[0]) / 1024
+    children: dict[int, list[int]] = defaultdict(list)
+    for pid, parent in parents.items():
+        children[parent].append(pid)
+    totals = {}
+    for name, root in roots.items():
+        total, todo = 0.0, [root]
+        while todo:
+            pid = todo.pop()
+            total += resident.get(pid, 0.0)
+            todo.extend(children.get(pid, ()))
+        totals[name] = total
+    return totals
+
+
+def settle(roots: dict[str, int], limit: float = 90.0) -> float:
+    """Wait until the servers are quiet (under a twentieth of a core for a second): a process
+    builds its caches in the background as it boots (eleusis/warm.py), and a figure taken
+    meanwhile would charge that to whatever ran then. Returns the seconds waited."""
+    started = time.monotonic()
+    while time.monotonic() - started < limit:
+        before = cpu_by_group(roots)
+        time.sleep(1.0)
+        after = cpu_by_group(roots)
+        busy = sum(after[name] - before[name] for name in roots)
+        if busy < 0.05:
+            break
+    return time.monotonic() - started
+
+
 def cpu_per_request(before: dict[str, float], after: dict[str, float], requests: int) -> str:
     used = {name: (after[name] - before[name]) * 1e3 / max(1, requests) for name in after}
     parts = "  ".join(f"{name} {ms:.2f}" for name, ms in used.items() if ms >= 0.005)
@@ -349,7 +397,18 @@ def pct(values: list[float], p: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--students", type=int, default=1000)
-    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument(
+        "--seconds", type=float, default=60, help="how long the whole class plays, after arrivals"
+    )
+    parser.add_argument(
+        "--arrive",
+        type=float,
+        default=30,
+        help="the students open their pages over the class's first so many seconds (2: all at "
+        "once, as when a district's classes start on the same bell)",
+    )
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn's worker processes")
+    parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
     parser.add_argument("--saturate", type=float, default=8)
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--worker-nice", type=int, default=10, help="the worker's niceness")
@@ -375,19 +434,20 @@ def main() -> None:
         )
         print(f"seated {args.students} students in {time.monotonic() - started:.0f} s")
         port, hello_port = stack.free_port(), stack.free_port()
-        processes.append(stack.gunicorn(env, port, logs))
+        shape = {"workers": args.workers, "threads": args.threads}
+        processes.append(stack.gunicorn(env, port, logs, **shape))
         # As README's Production section runs it beside the web server: at a lower priority.
         processes.append(
             stack.celery({**env, "WORKER_NICE": str(args.worker_nice)}, "worker", logs)
         )
         processes.append(
             stack.gunicorn(
-                env, hello_port, logs, app="hello:application", chdir=ROOT / "benchmarks"
+                env, hello_port, logs, app="hello:application", chdir=ROOT / "benchmarks", **shape
             )
         )
         print(
-            "gunicorn gthread 2 workers x 8 threads, DEBUG off, PostgreSQL + Redis, a worker at "
-            f"nice {args.worker_nice}, on this"
+            f"gunicorn gthread {args.workers} workers x {args.threads} threads, DEBUG off, "
+            f"PostgreSQL + Redis, a worker at nice {args.worker_nice}, on this"
         )
         print(f"machine's cores with the load generator; logs in {logs}\n")
 
@@ -398,6 +458,9 @@ def main() -> None:
             "PostgreSQL": postgres.postmaster_pid(),
             "Redis": redis.process.pid,
         }
+        print(f"quiet after {settle(roots):.0f} s (each process built its caches as it booted)")
+        memory = "  ".join(f"{name} {mb:.0f}" for name, mb in memory_by_group(roots).items())
+        print(f"resident memory, MB: {memory}\n")
         rates = {}
         for kind in args.kinds.split(","):
             cpu_before = cpu_by_group(roots)
@@ -423,15 +486,21 @@ def main() -> None:
 
         if args.seconds <= 0:
             return
-        print(f"\nthe class: {args.students} students, {args.seconds:.0f} s")
+        print(
+            f"\nthe class: {args.students} students arriving over {args.arrive:.0f} s, then "
+            f"{args.seconds:.0f} s all together"
+        )
         cpu_before = cpu_by_group(roots)
-        latencies, statuses, errors, answered = asyncio.run(run_class(port, seeded, args.seconds))
+        latencies, statuses, errors, answered = asyncio.run(
+            run_class(port, seeded, args.arrive, args.seconds)
+        )
+        duration = args.arrive + args.seconds
         cpu_after = cpu_by_group(roots)
         every = [x for values in latencies.values() for x in values]
         steady = [x for kind, values in latencies.items() if kind != "first page" for x in values]
         for label, values in (("all requests", every), ("after 1st page", steady)):
             print(
-                f"{label:<14} {len(values):7d} ({len(values) / args.seconds:.0f}/s)  p50 "
+                f"{label:<14} {len(values):7d} ({len(values) / duration:.0f}/s)  p50 "
                 f"{pct(values, 0.5):7.1f} ms  p95 {pct(values, 0.95):7.1f} ms  "
                 f"p99 {pct(values, 0.99):7.1f} ms"
             )

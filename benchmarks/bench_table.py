@@ -1,7 +1,7 @@
-"""What one request at a table of four costs, in process: a play and a changed poll.
+"""What one request at a table of four costs, in process: a play, a changed poll, a first page.
 
-    .venv/bin/python benchmarks/bench_table.py [--requests 200] [--profile play|poll] [--top 25]
-                                               [--dump FILE]
+    .venv/bin/python benchmarks/bench_table.py [--requests 200] [--profile play|poll|page]
+                                               [--top 25] [--dump FILE]
 
 Seats tables of four students (tests/factories.py `live_table`) on a throw-away SQLite
 database (DATABASE_URL and REDIS_URL honoured if set: PostgreSQL and Redis as in production),
@@ -10,7 +10,9 @@ with DEBUG off, then sends through Django's test client:
 - a changed poll: a student's poll whose stamp is old, so the table's fragment is drawn (the
   tables take turns, each after a play, as in a class: a fresh stamp for every poll);
 - a play: the student whose turn it is plays the first card of their hand, with a hypothesis
-  and a prediction, as the page sends it.
+  and a prediction, as the page sends it;
+- a first page: a student opening the table's page, the whole document (after a play, as
+  the changed poll).
 
 Prints, per kind: the SQL queries of one request (and their text with `--sql`), the median
 and 90th percentile of this process's CPU time per request (`time.process_time`: Python,
@@ -58,6 +60,7 @@ def _setup() -> None:
 
     setup_test_environment()  # the test client's requests, and their templates, as in tests
     call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)  # a whole page names them
 
 
 class Table:
@@ -76,6 +79,7 @@ class Table:
             session = client.session
             session[STUDENT_SESSION_KEY] = seat.student_id
             session.save()
+            client.get("/favicon.ico")  # the client loads the middleware at its first request
             self.clients.append(client)
         self.url = f"/play/tables/{self.table.pk}/"
 
@@ -146,7 +150,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--tables", type=int, default=8)
-    parser.add_argument("--profile", choices=("play", "poll"))
+    parser.add_argument("--profile", choices=("play", "poll", "page"))
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--dump", help="with --profile: also write the cProfile stats to this file")
     parser.add_argument("--sql", action="store_true", help="print the queries of one request")
@@ -195,7 +199,18 @@ def main() -> None:
         state["i"] += 1
         return move_at(index)
 
-    kinds = {"poll": ("changed poll", poll), "play": ("play", play)}
+    def page():
+        # A student opening the page (the whole document, as on arrival): a move at the table
+        # first, so the table's cached fragments are drawn anew as after a change.
+        index = (state["i"] // 4) % len(tables)
+        if state["i"] % 4 == 0:
+            move_at(index)()
+        table = tables[index]
+        client = table.clients[state["i"] % 4]
+        state["i"] += 1
+        return lambda: _check(client.get(table.url), "table-live")
+
+    kinds = {"poll": ("changed poll", poll), "play": ("play", play), "page": ("first page", page)}
     for key, (name, send) in kinds.items():
         state["i"] = 0
         _measure(send, 20)  # warm: templates loaded, connections open
