@@ -1,12 +1,12 @@
 """A class of students on one server, in the production shape, beside a bare Django "hello".
 
     .venv/bin/python benchmarks/bench_class.py [--students 1000] [--arrive 30] [--seconds 60]
-                                               [--saturate 8] [--workers 2] [--threads 8]
+                                               [--saturate 8] [--workers 4] [--threads 4]
 
 Starts everything from scratch on spare loopback ports (tests/stack.py): a throwaway PostgreSQL
-cluster, a redis-server, the app under gunicorn (gthread, 2 workers x 8 threads, DEBUG off)
-with a Celery worker, and beside it the same gunicorn serving a bare Django "hello" (no
-middleware, no database). Then, over keep-alive connections from this process:
+cluster, a redis-server, the app under gunicorn (gthread, 4 workers x 4 threads as in README's
+Production, DEBUG off) with a Celery worker, and beside it the same gunicorn serving a bare
+Django "hello" (no middleware, no database). Then, over keep-alive connections from this process:
 
 1. Saturation, `--connections` connections each sending its next request as soon as the last
    is answered, `--saturate` seconds for each kind: bare hello, idle poll (204), changed poll
@@ -407,8 +407,8 @@ def main() -> None:
         help="the students open their pages over the class's first so many seconds (2: all at "
         "once, as when a district's classes start on the same bell)",
     )
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn's worker processes")
-    parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn's worker processes")
+    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
     parser.add_argument("--saturate", type=float, default=8)
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--worker-nice", type=int, default=10, help="the worker's niceness")
