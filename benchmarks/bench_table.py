@@ -45,6 +45,7 @@ _TRANSACTION = re.compile(r"^(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE SAVEPOINT)
 def _setup() -> None:
     if "DATABASE_URL" not in os.environ:
         os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/table.sqlite3"
+    os.environ.setdefault("STATIC_ROOT", tempfile.mkdtemp())  # the pages' files, collected
     os.environ.update(
         DJANGO_SETTINGS_MODULE="eleusis.settings",
         DEBUG="0",
