@@ -108,8 +108,12 @@ def table_news(board) -> list[tuple[str, str]]:
             return _("The dealer")
         return names.get(round_row.position_of(player), "?")
 
+    # The latest plays only, read from the end: a long round's table is not worded at each poll.
     news: list[tuple[str, str]] = []
-    for index, entry in enumerate(view.table):
+    for index in range(len(view.table) - 1, -1, -1):
+        if len(news) == NEWS_LENGTH:
+            break
+        entry = view.table[index]
         if entry.player is None or entry.player == board.player or not entry.cards:
             continue
         values = {"name": name_of(entry.player), "card": card_label(entry.cards[0])}
@@ -128,7 +132,7 @@ def table_news(board) -> list[tuple[str, str]]:
         else:
             continue
         news.append((f"play-{round_row.pk}-{index}", text))
-    news = news[-NEWS_LENGTH:]
+    news.reverse()
     for index, guess in enumerate(view.guesses):
         if guess.player == board.player:
             continue
