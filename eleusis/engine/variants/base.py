@@ -438,7 +438,10 @@ class Round(ABC):
         self.players = players
         self.judge_guess: GuessJudge = judge_guess or language_guess_judge
         self.rng = random.Random(seed)
-        self.actions: list[Action] = []
+        # The log as JSON, as it is stored, and decoded only when asked (`actions`): a round
+        # read back from its snapshot for a page or a move never needs its past actions.
+        self._action_data: list[dict[str, JSON]] = []
+        self._actions: list[Action] | None = []
         self.state: RoundState = self.state_class()
         self.validate_setup()
         self.state.events.extend(event.to_json() for event in self.setup())
@@ -482,6 +485,13 @@ class Round(ABC):
     # -- shared machinery -------------------------------------------------------------------
 
     @property
+    def actions(self) -> list[Action]:
+        """Every action applied so far, in order."""
+        if self._actions is None:
+            self._actions = [Action.from_json(item) for item in self._action_data]
+        return self._actions
+
+    @property
     def is_over(self) -> bool:
         return self.state.over
 
@@ -495,7 +505,9 @@ class Round(ABC):
         if self.state.over:
             raise IllegalActionError(ROUND_OVER, reason=self.state.end_reason, action=action.kind)
         events = self._apply(action)
-        self.actions.append(action)
+        self._action_data.append(action.to_json())
+        if self._actions is not None:
+            self._actions.append(action)
         self.state.events.extend(event.to_json() for event in events)
         return events
 
@@ -544,7 +556,7 @@ class Round(ABC):
             "players": self.players,
             "rule_text": rule_text(self.rule),
             "rng": [version, list(internal), gauss],
-            "actions": [action.to_json() for action in self.actions],
+            "actions": list(self._action_data),
             "state": codec.dump(self.state),
         }
 
@@ -565,7 +577,8 @@ class Round(ABC):
         round_.rng = random.Random()
         version, internal, gauss = data["rng"]
         round_.rng.setstate((version, tuple(internal), gauss))
-        round_.actions = [Action.from_json(item) for item in data["actions"]]
+        round_._action_data = list(data["actions"])
+        round_._actions = None
         round_.state = codec.load_dataclass(variant.state_class, data["state"])
         return round_
 

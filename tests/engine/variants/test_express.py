@@ -480,10 +480,15 @@ def test_replay_and_json_rebuild_the_state() -> None:
     assert replayed.to_json() == round_.to_json()
     restored = Round.from_json(json.loads(json.dumps(round_.to_json())), ALTERNATE_COLORS)
     assert restored.to_json() == round_.to_json()
-    # The restored round goes on exactly like the original, randomness included.
-    for target in (round_, restored):
+    # The restored round goes on exactly like the original, randomness included, whether its
+    # past actions were read before the next one or not (they are decoded when first asked).
+    read_first = Round.from_json(json.loads(json.dumps(round_.to_json())), ALTERNATE_COLORS)
+    assert read_first.actions == round_.actions
+    for target in (round_, restored, read_first):
         target.apply(NoPlay(target.state.turn))
-    assert restored.to_json() == round_.to_json()
+    assert restored.to_json() == read_first.to_json() == round_.to_json()
+    assert restored.actions == read_first.actions == round_.actions
+    assert len(round_.actions) == 13
 
 
 def test_config_round_trips_and_rejects_unknown_settings() -> None:
