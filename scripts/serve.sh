@@ -60,6 +60,8 @@ if [ "$ADDRESS" = "127.0.0.1" ]; then
 fi
 echo "  Stop with Ctrl-C."
 echo
+# Two processes, not README's four: one class on a laptop leaves the cores idle, and each process
+# builds its own caches as it boots (eleusis/warm.py) and holds them in memory.
 "$BIN/gunicorn" eleusis.wsgi --bind "${BIND}:${PORT}" --worker-class gthread --workers 2 \
   --threads 8 --log-level warning --error-logfile - &
 server=$!
