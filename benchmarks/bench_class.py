@@ -14,12 +14,12 @@ Django "hello" (no middleware, no database). Then, over keep-alive connections f
    student's turn). Prints requests per second and the ratio to bare hello.
 2. The class: `--students` students at tables of four, who open their pages over `--arrive`
    seconds (a school's classes after their bells; 2 for all at once) and then play together
-   for `--seconds`, every one polling its table every 2 s
-   as the page does, and playing 3-12 s after its page says "Your turn!", with a hypothesis and
-   a prediction. As on the page, a student polls while thinking too, and the play's answer
-   replaces the polled fragment: its next poll goes out a poll interval later with the stamp
-   that answer carries. Prints latency percentiles per kind of request, errors, and whether
-   every play answered as made is in the database exactly once.
+   for `--seconds`, every one polling its table every 2 s as the page does, and playing 3-12 s
+   after its page says "Your turn!", with a hypothesis and a prediction. As on the page, a
+   student polls while thinking too, and the play's answer replaces the polled fragment: its
+   next poll goes out a poll interval later with the stamp that answer carries. Prints latency
+   percentiles per kind of request, errors, and whether every play answered as made is in the
+   database exactly once.
 
 Figures are printed, never asserted. All traffic stays on 127.0.0.1, bounded in time.
 """
@@ -320,12 +320,11 @@ def _processes() -> dict[int, tuple[int, float]]:
     return found
 
 
-def cpu_by_group(roots: dict[str, int]) -> dict[str, float]:
-    """CPU seconds used so far by each named process and its descendants (a gunicorn and its
-    workers, a PostgreSQL postmaster and its backends), and by this load generator."""
-    table = _processes()
+def _by_group(table: dict[int, tuple[int, float]], roots: dict[str, int]) -> dict[str, float]:
+    """Sum a figure of every process (`table`: pid -> (parent, figure)) over each named process
+    and its descendants (a gunicorn and its workers, a PostgreSQL postmaster and its backends)."""
     children: dict[int, list[int]] = defaultdict(list)
-    for pid, (parent, _cpu) in table.items():
+    for pid, (parent, _figure) in table.items():
         children[parent].append(pid)
     totals = {}
     for name, root in roots.items():
@@ -335,6 +334,13 @@ def cpu_by_group(roots: dict[str, int]) -> dict[str, float]:
             total += table.get(pid, (0, 0.0))[1]
             todo.extend(children.get(pid, ()))
         totals[name] = total
+    return totals
+
+
+def cpu_by_group(roots: dict[str, int]) -> dict[str, float]:
+    """CPU seconds used so far by each named process and its descendants, and by this load
+    generator."""
+    totals = _by_group(_processes(), roots)
     times = os.times()
     totals["load generator"] = times.user + times.system
     return totals
@@ -342,8 +348,7 @@ def cpu_by_group(roots: dict[str, int]) -> dict[str, float]:
 
 def memory_by_group(roots: dict[str, int]) -> dict[str, float]:
     """Resident memory in MB of each named process and its descendants, now."""
-    parents: dict[int, int] = {}
-    resident: dict[int, float] = {}
+    table: dict[int, tuple[int, float]] = {}
     for status in Path("/proc").glob("[0-9]*/status"):
         try:
             fields = dict(
@@ -351,21 +356,9 @@ def memory_by_group(roots: dict[str, int]) -> dict[str, float]:
             )
         except OSError:
             continue
-        pid = int(status.parent.name)
-        parents[pid] = int(fields["PPid"])
-        resident[pid] = int(fields.get("VmRSS", "0 kB").split()[0]) / 1024
-    children: dict[int, list[int]] = defaultdict(list)
-    for pid, parent in parents.items():
-        children[parent].append(pid)
-    totals = {}
-    for name, root in roots.items():
-        total, todo = 0.0, [root]
-        while todo:
-            pid = todo.pop()
-            total += resident.get(pid, 0.0)
-            todo.extend(children.get(pid, ()))
-        totals[name] = total
-    return totals
+        resident = int(fields.get("VmRSS", "0 kB").split()[0]) / 1024
+        table[int(status.parent.name)] = (int(fields["PPid"]), resident)
+    return _by_group(table, roots)
 
 
 def settle(roots: dict[str, int], limit: float = 90.0) -> float:

@@ -182,15 +182,20 @@ def main() -> None:
         url = f"{tables[index].url}move/"
         return lambda: _check(client.post(url, data, HTTP_HX_REQUEST="true"), "Right!|Wrong:")
 
-    def poll():
-        # As in a class: a move at a table (not timed), then each of its four students' pages
-        # asks for the table with the stamp it held before.
+    def next_student():
+        """(table, client): as in a class, a move at a table (not timed), then each of its four
+        students in turn, each after that change."""
         index = (state["i"] // 4) % len(tables)
         if state["i"] % 4 == 0:
             move_at(index)()
         table = tables[index]
         client = table.clients[state["i"] % 4]
         state["i"] += 1
+        return table, client
+
+    def poll():
+        # The student's page asks for the table with the stamp it held before the move.
+        table, client = next_student()
         return lambda: _check(
             client.get(f"{table.url}?stamp=old&mode=player", HTTP_HX_REQUEST="true"), "table-live"
         )
@@ -201,14 +206,8 @@ def main() -> None:
         return move_at(index)
 
     def page():
-        # A student opening the page (the whole document, as on arrival): a move at the table
-        # first, so the table's cached fragments are drawn anew as after a change.
-        index = (state["i"] // 4) % len(tables)
-        if state["i"] % 4 == 0:
-            move_at(index)()
-        table = tables[index]
-        client = table.clients[state["i"] % 4]
-        state["i"] += 1
+        # A student opening the page (the whole document, as on arrival) after the move.
+        table, client = next_student()
         return lambda: _check(client.get(table.url), "table-live")
 
     kinds = {"poll": ("changed poll", poll), "play": ("play", play), "page": ("first page", page)}
