@@ -44,6 +44,12 @@ sys.path.insert(0, str(ROOT))
 
 from tests import stack  # noqa: E402
 
+# The table of hello.py's bare write, made before its workers start (at once, they would race).
+CREATE_WRITE_TABLE = (
+    "CREATE TABLE bench_bare_write "
+    "(id bigserial PRIMARY KEY, body text NOT NULL, made timestamptz NOT NULL DEFAULT now())"
+)
+
 POLL_SECONDS = 2.0
 THINK_SECONDS = (3.0, 12.0)
 CSRF = stack.CSRF
@@ -173,6 +179,18 @@ def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int)
                 return status == 200, seconds
 
             return hello
+        if kind == "bare write":
+            conn = Connection(hello_port)
+
+            async def write(warm=False):
+                if warm:
+                    return True, 0.0
+                status, _body, seconds = await conn.request(
+                    "POST", "/write/", "body=colors+alternate", htmx=False
+                )
+                return status == 200, seconds
+
+            return write
         if kind in ("idle poll", "changed poll"):
             table, session = people[i % len(people)]
             conn = Connection(port, f"{cookie_name}={session}")
@@ -407,7 +425,7 @@ def main() -> None:
     parser.add_argument("--worker-nice", type=int, default=10, help="the worker's niceness")
     parser.add_argument(
         "--kinds",
-        default="hello,idle poll,changed poll,play",
+        default="hello,bare write,idle poll,changed poll,play",
         help="the kinds of request to saturate with, comma-separated (the ratios need hello)",
     )
     args = parser.parse_args()
@@ -421,6 +439,7 @@ def main() -> None:
         postgres.init()
         env = stack.app_env(postgres.url(), redis.url(), STATIC_ROOT=str(logs / "static"))
         stack.prepare(env)
+        stack.database_execute(postgres.url(), CREATE_WRITE_TABLE)  # the bare write's table
         started = time.monotonic()
         seeded = stack.seed(
             env, tables=max(1, args.students // 4), students=4, bots=[], solo=args.connections * 6
@@ -470,6 +489,8 @@ def main() -> None:
                 if "hello" in rates and kind != "hello"
                 else ""
             )
+            if kind == "play" and "bare write" in rates:
+                ratio += f", {rates[kind] / rates['bare write'] * 100:.1f} % of bare write"
             print(
                 f"saturation {kind:<13} {rates[kind]:8.1f}/s  {ratio:<16} p50 "
                 f"{pct(latencies, 0.5):7.1f} ms  p95 {pct(latencies, 0.95):7.1f} ms  "

@@ -484,6 +484,15 @@ def database_rows(database_url: str, sql: str, *params) -> list[tuple]:
         return list(conn.execute(sql, params).fetchall())
 
 
+def database_execute(database_url: str, sql: str, *params) -> None:
+    import psycopg
+
+    with psycopg.connect(
+        database_url.replace("postgres://", "postgresql://"), connect_timeout=5
+    ) as conn:
+        conn.execute(sql, params)
+
+
 # A class at play, in threads ------------------------------------------------------------------
 
 PLAYED = re.compile(r"Right! Your card joins the mainline|Wrong: your card goes below")
