@@ -56,6 +56,8 @@ _SUIT_BY_SYMBOL.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 
 _RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _RANK_BY_NAME = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
+# Index = rank: a card's code is written for every card of every snapshot, so it is a lookup.
+_RANK_CODES = ("", *(_RANK_NAMES.get(rank, str(rank)) for rank in range(1, 14)))
 
 # Suit order used for sorting hands and enumerating the deck: ♠ ♥ ♦ ♣ as in docs/rules.md.
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -90,12 +92,14 @@ class Card:
 
     @property
     def rank_name(self) -> str:
-        return _RANK_NAMES.get(self.rank, str(self.rank))
+        return _RANK_CODES[self.rank]
 
     @property
     def code(self) -> str:
         """ASCII notation, the form used in JSON and URLs: `QD`, `10H`."""
-        return f"{self.rank_name}{self.suit.value}"
+        return (
+            _RANK_CODES[self.rank] + self.suit._value_
+        )  # `_value_`: `value` without its descriptor
 
     @property
     def color(self) -> Color:

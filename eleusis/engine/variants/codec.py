@@ -51,12 +51,16 @@ def _dumper_for(kind: type[Any]) -> Callable[[Any], JSON]:
     if issubclass(kind, enum.Enum):
         return lambda value: value.value
     if dataclasses.is_dataclass(kind):
-        names = tuple(field.name for field in _fields(kind))
-        return lambda value: {name: dump(getattr(value, name)) for name in names}
+        return _dataclass_dumper(kind)
     if issubclass(kind, list | tuple):
-        return lambda value: [dump(item) for item in value]
+        return lambda value: [item if item.__class__ in _PLAIN else dump(item) for item in value]
     if issubclass(kind, dict):
-        return lambda value: {str(key): dump(item) for key, item in value.items()}
+        return lambda value: {
+            key if key.__class__ is str else str(key): item
+            if item.__class__ in _PLAIN
+            else dump(item)
+            for key, item in value.items()
+        }
 
     def refuse(value: Any) -> JSON:
         raise CodecError(f"cannot turn {value!r} ({type(value).__name__}) into JSON")
@@ -66,6 +70,60 @@ def _dumper_for(kind: type[Any]) -> Callable[[Any], JSON]:
 
 def _card_code(card: Card) -> str:
     return card.code
+
+
+# Snapshots are dumped and read on every move and every changed poll, thousands of fields
+# each: a dataclass's dumper and reader are generated once as Python source (as `dataclasses`
+# generates `__init__`), each field's expression chosen by its annotation, with the common
+# case (a plain value, a card, a list of cards) written inline instead of behind a call.
+
+
+def _dataclass_dumper(kind: type[Any]) -> Callable[[Any], JSON]:
+    hints = _hints(kind)
+    items = ", ".join(
+        f"{field.name!r}: {_dump_expression(hints[field.name], 'value.' + field.name)}"
+        for field in _fields(kind)
+    )
+    namespace = {"_PLAIN": _PLAIN, "_Card": Card, "_SEQUENCES": _SEQUENCES, "dump": dump}
+    source = f"def write(value):\n    return {{{items}}}"
+    dumper: Callable[[Any], JSON] = _generated(f"dump {kind.__name__}", source, namespace)
+    return dumper
+
+
+_SEQUENCES = frozenset({list, tuple})
+
+
+def _dump_expression(hint: Any, attribute: str) -> str:
+    """How to write the field `attribute` (annotated `hint`): inline when the annotation says it
+    is a plain value, a card or a sequence of cards, with `dump` whenever the value is not."""
+    if hint in _SCALARS or _optional(hint) in _SCALARS:
+        return f"(v if (v := {attribute}).__class__ in _PLAIN else dump(v))"
+    if hint == list[dict[str, Any]]:  # JSON already (events): each object copied, not walked
+        return f"[dict(o) for o in {attribute}]"
+    if hint is Card:
+        return f"(v.code if (v := {attribute}).__class__ is _Card else dump(v))"
+    if get_origin(hint) in (list, tuple) and get_args(hint)[:1] == (Card,):
+        return (
+            f"([c.code if c.__class__ is _Card else dump(c) for c in v] "
+            f"if (v := {attribute}).__class__ in _SEQUENCES else dump(v))"
+        )
+    return f"dump({attribute})"
+
+
+def _optional(hint: Any) -> Any:
+    """X for the annotation `X | None` (None for any other)."""
+    if get_origin(hint) in (Union, types.UnionType):
+        options = [option for option in get_args(hint) if option is not type(None)]
+        if len(options) == 1 and len(get_args(hint)) == 2:
+            return options[0]
+    return None
+
+
+def _generated(what: str, source: str, namespace: dict[str, Any]) -> Any:
+    """The function `source` defines (named in tracebacks as `<codec: what>`)."""
+    name = source.split("(", 1)[0].removeprefix("def ")
+    exec(compile(source, f"<codec: {what}>", "exec"), namespace)
+    return namespace[name]
 
 
 def load(target: Any, data: JSON) -> Any:
@@ -123,6 +181,8 @@ def _compile(target: Any) -> Loader:
         return literal
     if origin in (list, tuple):
         return _sequence_loader(target, origin)
+    if origin is dict and get_args(target) == (str, Any):
+        return _json_object_loader
     if origin is dict:
         key_type, value_type = get_args(target)
         key_loader, value_loader = _loader(key_type), _loader(value_type)
@@ -146,6 +206,13 @@ def _compile(target: Any) -> Loader:
         raise CodecError(f"cannot read {target!r} from JSON")
 
     return unknown
+
+
+def _json_object_loader(data: JSON) -> dict[str, JSON]:
+    """A JSON object kept as it is (an event): a copy, its keys strings as JSON's are."""
+    if data.__class__ is not dict:
+        raise CodecError(f"expected an object, got {data!r}")
+    return dict(data)
 
 
 def _union_loader(target: Any) -> Loader:
@@ -194,6 +261,10 @@ _CARDS: dict[str, Card] = {}
 
 
 def _load_card(data: JSON) -> Card:
+    try:
+        return _CARDS[data]
+    except (KeyError, TypeError):  # not read yet, or not a code at all
+        pass
     if not isinstance(data, str):
         raise CodecError(f"expected a card code like 'QD', got {data!r}")
     card = _CARDS.get(data)
@@ -234,10 +305,61 @@ _SCALARS: dict[Any, Loader] = {
     float: _load_float,
     str: _load_str,
 }
+# The test that lets a generated reader take a value `v` as it is (`{v}`: its first mention);
+# otherwise the field's own reader says what is wrong.
+_INLINE_SCALARS: dict[Any, str] = {
+    bool: "{v} is True or v is False",
+    int: "{v}.__class__ is int",
+    str: "{v}.__class__ is str",
+}
 
 
 def _dataclass_loader(cls: type[Any]) -> Loader:
+    """A reader for `cls`: generated for the usual data (every field there, as `dump` writes
+    them), which hands anything else, errors included, to the careful reader below it."""
     hints = _hints(cls)
+    fields = _fields(cls)
+    careful = _careful_dataclass_loader(cls, hints)
+    namespace: dict[str, Any] = {
+        "cls": cls,
+        "careful": careful,
+        "_load_card": _load_card,
+        **{f"load_{i}": _loader(hints[field.name]) for i, field in enumerate(fields)},
+    }
+    arguments = ", ".join(
+        f"{field.name}={_load_expression(hints[field.name], f'data[{field.name!r}]', i)}"
+        for i, field in enumerate(fields)
+    )
+    source = (
+        "def read(data):\n"
+        f"    if data.__class__ is dict and len(data) == {len(fields)}:\n"
+        f"        try:\n"
+        f"            return cls({arguments})\n"
+        f"        except Exception:\n"
+        f"            pass  # the careful reader says what is wrong\n"
+        f"    return careful(data)"
+    )
+    read: Loader = _generated(f"read {cls.__name__}", source, namespace)
+    return read
+
+
+def _load_expression(hint: Any, item: str, index: int) -> str:
+    if hint in _INLINE_SCALARS:
+        check = _INLINE_SCALARS[hint].format(v=f"(v := {item})")
+        return f"(v if ({check}) else load_{index}(v))"
+    if _optional(hint) in _INLINE_SCALARS:
+        check = _INLINE_SCALARS[_optional(hint)].format(v="v")
+        return f"(v if (v := {item}) is None or ({check}) else load_{index}(v))"
+    if hint is Card:
+        return f"_load_card({item})"
+    if get_origin(hint) is list and get_args(hint) == (Card,):
+        return (
+            f"([_load_card(c) for c in v] if (v := {item}).__class__ is list else load_{index}(v))"
+        )
+    return f"load_{index}({item})"
+
+
+def _careful_dataclass_loader(cls: type[Any], hints: dict[str, Any]) -> Loader:
     known = frozenset(field.name for field in _fields(cls))
     loaders = {name: _loader(hints[name]) for name in known}
 
