@@ -36,7 +36,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -115,29 +115,36 @@ class Connection:
 # Saturation ------------------------------------------------------------------------------------
 
 
-async def saturate(make_step, connections: int, seconds: float) -> tuple[int, int, list[float]]:
-    """Run `connections` loops of `make_step(i)()` for `seconds`: (answered, errors, latencies).
+async def saturate(
+    make_step, connections: int, seconds: float
+) -> tuple[int, Counter[str], list[float]]:
+    """Run `connections` loops of `make_step(i)()` for `seconds`: (answered as expected, the
+    failures by what went wrong, latencies). A step returns (what went wrong or "", seconds).
     Each loop's first step (opening its page: a stamp, a hand) runs before the clock starts."""
     steps_ = [make_step(i) for i in range(connections)]
     await asyncio.gather(*(step(warm=True) for step in steps_), return_exceptions=True)
     until = time.monotonic() + seconds
-    counts = {"ok": 0, "errors": 0}
+    answered = {"ok": 0}
+    failures: Counter[str] = Counter()
     latencies: list[float] = []
 
     async def loop(i: int) -> None:
         step = steps_[i]
         while time.monotonic() < until:
             try:
-                ok, seconds_taken = await step()
-            except Exception:
-                counts["errors"] += 1
+                failure, seconds_taken = await step()
+            except Exception as error:
+                failures[type(error).__name__] += 1
                 await asyncio.sleep(0.05)
                 continue
-            counts["ok" if ok else "errors"] += 1
+            if failure:
+                failures[failure] += 1
+            else:
+                answered["ok"] += 1
             latencies.append(seconds_taken)
 
     await asyncio.gather(*(loop(i) for i in range(connections)))
-    return counts["ok"], counts["errors"], latencies
+    return answered["ok"], failures, latencies
 
 
 _HIDDEN = re.compile(r'name="(round|seq)" value="(\d+)"')
@@ -161,6 +168,10 @@ def _play_body(form: dict[str, str], key: str) -> str:
     )
 
 
+def _failure(status: int, expected: int) -> str:
+    return "" if status == expected else f"status {status}"
+
+
 def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int):
     cookie_name = seeded["cookie"]
     people = [
@@ -176,7 +187,7 @@ def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int)
 
             async def hello(warm=False):
                 status, _body, seconds = await conn.request("GET", "/", htmx=False)
-                return status == 200, seconds
+                return _failure(status, 200), seconds
 
             return hello
         if kind == "bare write":
@@ -184,11 +195,11 @@ def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int)
 
             async def write(warm=False):
                 if warm:
-                    return True, 0.0
+                    return "", 0.0
                 status, _body, seconds = await conn.request(
                     "POST", "/write/", "body=colors+alternate", htmx=False
                 )
-                return status == 200, seconds
+                return _failure(status, 200), seconds
 
             return write
         if kind in ("idle poll", "changed poll"):
@@ -201,13 +212,16 @@ def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int)
                     _s, body, _t = await conn.request("GET", f"/play/tables/{table}/")
                     state["stamp"] = _STAMP.search(body).group(1)
                 if warm:
-                    return True, 0.0
+                    return "", 0.0
                 stamp = state["stamp"] if kind == "idle poll" else "x"
                 path = f"/play/tables/{table}/?stamp={stamp}&mode=player"
                 status, _body, seconds = await conn.request("GET", path)
                 if kind == "idle poll" and status == 200:
-                    state["stamp"] = ""  # the table changed: read its new stamp
-                return status == (204 if kind == "idle poll" else 200), seconds
+                    # Drawn again, as it should be: the table's stamp expired (it lives
+                    # LIVE_STAMP_SECONDS) or the table changed. Its page has a new stamp.
+                    state["stamp"] = ""
+                    return "", seconds
+                return _failure(status, 204 if kind == "idle poll" else 200), seconds
 
             return poll
         # A play: solo tables, always the student's turn; the answer is the next page.
@@ -218,7 +232,7 @@ def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int)
             while state["conn"] is None or _form(state["page"]) is None:
                 if not queue:
                     await asyncio.sleep(0.5)
-                    return False, 0.0
+                    return "no solo table left to play at", 0.0
                 entry = queue.pop(0)
                 state["conn"] = Connection(port, f"{cookie_name}={entry['session']}")
                 state["table"] = entry["id"]
@@ -226,13 +240,15 @@ def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int)
                     "GET", f"/play/tables/{entry['id']}/", htmx=False
                 )
             if warm:
-                return True, 0.0
+                return "", 0.0
             form = _form(state["page"])
             status, body, seconds = await state["conn"].request(
                 "POST", f"/play/tables/{state['table']}/move/", _play_body(form, uuid.uuid4().hex)
             )
             state["page"] = body
-            return status == 200 and bool(_PLAYED.search(body)), seconds
+            if status == 200 and not _PLAYED.search(body):
+                return "200 without the play's outcome", seconds
+            return _failure(status, 200), seconds
 
         return play
 
@@ -476,7 +492,7 @@ def main() -> None:
         rates = {}
         for kind in args.kinds.split(","):
             cpu_before = cpu_by_group(roots)
-            ok, errors, latencies = asyncio.run(
+            ok, failures, latencies = asyncio.run(
                 saturate(
                     steps(kind, port, seeded, hello_port, args.connections),
                     args.connections,
@@ -494,8 +510,10 @@ def main() -> None:
             print(
                 f"saturation {kind:<13} {rates[kind]:8.1f}/s  {ratio:<16} p50 "
                 f"{pct(latencies, 0.5):7.1f} ms  p95 {pct(latencies, 0.95):7.1f} ms  "
-                f"errors {errors}"
+                f"errors {failures.total()}"
             )
+            if failures:
+                print(f"    errors: {', '.join(f'{n} {why}' for why, n in failures.most_common())}")
             print(f"    {cpu_per_request(cpu_before, cpu_by_group(roots), ok)}")
 
         if args.seconds <= 0:
