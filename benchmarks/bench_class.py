@@ -458,7 +458,7 @@ def main() -> None:
         stack.database_execute(postgres.url(), CREATE_WRITE_TABLE)  # the bare write's table
         started = time.monotonic()
         seeded = stack.seed(
-            env, tables=max(1, args.students // 4), students=4, bots=[], solo=args.connections * 6
+            env, tables=max(1, args.students // 4), students=4, bots=[], solo=args.connections * 12
         )
         print(f"seated {args.students} students in {time.monotonic() - started:.0f} s")
         port, hello_port = stack.free_port(), stack.free_port()
