@@ -6,10 +6,15 @@ of the process. Built lazily, it made the first request that ended a round wait 
 tasks run in process (`make run`), and the first bot move or review a worker ran. A server or
 worker process starts building it in a background thread as it boots; it holds no database
 connection, so it cannot block or outlive anything but its own CPU time.
+
+Once it is built, the process's objects are frozen out of the garbage collector's sight
+(`gc.freeze`): they live as long as the process, and a full collection that walked them took
+about 80 ms, all threads of the process waiting, to find nothing to free.
 """
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 
@@ -32,3 +37,4 @@ def _warm() -> None:
             build()
         except Exception:  # the first use builds it again, and says why if it fails there too
             logger.exception("could not build %s ahead of its first use", build.__name__)
+    gc.freeze()

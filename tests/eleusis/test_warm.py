@@ -12,3 +12,12 @@ def test_the_warm_up_builds_the_language_s_candidate_space_in_the_background():
     assert not thread.is_alive()
     built = [candidates for candidates, _equivalent, _space in space._SPACES.values()]
     assert any(candidates is space.language_candidates() for candidates in built)
+
+
+def test_what_the_warm_up_built_is_out_of_the_garbage_collector_s_sight():
+    import gc
+
+    warm_in_background().join(timeout=300)
+
+    assert gc.get_freeze_count() > 0  # what lived at boot is no longer walked by collections
+    gc.unfreeze()  # the rest of this test process collects as usual
