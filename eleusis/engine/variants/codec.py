@@ -4,7 +4,8 @@ Cards travel as their ASCII code (`"QD"`), enums as their value, dataclasses as 
 fields, tuples and lists as lists. Reading back follows the annotations of the target type, so
 every dataclass that goes through here must annotate its fields with types this module knows:
 `Card`, `Attempt`, other dataclasses, `int`, `str`, `bool`, `float`, `X | None`, `list[X]`,
-`tuple[X, ...]`, `Literal[...]`, `dict[str, X]` and enums.
+`tuple[X, ...]`, `Literal[...]`, `dict[str, X]` and enums. A `dict[str, JSON]` (an event as the
+engine logged it) holds JSON already: it is copied, not walked.
 """
 
 from __future__ import annotations
@@ -267,11 +268,9 @@ def _load_card(data: JSON) -> Card:
         pass
     if not isinstance(data, str):
         raise CodecError(f"expected a card code like 'QD', got {data!r}")
-    card = _CARDS.get(data)
-    if card is None:
-        card = Card.parse(data)
-        if len(_CARDS) < 1024:  # cards are values: one parse per code is enough
-            _CARDS[data] = card
+    card = Card.parse(data)
+    if len(_CARDS) < 1024:  # cards are values: one parse per code is enough
+        _CARDS[data] = card
     return card
 
 
