@@ -30,7 +30,6 @@ from django.core.wsgi import get_wsgi_application  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.http import HttpResponse  # noqa: E402
 from django.urls import path  # noqa: E402
-from django.views.decorators.csrf import csrf_exempt  # noqa: E402
 
 WRITE_TABLE = "bench_bare_write"  # bench_class.py creates it (CREATE_WRITE_TABLE)
 
@@ -39,7 +38,6 @@ def hello(request):
     return HttpResponse("hello")
 
 
-@csrf_exempt
 def write(request):
     if request.method != "POST":
         return HttpResponse(status=405)

@@ -476,21 +476,19 @@ def page_stamp(page: str) -> str:
 
 
 def database_rows(database_url: str, sql: str, *params) -> list[tuple]:
-    import psycopg
-
-    with psycopg.connect(
-        database_url.replace("postgres://", "postgresql://"), connect_timeout=5
-    ) as conn:
+    with _connect(database_url) as conn:
         return list(conn.execute(sql, params).fetchall())
 
 
 def database_execute(database_url: str, sql: str, *params) -> None:
+    with _connect(database_url) as conn:
+        conn.execute(sql, params)
+
+
+def _connect(database_url: str):
     import psycopg
 
-    with psycopg.connect(
-        database_url.replace("postgres://", "postgresql://"), connect_timeout=5
-    ) as conn:
-        conn.execute(sql, params)
+    return psycopg.connect(database_url.replace("postgres://", "postgresql://"), connect_timeout=5)
 
 
 # A class at play, in threads ------------------------------------------------------------------
