@@ -124,8 +124,7 @@ async def saturate(
     steps_ = [make_step(i) for i in range(connections)]
     await asyncio.gather(*(step(warm=True) for step in steps_), return_exceptions=True)
     until = time.monotonic() + seconds
-    answered = {"ok": 0}
-    failures: Counter[str] = Counter()
+    outcomes: Counter[str] = Counter()  # "" for an answer as expected, else what went wrong
     latencies: list[float] = []
 
     async def loop(i: int) -> None:
@@ -134,17 +133,14 @@ async def saturate(
             try:
                 failure, seconds_taken = await step()
             except Exception as error:
-                failures[type(error).__name__] += 1
+                outcomes[type(error).__name__] += 1
                 await asyncio.sleep(0.05)
                 continue
-            if failure:
-                failures[failure] += 1
-            else:
-                answered["ok"] += 1
+            outcomes[failure] += 1
             latencies.append(seconds_taken)
 
     await asyncio.gather(*(loop(i) for i in range(connections)))
-    return answered["ok"], failures, latencies
+    return outcomes.pop("", 0), outcomes, latencies
 
 
 _HIDDEN = re.compile(r'name="(round|seq)" value="(\d+)"')

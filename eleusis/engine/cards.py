@@ -97,9 +97,8 @@ class Card:
     @property
     def code(self) -> str:
         """ASCII notation, the form used in JSON and URLs: `QD`, `10H`."""
-        return (
-            _RANK_CODES[self.rank] + self.suit._value_
-        )  # `_value_`: `value` without its descriptor
+        # `_value_` is the suit's `value` without the enum's descriptor in between.
+        return _RANK_CODES[self.rank] + self.suit._value_
 
     @property
     def color(self) -> Color:

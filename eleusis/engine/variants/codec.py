@@ -86,7 +86,7 @@ def _dataclass_dumper(kind: type[Any]) -> Callable[[Any], JSON]:
         for field in _fields(kind)
     )
     namespace = {"_PLAIN": _PLAIN, "_Card": Card, "_SEQUENCES": _SEQUENCES, "dump": dump}
-    source = f"def write(value):\n    return {{{items}}}"
+    source = f"def generated(value):\n    return {{{items}}}"
     dumper: Callable[[Any], JSON] = _generated(f"dump {kind.__name__}", source, namespace)
     return dumper
 
@@ -121,10 +121,9 @@ def _optional(hint: Any) -> Any:
 
 
 def _generated(what: str, source: str, namespace: dict[str, Any]) -> Any:
-    """The function `source` defines (named in tracebacks as `<codec: what>`)."""
-    name = source.split("(", 1)[0].removeprefix("def ")
+    """The function `generated` that `source` defines (in tracebacks, from `<codec: what>`)."""
     exec(compile(source, f"<codec: {what}>", "exec"), namespace)
-    return namespace[name]
+    return namespace["generated"]
 
 
 def load(target: Any, data: JSON) -> Any:
@@ -330,7 +329,7 @@ def _dataclass_loader(cls: type[Any]) -> Loader:
         for i, field in enumerate(fields)
     )
     source = (
-        "def read(data):\n"
+        "def generated(data):\n"
         f"    if data.__class__ is dict and len(data) == {len(fields)}:\n"
         f"        try:\n"
         f"            return cls({arguments})\n"
