@@ -8,10 +8,12 @@ made anew: the next poll re-renders once, which is always correct.
 
 import re
 import uuid
+from urllib.parse import parse_qsl
 
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse
+from django.http.cookie import parse_cookie
 
 _TABLE = "live:table:{}"
 _SESSION = "live:session:{}"
@@ -116,19 +118,39 @@ def table_poll_is_idle(
     return idle, current, session
 
 
+# What `IdleTablePollApp` read of a poll it passed on to Django, in the request's environ:
+# (table id, the table's stamp, the session key, the session's data), so that nothing below
+# reads the same keys again.
+POLL_READ = "eleusis.table_poll"
+
+
+def _poll_read(request, table_id: int, current: str | None, session_key: str, session) -> None:
+    if current is not None:  # the view draws the page for this stamp
+        request._live_table_stamps = {table_id: current}
+    if isinstance(session, dict):  # the view need not read it again
+        request._live_session = (session_key, session)
+
+
 class IdleTablePollMiddleware:
     """Answer a student's idle poll (204, nothing changed) before sessions, CSRF, locale,
     authentication and the URL resolver run: a class polls every two seconds, and most polls
     find nothing new. As safe as the view's own check it replaces: a 204 says only "no change",
     to a browser that holds both a student's session and the stamp of this table's page. When
-    the answer is not a plain "no change" (or the cache is down) the request goes on as usual."""
+    the answer is not a plain "no change" (or the cache is down) the request goes on as usual.
+
+    Under the WSGI server `IdleTablePollApp` has answered such polls before Django's handler;
+    this middleware answers them where that wrapper does not run (ASGI, the test client), and
+    hands the view what the wrapper read of the others."""
 
     def __init__(self, get_response):
         self.get_response = get_response
         self.cookie = settings.SESSION_COOKIE_NAME
 
     def __call__(self, request):
-        if request.method == "GET" and request.META.get("HTTP_HX_REQUEST") == "true":
+        read = request.META.get(POLL_READ)
+        if read is not None:
+            _poll_read(request, *read)
+        elif request.method == "GET" and request.META.get("HTTP_HX_REQUEST") == "true":
             found = _TABLE_POLL.match(request.path_info)
             stamp = request.GET.get("stamp") if found else None
             session_key = request.COOKIES.get(self.cookie) if stamp else None
@@ -139,11 +161,86 @@ class IdleTablePollMiddleware:
                     response = HttpResponse(status=204)
                     response["Cache-Control"] = "private, no-store"
                     return response
-                if current is not None:  # the view draws the page for this stamp
-                    request._live_table_stamps = {table_id: current}
-                if isinstance(session, dict):  # the view need not read it again
-                    request._live_session = (session_key, session)
+                _poll_read(request, table_id, current, session_key, session)
         return self.get_response(request)
+
+
+class _Scheme:
+    """All that `SecurityMiddleware.process_response` asks of a request."""
+
+    def __init__(self, secure: bool) -> None:
+        self.secure = secure
+
+    def is_secure(self) -> bool:
+        return self.secure
+
+
+def _idle_headers(secure: bool) -> list[tuple[str, str]]:
+    """The headers of the idle poll's 204 as the middleware stack gives it: its content type,
+    `Cache-Control`, and what Django's `SecurityMiddleware` adds (HSTS over HTTPS, nosniff, the
+    referrer and opener policies), worked out once by that middleware itself."""
+    from django.middleware.security import SecurityMiddleware
+
+    response = HttpResponse(status=204)
+    response["Cache-Control"] = "private, no-store"
+    response = SecurityMiddleware(lambda request: response).process_response(
+        _Scheme(secure), response
+    )
+    return list(response.items())
+
+
+class IdleTablePollApp:
+    """WSGI: answer a student's idle poll before Django's handler, its signals and its request
+    object: three quarters of a class's requests are polls that find nothing new, and on a
+    small server Django's request machinery cost more than the one cache round trip that
+    answers them (`IdleTablePollMiddleware` decides the same thing further in; this is the
+    same check, sooner). Anything else, and a poll that is not idle, goes on to `application`
+    with what was read (`POLL_READ`). A plain-HTTP request on a site that redirects to HTTPS
+    goes on too, so Django redirects it."""
+
+    def __init__(self, application) -> None:
+        self.application = application
+        self.cookie = settings.SESSION_COOKIE_NAME
+        self.redirects = settings.SECURE_SSL_REDIRECT
+        self.proxy_ssl_header = settings.SECURE_PROXY_SSL_HEADER
+        self.headers = {secure: _idle_headers(secure) for secure in (False, True)}
+
+    def __call__(self, environ, start_response):
+        poll = self._poll(environ)
+        if poll is not None:
+            table_id, stamp, session_key, secure = poll
+            idle, current, session = table_poll_is_idle(table_id, stamp, session_key)
+            if idle:
+                start_response("204 No Content", self.headers[secure])
+                return []
+            environ[POLL_READ] = (table_id, current, session_key, session)
+        return self.application(environ, start_response)
+
+    def _poll(self, environ) -> tuple[int, str, str, bool] | None:
+        """(table id, stamp, session key, over HTTPS) of a student's poll; None for any other
+        request."""
+        if environ.get("REQUEST_METHOD") != "GET" or environ.get("HTTP_HX_REQUEST") != "true":
+            return None
+        found = _TABLE_POLL.match(environ.get("PATH_INFO", ""))
+        query = environ.get("QUERY_STRING", "")
+        if not found or "stamp=" not in query:
+            return None
+        stamp = dict(parse_qsl(query)).get("stamp")
+        session_key = parse_cookie(environ.get("HTTP_COOKIE", "")).get(self.cookie)
+        secure = self._is_secure(environ)
+        if not stamp or not session_key or (self.redirects and not secure):
+            return None
+        return int(found[1]), stamp, session_key, secure
+
+    def _is_secure(self, environ) -> bool:
+        """As `HttpRequest.is_secure`: the proxy's header when one is configured, else the
+        server's scheme."""
+        if self.proxy_ssl_header:
+            header, secure_value = self.proxy_ssl_header
+            value = environ.get(header)
+            if value is not None:
+                return value.split(",", 1)[0].strip() == secure_value
+        return environ.get("wsgi.url_scheme") == "https"
 
 
 def use_polled_session(request) -> None:

@@ -50,6 +50,139 @@ def test_a_poll_that_is_not_idle_goes_through_the_whole_stack():
     assert anonymous.status_code != 204
 
 
+# The idle poll under the WSGI server, before Django's handler --------------------------------
+
+
+def _wsgi_get(app, path: str, query: str = "", cookie: str = "", **environ) -> tuple:
+    """Send `app` a GET as gunicorn would: (status, headers, body). As Django's test client
+    does, the handler's signals do not close the test's database connection."""
+    from wsgiref.util import setup_testing_defaults
+
+    from django.core import signals
+    from django.db import close_old_connections
+
+    request = {
+        "REQUEST_METHOD": "GET",
+        "PATH_INFO": path,
+        "QUERY_STRING": query,
+        "HTTP_COOKIE": cookie,
+        "HTTP_HX_REQUEST": "true",
+        "SERVER_NAME": "testserver",
+        **environ,
+    }
+    setup_testing_defaults(request)
+    answered = {}
+
+    def start_response(status, headers, exc_info=None):
+        answered.update(status=status, headers=headers)
+
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    try:
+        response = app(request, start_response)
+        body = b"".join(response)
+        getattr(response, "close", lambda: None)()
+    finally:
+        signals.request_started.connect(close_old_connections)
+        signals.request_finished.connect(close_old_connections)
+    return int(answered["status"].split()[0]), dict(answered["headers"]), body
+
+
+def _watched_poll(student_seat, **settings_changes) -> tuple:
+    """(the WSGI app as gunicorn serves it, the poll's path, its query with the table's stamp,
+    the student's session cookie), after the student opened the page."""
+    from django.conf import settings
+    from django.core.wsgi import get_wsgi_application
+
+    table = student_seat.table
+    client = student_client(student_seat.student)
+    url = reverse("classroom:table", args=[table.pk])
+    client.get(url)  # the page: its session is in the cache now, as in a class
+    cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+    app = live.IdleTablePollApp(get_wsgi_application())
+    return app, url, f"stamp={table_stamp(table.pk)}&mode=player", cookie
+
+
+def test_under_wsgi_an_idle_poll_is_answered_before_djangos_handler_as_the_stack_answers_it():
+    from django.core.signals import request_started
+
+    _table, seats = live_table()
+    app, url, query, cookie = _watched_poll(seats[0])
+    handled = []
+    request_started.connect(handled.append)
+    try:
+        with CaptureQueriesContext(connection) as queries:
+            status, headers, body = _wsgi_get(app, url, query, cookie)
+    finally:
+        request_started.disconnect(handled.append)
+
+    assert (status, body, len(queries), handled) == (204, b"", 0, [])
+    # The very headers the middleware stack gives the same answer.
+    stack = student_client(seats[0].student)
+    stack.cookies.load(cookie)
+    through_stack = stack.get(f"{url}?{query}", HTTP_HX_REQUEST="true")
+    assert through_stack.status_code == 204
+    assert headers == dict(through_stack.items())
+    assert "no-store" in headers["Cache-Control"]
+
+
+def test_under_wsgi_a_poll_that_is_not_idle_is_drawn_by_django_from_one_cache_read(monkeypatch):
+    table, seats = live_table()
+    app, url, query, cookie = _watched_poll(seats[0])
+    table_changed(table.pk)  # another student played: the page's stamp is old now
+    reads = []
+    checked = live.table_poll_is_idle
+    monkeypatch.setattr(live, "table_poll_is_idle", lambda *a: reads.append(a) or checked(*a))
+
+    status, _headers, body = _wsgi_get(app, url, query, cookie)
+
+    assert status == 200 and b'id="table-live"' in body
+    assert len(reads) == 1  # the middleware took what the wrapper read
+    assert table_stamp(table.pk).encode() in body  # the page carries the new stamp
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"REQUEST_METHOD": "POST"},
+        {"HTTP_HX_REQUEST": ""},  # a whole page, not htmx's poll
+        {"HTTP_COOKIE": ""},  # no session
+        {"QUERY_STRING": "mode=player"},  # no stamp
+        {"PATH_INFO": "/play/tables/x/"},
+    ],
+    ids=["post", "not-htmx", "no-session", "no-stamp", "not-a-table"],
+)
+def test_under_wsgi_only_a_students_idle_poll_is_answered_early(change):
+    _table, seats = live_table()
+    app, url, query, cookie = _watched_poll(seats[0])
+    request = {"path": url, "query": query, "cookie": cookie}
+    for name, key in (("PATH_INFO", "path"), ("QUERY_STRING", "query"), ("HTTP_COOKIE", "cookie")):
+        if name in change:
+            request[key] = change.pop(name)
+
+    status, _headers, _body = _wsgi_get(
+        app, request["path"], request["query"], request["cookie"], **change
+    )
+
+    assert status != 204
+
+
+def test_under_wsgi_an_idle_poll_over_plain_http_is_left_to_django_when_the_site_redirects(
+    settings,
+):
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    settings.SECURE_HSTS_SECONDS = 3600
+    _table, seats = live_table()
+    app, url, query, cookie = _watched_poll(seats[0])
+
+    plain = _wsgi_get(app, url, query, cookie, HTTP_X_FORWARDED_PROTO="http")
+    secure = _wsgi_get(app, url, query, cookie, HTTP_X_FORWARDED_PROTO="https")
+
+    assert plain[0] == 301 and plain[1]["Location"].startswith("https://")
+    assert secure[0] == 204 and secure[1]["Strict-Transport-Security"] == "max-age=3600"
+
+
 # Statements that only open or close a transaction (or a test's savepoint) are not counted.
 _TRANSACTION = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
 
