@@ -140,6 +140,17 @@ class Board:
         )
 
     @property
+    def hand_key(self) -> str:
+        """What the hand panel shows but a move's message: the round, the cards, and whether
+        they can be played, a guess made or passed. A poll draws the panel again only when
+        this changed."""
+        if self.view is None or self.round is None:
+            return ""
+        cards = "-".join(card.code for card in self.view.hand)
+        flags = (("t", self.my_turn), ("d", self.must_decide), ("g", self.can_guess))
+        return f"{self.round.pk}-{cards}-" + "".join(flag for flag, on in flags if on)
+
+    @property
     def mode(self) -> str:
         """Which page this seat needs: `write` the next rule, `dealer` of a live round, `over`
         (the round this seat was in has ended: its result, no form to play), or `player`. A poll

@@ -1,6 +1,7 @@
 """The student's table: who may see it, moves by HTTP, double clicks, stale pages, polling."""
 
 import html
+import re
 
 import pytest
 from django.test import Client
@@ -169,6 +170,56 @@ def test_an_idle_poll_answers_204_and_a_change_re_renders(table_and_seats):
 
     assert idle.status_code == 204
     assert changed.status_code == 200 and "table-live" in changed.content.decode()
+
+
+def _poll_url_of(body: str) -> str:
+    """The URL the page polls, as its `#table-live` gives it."""
+    return html.unescape(re.search(r'id="table-live"[^>]*?hx-get="([^"]+)"', body, re.S)[1])
+
+
+def test_a_poll_redraws_the_hand_only_when_it_changed_and_always_brings_the_rounds_version(
+    table_and_seats,
+):
+    table, seats = table_and_seats
+    round_row, turn, hands, mover = student_to_move(table, seats)
+    # Two seats after the mover: still not their turn after one play, and their hand unchanged.
+    watcher = student_client(seats[(turn + 2) % 4].student)
+    page = watcher.get(reverse("classroom:table", args=[table.pk])).content.decode()
+    poll_url = _poll_url_of(page).replace("stamp=", "stamp=x")  # the table changed since
+    assert 'id="move-seq" name="seq" value="0"' in page
+
+    mover.post(
+        reverse("classroom:table_move", args=[table.pk]),
+        play_form(round_row, hands[turn][0], hypothesis="h", prediction="accepted", seq=0),
+        HTTP_HX_REQUEST="true",
+    )
+    unchanged = watcher.get(poll_url, HTTP_HX_REQUEST="true").content.decode()
+    stale_hand = watcher.get(
+        poll_url.replace("hand=", "hand=old"), HTTP_HX_REQUEST="true"
+    ).content.decode()
+
+    assert 'id="table-live"' in unchanged
+    assert 'id="move-seq" name="seq" value="1" hx-swap-oob="true"' in unchanged
+    assert 'id="hand-panel"' not in unchanged
+    assert 'id="hand-panel"' in stale_hand and 'value="1" hx-swap-oob="true"' in stale_hand
+
+
+def test_after_a_moves_message_the_next_poll_redraws_the_hand_without_it(table_and_seats):
+    table, seats = table_and_seats
+    round_row, turn, hands, mover = student_to_move(table, seats)
+    answer = mover.post(
+        reverse("classroom:table_move", args=[table.pk]),
+        play_form(round_row, hands[turn][0], hypothesis="h", prediction="accepted", seq=0),
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    assert 'id="hand-panel"' in answer and ("Right!" in answer or "Wrong:" in answer)
+
+    # The stamp the answer carries is the table's: only the hand's key tells this poll apart.
+    poll = mover.get(_poll_url_of(answer).replace("stamp=", "stamp=x"), HTTP_HX_REQUEST="true")
+
+    body = poll.content.decode()
+    assert 'id="hand-panel"' in body
+    assert "Right!" not in body and "Wrong:" not in body
 
 
 def test_the_secret_rule_is_in_no_student_response(table_and_seats):
