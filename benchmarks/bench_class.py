@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import html
 import json
 import os
 import random
@@ -146,15 +147,28 @@ async def saturate(
 _HIDDEN = re.compile(r'name="(round|seq)" value="(\d+)"')
 _CARD = re.compile(r'name="card" value="([0-9TJQKA]{1,2}[SHDC])"')
 _STAMP = re.compile(r"\?stamp=([0-9a-f]+)")
+_POLL = re.compile(r'id="table-live"[^>]*?hx-get="([^"]+)"', re.S)
 _PLAYED = stack.PLAYED
 
 
-def _form(page: str) -> dict[str, str] | None:
-    fields = dict(_HIDDEN.findall(page))
+def _form(page: str, shown: dict[str, str] | None = None) -> dict[str, str] | None:
+    """The play the page offers (round, seq, a card), or None when it is not the student's
+    turn. `shown`: the move form as earlier answers left it, updated with this one's fields
+    (an answer brings the round's version always, the hand only when it changed)."""
+    shown = {} if shown is None else shown
+    shown.update(_HIDDEN.findall(page))
     card = _CARD.search(page)
-    if "Your turn!" not in page or card is None or "round" not in fields:
+    if card is not None:
+        shown["card"] = card.group(1)
+    if "Your turn!" not in page or "card" not in shown or "round" not in shown:
         return None
-    return {**fields, "card": card.group(1)}
+    return dict(shown)
+
+
+def _poll_path(page: str, before: str) -> str:
+    """The URL the page's fragment polls next (`before` when this answer has none)."""
+    found = _POLL.search(page)
+    return html.unescape(found.group(1)) if found else before
 
 
 def _play_body(form: dict[str, str], key: str) -> str:
@@ -201,21 +215,24 @@ def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int)
         if kind in ("idle poll", "changed poll"):
             table, session = people[i % len(people)]
             conn = Connection(port, f"{cookie_name}={session}")
-            state = {"stamp": ""}
+            state = {"path": ""}
 
             async def poll(warm=False):
-                if kind == "idle poll" and not state["stamp"]:
+                if not state["path"]:  # the page, and the URL its fragment polls
                     _s, body, _t = await conn.request("GET", f"/play/tables/{table}/")
-                    state["stamp"] = _STAMP.search(body).group(1)
+                    state["path"] = _poll_path(body, "")
                 if warm:
                     return "", 0.0
-                stamp = state["stamp"] if kind == "idle poll" else "x"
-                path = f"/play/tables/{table}/?stamp={stamp}&mode=player"
+                # A changed poll: the page's own poll after another student's play (its
+                # stamp old, its hand's key as it was).
+                path = state["path"]
+                if kind == "changed poll":
+                    path = _STAMP.sub("?stamp=x", path)
                 status, _body, seconds = await conn.request("GET", path)
                 if kind == "idle poll" and status == 200:
                     # Drawn again, as it should be: the table's stamp expired (it lives
                     # LIVE_STAMP_SECONDS) or the table changed. Its page has a new stamp.
-                    state["stamp"] = ""
+                    state["path"] = ""
                     return "", seconds
                 return _failure(status, 204 if kind == "idle poll" else 200), seconds
 
@@ -258,26 +275,27 @@ async def student(port, cookie, table, arrive, until, record, answered):
     """One student's page, opened at a random moment of the first `arrive` seconds: a poll
     every `POLL_SECONDS` (also while they think), and a play 3-12 s after the page first said
     "Your turn!"; the play's answer replaces the polled fragment, whose next poll goes out a
-    poll interval later with that answer's stamp."""
+    poll interval later with that answer's stamp. As in the browser, the page polls the URL
+    its fragment gives (with its stamp and its hand's key), and its move form keeps what the
+    last answers put in it (an answer may bring the round's version without the hand)."""
     conn = Connection(port, cookie)
-    stamp = ""
+    poll_path = f"/play/tables/{table}/?stamp=&mode=player"
+    shown: dict[str, str] = {}  # the move form as the answers so far left it
     form = None
     play_at = None
     first = True
     await asyncio.sleep(random.random() * arrive)
     while time.monotonic() < until:
         try:
-            path = f"/play/tables/{table}/?stamp={stamp}&mode=player"
-            status, body, seconds = await conn.request("GET", path)
+            status, body, seconds = await conn.request("GET", poll_path)
             # The first poll carries no stamp: every student's page is drawn whole once, as
             # they arrive. Counted apart from the class's steady mix.
             kind = "first page" if first else "idle poll" if status == 204 else "changed poll"
             record(kind, status, seconds)
             first = False
             if status == 200:
-                found = _STAMP.search(body)
-                stamp = found.group(1) if found else stamp
-                form = _form(body)
+                poll_path = _poll_path(body, poll_path)
+                form = _form(body, shown)
                 if form is None:
                     play_at = None
                 elif play_at is None:
@@ -293,8 +311,9 @@ async def student(port, cookie, table, arrive, until, record, answered):
                     record("play", status, seconds)
                     if status == 200 and _PLAYED.search(body):
                         answered.append(key)
-                    found = _STAMP.search(body) if status == 200 else None
-                    stamp = found.group(1) if found else ""
+                    if status == 200:
+                        poll_path = _poll_path(body, poll_path)
+                        _form(body, shown)
                     form = play_at = None
         except Exception as error:
             record("error", 0, 0.0, str(error))
