@@ -95,6 +95,9 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # Django's backend, with a health check that asks the server only when the connection's
+    # socket says something happened to it (eleusis/postgresql/base.py).
+    DATABASES["default"]["ENGINE"] = "eleusis.postgresql"
     # Parameters travel apart from the SQL, so the same query is the same statement each time,
     # and psycopg prepares it on a connection once it has run `DB_PREPARE_THRESHOLD` times:
     # PostgreSQL then plans a table's seats or a round once per connection, not at every
