@@ -151,15 +151,20 @@ _POLL = re.compile(r'id="table-live"[^>]*?hx-get="([^"]+)"', re.S)
 _PLAYED = stack.PLAYED
 
 
-def _form(page: str, shown: dict[str, str] | None = None) -> dict[str, str] | None:
-    """The play the page offers (round, seq, a card), or None when it is not the student's
-    turn. `shown`: the move form as earlier answers left it, updated with this one's fields
-    (an answer brings the round's version always, the hand only when it changed)."""
-    shown = {} if shown is None else shown
+def _remember(page: str, shown: dict[str, str]) -> None:
+    """Update `shown`, the move form as the answers so far left it, with this answer's fields:
+    an answer brings the round's version always, the hand only when it changed."""
     shown.update(_HIDDEN.findall(page))
     card = _CARD.search(page)
     if card is not None:
         shown["card"] = card.group(1)
+
+
+def _form(page: str, shown: dict[str, str] | None = None) -> dict[str, str] | None:
+    """The play the page offers (round, seq, a card), or None when it is not the student's
+    turn; `shown` (see `_remember`) is updated with this page first."""
+    shown = {} if shown is None else shown
+    _remember(page, shown)
     if "Your turn!" not in page or "card" not in shown or "round" not in shown:
         return None
     return dict(shown)
@@ -313,7 +318,7 @@ async def student(port, cookie, table, arrive, until, record, answered):
                         answered.append(key)
                     if status == 200:
                         poll_path = _poll_path(body, poll_path)
-                        _form(body, shown)
+                        _remember(body, shown)
                     form = play_at = None
         except Exception as error:
             record("error", 0, 0.0, str(error))

@@ -144,25 +144,50 @@ class IdleTablePollMiddleware:
 
     def __init__(self, get_response):
         self.get_response = get_response
-        self.cookie = settings.SESSION_COOKIE_NAME
 
     def __call__(self, request):
         read = request.META.get(POLL_READ)
+        if read is None and (poll := student_poll(request.META)) is not None:
+            table_id, stamp, session_key, _secure = poll
+            idle, current, session = table_poll_is_idle(table_id, stamp, session_key)
+            if idle:
+                response = HttpResponse(status=204)
+                response["Cache-Control"] = "private, no-store"
+                return response
+            read = (table_id, current, session_key, session)
         if read is not None:
             _poll_read(request, *read)
-        elif request.method == "GET" and request.META.get("HTTP_HX_REQUEST") == "true":
-            found = _TABLE_POLL.match(request.path_info)
-            stamp = request.GET.get("stamp") if found else None
-            session_key = request.COOKIES.get(self.cookie) if stamp else None
-            if session_key:
-                table_id = int(found[1])
-                idle, current, session = table_poll_is_idle(table_id, stamp, session_key)
-                if idle:
-                    response = HttpResponse(status=204)
-                    response["Cache-Control"] = "private, no-store"
-                    return response
-                _poll_read(request, table_id, current, session_key, session)
         return self.get_response(request)
+
+
+def student_poll(environ) -> tuple[int, str, str, bool] | None:
+    """(table id, stamp, session key, over HTTPS) of what may be a student's idle poll: an
+    htmx GET of a table with a stamp and a session cookie; None for any other request, and for
+    a plain-HTTP request on a site that redirects to HTTPS (Django redirects it). `environ`:
+    the WSGI environ, or a request's META, which holds the same keys."""
+    if environ.get("REQUEST_METHOD") != "GET" or environ.get("HTTP_HX_REQUEST") != "true":
+        return None
+    found = _TABLE_POLL.match(environ.get("PATH_INFO", ""))
+    query = environ.get("QUERY_STRING", "")
+    if not found or "stamp=" not in query:
+        return None
+    stamp = dict(parse_qsl(query)).get("stamp")
+    session_key = parse_cookie(environ.get("HTTP_COOKIE", "")).get(settings.SESSION_COOKIE_NAME)
+    secure = _is_secure(environ)
+    if not stamp or not session_key or (settings.SECURE_SSL_REDIRECT and not secure):
+        return None
+    return int(found[1]), stamp, session_key, secure
+
+
+def _is_secure(environ) -> bool:
+    """As `HttpRequest.is_secure`: the proxy's header when one is configured, else the
+    server's scheme."""
+    if settings.SECURE_PROXY_SSL_HEADER:
+        header, secure_value = settings.SECURE_PROXY_SSL_HEADER
+        value = environ.get(header)
+        if value is not None:
+            return value.split(",", 1)[0].strip() == secure_value
+    return environ.get("wsgi.url_scheme") == "https"
 
 
 class _Scheme:
@@ -200,13 +225,10 @@ class IdleTablePollApp:
 
     def __init__(self, application) -> None:
         self.application = application
-        self.cookie = settings.SESSION_COOKIE_NAME
-        self.redirects = settings.SECURE_SSL_REDIRECT
-        self.proxy_ssl_header = settings.SECURE_PROXY_SSL_HEADER
         self.headers = {secure: _idle_headers(secure) for secure in (False, True)}
 
     def __call__(self, environ, start_response):
-        poll = self._poll(environ)
+        poll = student_poll(environ)
         if poll is not None:
             table_id, stamp, session_key, secure = poll
             idle, current, session = table_poll_is_idle(table_id, stamp, session_key)
@@ -215,32 +237,6 @@ class IdleTablePollApp:
                 return []
             environ[POLL_READ] = (table_id, current, session_key, session)
         return self.application(environ, start_response)
-
-    def _poll(self, environ) -> tuple[int, str, str, bool] | None:
-        """(table id, stamp, session key, over HTTPS) of a student's poll; None for any other
-        request."""
-        if environ.get("REQUEST_METHOD") != "GET" or environ.get("HTTP_HX_REQUEST") != "true":
-            return None
-        found = _TABLE_POLL.match(environ.get("PATH_INFO", ""))
-        query = environ.get("QUERY_STRING", "")
-        if not found or "stamp=" not in query:
-            return None
-        stamp = dict(parse_qsl(query)).get("stamp")
-        session_key = parse_cookie(environ.get("HTTP_COOKIE", "")).get(self.cookie)
-        secure = self._is_secure(environ)
-        if not stamp or not session_key or (self.redirects and not secure):
-            return None
-        return int(found[1]), stamp, session_key, secure
-
-    def _is_secure(self, environ) -> bool:
-        """As `HttpRequest.is_secure`: the proxy's header when one is configured, else the
-        server's scheme."""
-        if self.proxy_ssl_header:
-            header, secure_value = self.proxy_ssl_header
-            value = environ.get(header)
-            if value is not None:
-                return value.split(",", 1)[0].strip() == secure_value
-        return environ.get("wsgi.url_scheme") == "https"
 
 
 def use_polled_session(request) -> None:
