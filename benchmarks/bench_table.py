@@ -34,11 +34,13 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 _REFERENCE = None  # a client for the reference request
+FORM_ENCODED = "application/x-www-form-urlencoded"
 _TRANSACTION = re.compile(r"^(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE SAVEPOINT)")
 
 
@@ -180,7 +182,12 @@ def main() -> None:
             found = tables[index].turn()
         client, data = found
         url = f"{tables[index].url}move/"
-        return lambda: _check(client.post(url, data, HTTP_HX_REQUEST="true"), "Right!|Wrong:")
+        # Form-encoded, as htmx sends the page's form (the test client's default is multipart).
+        body = urlencode(data)
+        return lambda: _check(
+            client.post(url, body, content_type=FORM_ENCODED, HTTP_HX_REQUEST="true"),
+            "Right!|Wrong:",
+        )
 
     def next_student():
         """(table, client): as in a class, a move at a table (not timed), then each of its four

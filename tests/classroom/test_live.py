@@ -209,7 +209,7 @@ def _play_data(table, seq: int = 0, key: str = "k1") -> tuple:
     return turn, data
 
 
-def test_a_play_reads_the_round_once_and_asks_at_most_six_queries():
+def test_a_play_reads_the_round_once_and_asks_at_most_five_queries():
     table, seats = live_table()
     turn, data = _play_data(table)
     client = student_client(seats[turn].student)
@@ -228,12 +228,13 @@ def test_a_play_reads_the_round_once_and_asks_at_most_six_queries():
         print("  ", sql[:120])
     writes = [sql for sql in statements if sql.startswith(("INSERT", "UPDATE"))]
     assert len(writes) == 3  # the action, the hypothesis, the round
-    # The seat with the student, the table and every seat; the round (with the key's check);
-    # the round locked for the move (without its snapshot). The answer reuses all of them, and
-    # the game's totals come from the cache.
+    # The seat with the student, the table and every seat; the round (with the key's check),
+    # locked by its update at the version read. The answer reuses all of them, and the game's
+    # totals come from the cache.
     rounds = [sql for sql in statements if sql.startswith('SELECT "classroom_round"')]
-    assert len(rounds) == 2
-    assert len(statements) <= 6
+    assert len(rounds) == 1
+    assert "FOR UPDATE" not in " ".join(statements)
+    assert len(statements) <= 5
 
 
 def test_a_changed_poll_asks_at_most_two_queries():

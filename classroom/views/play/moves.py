@@ -200,6 +200,7 @@ def _move_checked(seated: Seated, form: MoveForm) -> tuple:
             hypothesis=hypothesis if op in ("play", "no_play") else None,
             expected_version=round_row.version,
             engine=engine,
+            current=round_row,
             # Only a table with bots needs the bots' task.
             schedule=any(info.is_bot for info in board.seats),
         )
