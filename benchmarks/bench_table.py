@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_table.py [--requests 200] [--profile play|poll|page]
                                                [--top 25] [--dump FILE]
+                                               [--kinds poll,play,page]
 
 Seats tables of four students (tests/factories.py `live_table`) on a throw-away SQLite
 database (DATABASE_URL and REDIS_URL honoured if set: PostgreSQL and Redis as in production),
@@ -41,6 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 _REFERENCE = None  # a client for the reference request
 FORM_ENCODED = "application/x-www-form-urlencoded"
+_HAND_KEY = re.compile(r"&amp;hand=([^&\"]*)")
 _TRANSACTION = re.compile(r"^(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE SAVEPOINT)")
 
 
@@ -157,6 +159,9 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--dump", help="with --profile: also write the cProfile stats to this file")
     parser.add_argument("--sql", action="store_true", help="print the queries of one request")
+    parser.add_argument(
+        "--kinds", default="poll,play,page", help="which requests to time, comma-separated"
+    )
     args = parser.parse_args()
     _setup()
     from django.conf import settings
@@ -200,12 +205,20 @@ def main() -> None:
         state["i"] += 1
         return table, client
 
+    hands: dict[int, str] = {}  # the hand's key each student's page last held
+
     def poll():
-        # The student's page asks for the table with the stamp it held before the move.
+        # The student's page asks for the table with the stamp it held before the move, and
+        # its hand's key: the hand is drawn again only when it changed, as in class.
         table, client = next_student()
-        return lambda: _check(
-            client.get(f"{table.url}?stamp=old&mode=player", HTTP_HX_REQUEST="true"), "table-live"
-        )
+
+        def send():
+            url = f"{table.url}?stamp=old&mode=player&hand={hands.get(id(client), '')}"
+            response = _check(client.get(url, HTTP_HX_REQUEST="true"), "table-live")
+            if found := _HAND_KEY.search(response.content.decode()):
+                hands[id(client)] = found[1]
+
+        return send
 
     def play():
         index = state["i"] % len(tables)
@@ -219,6 +232,8 @@ def main() -> None:
 
     kinds = {"poll": ("changed poll", poll), "play": ("play", play), "page": ("first page", page)}
     for key, (name, send) in kinds.items():
+        if key not in args.kinds.split(","):
+            continue
         state["i"] = 0
         _measure(send, 20)  # warm: templates loaded, connections open
         queries = CaptureQueriesContext(connection)
@@ -271,10 +286,11 @@ def _database_cpu(connection) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _check(response, expected: str) -> None:
+def _check(response, expected: str):
     body = response.content.decode()
     if response.status_code != 200 or not re.search(expected, body):
         raise SystemExit(f"unexpected answer {response.status_code}: {body[:300]}")
+    return response
 
 
 if __name__ == "__main__":
