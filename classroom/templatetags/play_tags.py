@@ -1,9 +1,12 @@
 """Template helpers for the game pages: cards drawn with rank and suit symbol, never color alone."""
 
+import re
 from functools import lru_cache
 
 from django import template
 from django.template.loader import render_to_string
+from django.utils.html import escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -64,6 +67,111 @@ def _drawn(template_name: str, card: Card, flag: str, value: bool, language: str
     return render_to_string(template_name, {"card": card, flag: value})
 
 
+# One seat's parts of an Express table's live fragment ---------------------------------------
+#
+# Everything else in the fragment is the same for every player at the table, so it is drawn once
+# per table change and cached (play/table.html, `live`); these parts stand in it as slots, which
+# `{% player_slots %}` fills for the seat whose page it is. A slot is written `<@name>`: escaped
+# text can never hold a "<", so nothing a student or teacher typed can look like one.
+
+_SLOT = re.compile(r"<@(hand|status|news|you:\d+)>")
+
+
+@register.tag
+def player_slots(parser, token):
+    """`{% player_slots board message %}…{% endplayer_slots %}`: draws what it holds, then fills
+    the slots with this seat's parts (`fill_player_slots`)."""
+    bits = token.split_contents()
+    if len(bits) != 3:
+        raise template.TemplateSyntaxError(f"{bits[0]} takes a board and a message")
+    _tag, board, message = bits
+    nodelist = parser.parse(("endplayer_slots",))
+    parser.delete_first_token()
+    return PlayerSlotsNode(nodelist, parser.compile_filter(board), parser.compile_filter(message))
+
+
+class PlayerSlotsNode(template.Node):
+    def __init__(self, nodelist, board, message) -> None:
+        self.nodelist, self.board, self.message = nodelist, board, message
+
+    def render(self, context) -> str:
+        html = self.nodelist.render(context)
+        return fill_player_slots(html, self.board.resolve(context), self.message.resolve(context))
+
+
+def fill_player_slots(html: str, board, message) -> SafeString:
+    """The fragment with `board`'s seat's parts in its slots: the hand's key the next poll
+    sends (marked when a move's message shows), the status line, "(you)" in the players' list
+    and the news for screen readers."""
+    me = board.seat.position
+    parts = {
+        "hand": escape(board.hand_key + ("-m" if message else "")),
+        "status": table_status(board),
+        "news": news_html(table_news(board)),
+    }
+
+    def part(found: re.Match) -> str:
+        name = found[1]
+        if name.startswith("you:"):
+            return f" ({escape(_('you'))})" if int(name[4:]) == me else ""
+        return parts[name]
+
+    return mark_safe(_SLOT.sub(part, html))  # the parts are escaped, the rest was drawn so
+
+
+def table_status(board) -> str:
+    """What happens now at an Express table, for this seat: bold when it asks something of
+    them or stops play. Translated sentences escaped, as `{% translate %}` draws them, and a
+    nickname escaped in its sentence, as `{% blocktranslate %}` does."""
+    text, strong = _status(board)
+    return f"<strong>{text}</strong>" if strong else text
+
+
+def _status(board) -> tuple[str, bool]:
+    table, view = board.table, board.table_view
+    if table.session.status == "finished":
+        return escape(_("This game has ended.")), True
+    if board.game is not None and board.game.over:
+        return escape(_("The game is over.")), True
+    if table.paused:
+        return escape(_("Paused by your teacher.")), True
+    if board.seat.left:
+        return escape(_("You are no longer at this table.")), True
+    if board.joins_next_round:
+        return escape(_("You are seated: you join the game at the next round.")), True
+    if board.must_write_rule:
+        return escape(_("You deal the next round: write the secret rule.")), True
+    if not view:
+        return escape(_("Waiting for the first round.")), False
+    if view.over:
+        return escape(_("The round is over.")), True
+    if board.pending_guess:
+        return escape(_("A guess waits for your verdict.")), True
+    if board.verdict:
+        return escape(_("A card waits for your verdict.")), True
+    if view.pending and view.pending.what == "guess":
+        return escape(_("Waiting for the dealer to judge a guess.")), False
+    if view.pending:
+        return escape(_("Waiting for the dealer's verdict.")), False
+    if board.must_decide:
+        return escape(_("Your play was right: guess the rule, or pass.")), True
+    if name := board.decider_name:
+        return _("%(name)s may guess the rule, or pass.") % {"name": escape(name)}, False
+    if board.dealer:
+        return _("You are the dealer. %(name)s's turn.") % {"name": escape(board.turn_name)}, False
+    if board.my_turn:
+        return escape(_("Your turn!")), True
+    return _("%(name)s's turn.") % {"name": escape(board.turn_name)}, False
+
+
+def news_html(news: list[tuple[str, str]]) -> str:
+    """The news as the page's lasting live region reads it (site.js): each (key, sentence)."""
+    if not news:
+        return ""
+    spans = format_html_join("", '<span data-announce="{}" data-say="{}"></span>', news)
+    return format_html('<div class="news" hidden>{}</div>', spans)
+
+
 @register.inclusion_tag("classroom/play/_student_games.html", takes_context=True)
 def student_games(context, student):
     from classroom.selectors.games import (
@@ -92,7 +200,6 @@ def layout(columns, wording: str = "rejected"):
 NEWS_LENGTH = 6
 
 
-@register.simple_tag
 def table_news(board) -> list[tuple[str, str]]:
     """What a screen reader hears when an update brings news at an Express table: the other
     players' plays with their verdicts, the hints, the guesses judged and the reveal. Each is

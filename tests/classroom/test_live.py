@@ -256,12 +256,13 @@ def _layout_cards(body: str) -> int:
     return layout.count('class="card')
 
 
-def _layout_key(table) -> str:
+def _shared_key(table) -> str:
+    """The cache key of the table's live fragment as its players share it (play/table.html)."""
     from django.core.cache.utils import make_template_fragment_key
 
     round_row = current_round(table=table)
-    vary = [table.pk, table_stamp(table.pk), round_row.pk, round_row.version, "en"]
-    return make_template_fragment_key("table_layout", vary)
+    vary = [table.pk, table_stamp(table.pk), round_row.pk, round_row.version, False, "en"]
+    return make_template_fragment_key("table_live", vary)
 
 
 def test_the_players_share_the_table_drawn_once_until_the_next_play():
@@ -274,7 +275,7 @@ def test_the_players_share_the_table_drawn_once_until_the_next_play():
     first = watcher.get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true").content.decode()
     cards_before = _layout_cards(first)
     # Marked in the cache: the next player's page takes the table from there.
-    cache.set(_layout_key(table), cache.get(_layout_key(table)) + "<!-- shared -->", 30)
+    cache.set(_shared_key(table), cache.get(_shared_key(table)) + "<!-- shared -->", 30)
     shared = other.get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true").content.decode()
     assert "<!-- shared -->" in shared
 
@@ -291,7 +292,6 @@ def test_the_players_share_the_table_drawn_once_until_the_next_play():
 
 def test_what_the_players_share_holds_nothing_of_one_player():
     from django.core.cache import cache
-    from django.core.cache.utils import make_template_fragment_key
 
     table, seats = live_table()
     url = reverse("classroom:table", args=[table.pk])
@@ -304,14 +304,12 @@ def test_what_the_players_share_holds_nothing_of_one_player():
         ).content.decode()
 
     round_row = current_round(table=table)
-    vary = [table.pk, table_stamp(table.pk), round_row.pk, round_row.version]
-    layout = cache.get(make_template_fragment_key("table_layout", [*vary, "en"]))
-    rest = cache.get(make_template_fragment_key("table_public", [*vary, False, "en"]))
-    assert layout is not None and rest is not None  # the players shared them
-    for shared in (layout, rest):
-        assert round_row.rule_text not in shared  # the secret rule
-        assert "Your turn" not in shared and "(you)" not in shared
-        assert "hand-panel" not in shared and 'name="card"' not in shared
+    shared = cache.get(_shared_key(table))
+    assert shared is not None  # the players shared it
+    assert round_row.rule_text not in shared  # the secret rule
+    assert "Your turn" not in shared and "(you)" not in shared and "'s turn" not in shared
+    assert "hand-panel" not in shared and 'name="card"' not in shared
+    assert "data-announce=" not in shared  # the news leave out each player's own plays
     # Each page still has its own: its turn, its "(you)", its hand.
     engine = engine_round(round_row)
     for seat in seats:
@@ -321,6 +319,55 @@ def test_what_the_players_share_holds_nothing_of_one_player():
         assert f"{seat.name} (you)" in page
         hand = page.split('id="hand-panel"', 1)[1]
         assert all(f'value="{card.code}"' in hand for card in engine.view(seat.position).hand)
+
+
+def test_after_a_play_each_player_fills_the_shared_fragment_with_their_own_news_and_status():
+    table, seats = live_table()
+    url = reverse("classroom:table", args=[table.pk])
+    turn, data = _play_data(table)
+    player = seats[turn]
+    played = student_client(player.student).post(
+        reverse("classroom:table_move", args=[table.pk]), data, HTTP_HX_REQUEST="true"
+    )
+    assert played.status_code == 200
+    next_name = seats[(turn + 1) % 4].name
+
+    pages = {
+        seat.position: student_client(seat.student)
+        .get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true")
+        .content.decode()
+        for seat in seats
+    }
+
+    announce = re.compile(r'data-say="([^"]*)"')
+    for seat in seats:
+        page = pages[seat.position]
+        news = [html.unescape(text) for text in announce.findall(page)]
+        status = html.unescape(page.split('id="table-status"', 1)[1].split("</p>", 1)[0])
+        if seat.position == turn:
+            assert news == []  # a player is not told of their own play
+        else:
+            assert len(news) == 1 and news[0].startswith(f"{player.name} played the ")
+        if seat.position == (turn + 1) % 4:
+            assert "<strong>Your turn!</strong>" in status
+        else:
+            assert f"{next_name}'s turn." in status
+        assert page.count("(you)") == 1 and f"{seat.name} (you)" in page
+        assert "<@" not in page  # every slot filled
+
+
+def test_a_nickname_shaped_like_a_slot_is_shown_as_typed_and_fills_nothing():
+    table, seats = live_table()
+    url = reverse("classroom:table", args=[table.pk])
+    shaped = seats[1].student
+    shaped.nickname = "<@status><@you:0>"
+    shaped.save(update_fields=["nickname"])
+    table_changed(table.pk)
+
+    page = student_client(seats[0].student).get(url).content.decode()
+
+    assert "&lt;@status&gt;&lt;@you:0&gt;" in page
+    assert page.count("(you)") == 1 and "<@" not in page
 
 
 # Stale stamps: a change whose stamp was lost is shown at most one stamp's lifetime late --------
