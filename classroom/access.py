@@ -220,11 +220,23 @@ class Seated(NamedTuple):
     seats: list[Seat]
 
 
-# Every poll that finds a change and every play read this: its SQL is compiled once.
+# Every poll that finds a change and every play read this: its SQL is compiled once. The
+# table's page and its moves never show when anything was created, started, ended or due:
+# those columns are not read (a row each per seat, and parsing times is a good part of turning
+# the rows into objects).
+_UNSHOWN = (
+    "student__created_at",
+    "table__session__created_at",
+    "table__session__started_at",
+    "table__session__ended_at",
+    "table__session__assignment__created_at",
+    "table__session__assignment__due_at",
+)
 _table_seats = CompiledQuery(
     lambda table_id: (
         Seat.objects.filter(table_id=table_id)
         .select_related("student", "table__session__assignment")
+        .defer(*_UNSHOWN)
         .order_by("position")
     )
 )
