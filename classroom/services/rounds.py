@@ -206,16 +206,9 @@ def round_act(
             if engine is None or expected_version != round_row.version:
                 engine = engine_round(round_row)
             events = [event.to_json() for event in engine.apply(action)]
-            row = Action.objects.create(
-                round=round_row,
-                seq=round_row.version + 1,
-                seat=seat,
-                kind=action.kind,
-                payload=action.to_json(),
-                events=events,
-                idempotency_key=key,
+            row, logged = _log_action(
+                round_row, round_row.version + 1, seat, action, events, key, hypothesis
             )
-            logged = _log_hypothesis(row, seat, hypothesis)
             round_row.version = row.seq
             round_row.snapshot = engine.to_json()
             update = ["version", "snapshot"]
@@ -268,22 +261,36 @@ def _act_on_current(
         }
         if not Round.objects.filter(pk=round_row.pk, version=round_row.version).update(**fields):
             return None
-        row = Action.objects.create(
-            round=round_row,
-            seq=version,
-            seat=seat,
-            kind=action.kind,
-            payload=action.to_json(),
-            events=events,
-            idempotency_key=key,
-        )
-        logged = _log_hypothesis(row, seat, hypothesis)
+        row, logged = _log_action(round_row, version, seat, action, events, key, hypothesis)
         for name, value in fields.items():
             setattr(round_row, name, value)
         stamp = _after_commit(round_row, ended="status" in fields, bots=schedule)
         return ActResult(
             row, events, round=round_row, engine=engine, hypothesis=logged, stamp=stamp
         )
+
+
+def _log_action(
+    round_row: Round,
+    seq: int,
+    seat: Seat | None,
+    action: EngineAction,
+    events: list[dict[str, Any]],
+    key: str,
+    hypothesis: HypothesisInput | None,
+) -> tuple[Action, Hypothesis | None]:
+    """The action appended to the round's log as its `seq`-th, with the hypothesis logged
+    with it."""
+    row = Action.objects.create(
+        round=round_row,
+        seq=seq,
+        seat=seat,
+        kind=action.kind,
+        payload=action.to_json(),
+        events=events,
+        idempotency_key=key,
+    )
+    return row, _log_hypothesis(row, seat, hypothesis)
 
 
 def _log_hypothesis(
