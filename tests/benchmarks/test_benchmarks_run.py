@@ -40,7 +40,7 @@ def _run(script: str, *args: str, timeout: int) -> str:
 
 def test_bench_table_times_each_kind_of_request():
     out = _run("bench_table.py", "--requests", "3", "--tables", "2", timeout=300)
-    for kind, queries in (("changed poll", 2), ("play", 6), ("first page", 2)):
+    for kind, queries in (("changed poll", 2), ("play", 5), ("first page", 2)):
         found = re.search(rf"^{kind}\s+(\d+) queries", out, re.MULTILINE)
         assert found, out
         assert int(found.group(1)) == queries, out
