@@ -323,11 +323,6 @@ def _after_commit(round_row: Round, *, ended: bool, bots: bool) -> str:
     return stamp
 
 
-def _session_finished(session_id: int) -> bool:
-    """Once the teacher finishes the session, no one moves (not locked: read only)."""
-    return GameSession.objects.filter(pk=session_id, status=GameSession.Status.FINISHED).exists()
-
-
 def _ending(round_row: Round, engine: EngineRound) -> dict[str, Any]:
     """The fields a round the engine just ended takes (none when it goes on, or had ended)."""
     if not engine.is_over or round_row.status == Round.Status.OVER:
