@@ -9,20 +9,22 @@ picture password; `current_student(request)` reads it and `student_required` gua
 
 from collections.abc import Callable
 from functools import wraps
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
 
-from classroom.models import Assignment, Classroom, GameSession, Seat, Student, Table
+from classroom.live import polled_stamp, shared_read
+from classroom.models import Assignment, Classroom, GameSession, Round, Seat, Student, Table
 from classroom.selectors.classes import classroom_by_code, student_by_id
+from classroom.selectors.games import UNREAD, current_round_of
+from classroom.student_session import STUDENT_SESSION_KEY
 from classroom.throttle import code_guess_refused
 from eleusis.web.access import LOGIN_URL_NAME, teacher_required  # noqa: F401  (re-exported)
 from eleusis.web.compiled import CompiledQuery
 
-STUDENT_SESSION_KEY = "student_id"
 _CACHE_ATTRIBUTE = "_classroom_current_student"
 
 
@@ -214,10 +216,12 @@ def seat_for_student(request: HttpRequest, table_pk: int) -> Seat:
 
 class Seated(NamedTuple):
     """The signed-in student's seat at a table, and every seat of that table by position (the
-    student's own among them), each with its student."""
+    student's own among them), each with its student. `round_row`: the table's current round
+    (None: none yet) when it was read with the seats, else `UNREAD`."""
 
     seat: Seat
     seats: list[Seat]
+    round_row: Any = UNREAD  # a Round, None or UNREAD
 
 
 # Every poll that finds a change and every play read this: its SQL is compiled once. The
@@ -254,17 +258,29 @@ def student_seat_required(view: Callable) -> Callable:
         session = getattr(request, "session", None)
         student_id = session.get(STUDENT_SESSION_KEY) if session is not None else None
         if isinstance(student_id, int):
-            seats = _table_seats(pk)
+            seats, round_row = _table_rows(request, pk)
             seat = next((s for s in seats if s.student_id == student_id), None)
             if seat is not None:
                 for other in seats:
                     other.table = seat.table  # one table, as the views and templates expect
+                if isinstance(round_row, Round):
+                    round_row.table = seat.table
                 setattr(request, _CACHE_ATTRIBUTE, seat.student)
                 request.student = seat.student
-                return view(request, Seated(seat, seats))
+                return view(request, Seated(seat, seats, round_row))
         return _unseated(request, pk)
 
     return wrapper
+
+
+def _table_rows(request: HttpRequest, pk: int) -> tuple[list[Seat], Any]:
+    """The table's seats; for a poll that found a change, its current round too, and both
+    shared with the other polls that find the same change (`classroom.live.shared_read`). Who
+    is seated is still decided on these rows, for each request."""
+    stamp = polled_stamp(request, pk)
+    if stamp is None:
+        return _table_seats(pk), UNREAD
+    return shared_read("rows", pk, stamp, lambda: (_table_seats(pk), current_round_of(pk)))
 
 
 @student_required

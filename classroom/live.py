@@ -8,6 +8,8 @@ made anew: the next poll re-renders once, which is always correct.
 
 import re
 import uuid
+from collections.abc import Callable
+from typing import TypeVar
 from urllib.parse import parse_qsl
 
 from django.conf import settings
@@ -91,6 +93,49 @@ def session_changed(session_id: int) -> None:
     cache.set(_SESSION.format(session_id), _fresh(), STAMP_TIMEOUT)
 
 
+def tables_changed(table_ids, session_id: int | None = None) -> None:
+    """`table_changed` for several tables at once (a change to what every table of a session
+    shows, or to a student seated at several): one round trip."""
+    stamps = {_TABLE.format(table_id): _fresh() for table_id in table_ids}
+    if session_id is not None:
+        stamps[_SESSION.format(session_id)] = _fresh()
+    if stamps:
+        cache.set_many(stamps, STAMP_TIMEOUT)
+
+
+# What a table's polls read between two changes ------------------------------------------------
+#
+# After a move, each of the other players' pages polls with the stamp it held, finds the table
+# changed, and draws it again from the same rows. The first of those polls reads them and keeps
+# them under the table's stamp (as its idle check read it, before the rows: so the rows are at
+# least as new as the change the stamp stands for); the others take them from there. A change
+# sets a new stamp, so a new key; a write that forgot `table_changed` shows at most
+# `SHARED_READ_SECONDS` late (the idle poll's 204 can hide it for as long as a stamp lives).
+
+_SHARED_READ = "live:read:{}:{}:{}"
+SHARED_READ_SECONDS = min(5, STAMP_TIMEOUT)
+_Read = TypeVar("_Read")
+
+
+def polled_stamp(request, table_id: int) -> str | None:
+    """The table's stamp as the idle-poll check read it for this request, before any view code
+    ran: the request is a student's poll of that table that found a change. None otherwise."""
+    found = getattr(request, "_live_polled", None)
+    return found[1] if found is not None and found[0] == table_id else None
+
+
+def shared_read(name: str, table_id: int, stamp: str, read: Callable[[], _Read]) -> _Read:
+    """`read()` once per table change for every poll that finds it (see above): `stamp` is
+    `polled_stamp`'s. The result is pickled into the cache: each request gets its own copy.
+    Without the cache, read each time."""
+    key = _SHARED_READ.format(name, table_id, stamp)
+    found = cache.get(key)
+    if found is None:
+        found = read()
+        cache.set(key, found, SHARED_READ_SECONDS)
+    return found
+
+
 # The idle poll, before the rest of the stack ---------------------------------------------------
 
 _TABLE_POLL = re.compile(r"^/play/tables/(\d+)/$")
@@ -105,7 +150,7 @@ def table_poll_is_idle(
     session's data as read (None: not in the cache)."""
     from django.contrib.sessions.backends.cached_db import KEY_PREFIX
 
-    from classroom.access import STUDENT_SESSION_KEY
+    from classroom.student_session import STUDENT_SESSION_KEY
 
     session_cache_key = KEY_PREFIX + session_key
     table_key = _TABLE.format(table_id)
@@ -127,6 +172,7 @@ POLL_READ = "eleusis.table_poll"
 def _poll_read(request, table_id: int, current: str | None, session_key: str, session) -> None:
     if current is not None:  # the view draws the page for this stamp
         request._live_table_stamps = {table_id: current}
+        request._live_polled = (table_id, current)
     if isinstance(session, dict):  # the view need not read it again
         request._live_session = (session_key, session)
 

@@ -27,7 +27,8 @@ class WebGame:
     whole_class: bool
     # The student's page, with its fragments as inline partials (`#board_update` for htmx).
     table_template: str
-    board_path: str  # board(table=, seat=, seats=None): what the page shows one seat
+    # board(table=, seat=, seats=None, round_row=UNREAD): what the page shows one seat
+    board_path: str
     context_path: str  # context(board, assignment): what else the page needs
     moves: frozenset[str]  # the move views the table takes
     live_tables_path: str  # live_tables(session): the live view's data

@@ -70,5 +70,5 @@ def _empty(seat: Seat) -> AbbottSeatInfo:
 
 
 SELECTORS = TurnSelectors(AbbottBoard, _line, _empty)
-abbott_board = SELECTORS.board  # (table=, seat=, seats=None) -> AbbottBoard
+abbott_board = SELECTORS.board  # (table=, seat=, seats=None, round_row=UNREAD) -> AbbottBoard
 abbott_tables = SELECTORS.tables  # the live view's tables of an Abbott/Howell session

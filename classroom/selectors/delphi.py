@@ -10,7 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from classroom.models import Round, Seat, Table
-from classroom.selectors.games import GameTotals, current_round, game_totals, next_dealer_position
+from classroom.selectors.games import (
+    UNREAD,
+    GameTotals,
+    current_round,
+    game_totals,
+    next_dealer_position,
+)
 from classroom.selectors.rounds import engine_round
 from eleusis.engine.cards import Card
 from eleusis.engine.variants.delphi import DelphiDealerView, DelphiPlayerView
@@ -163,10 +169,13 @@ class DelphiBoard:
         return next((s for s in self.seats if s.position == self.seat.position), None)
 
 
-def delphi_board(*, table: Table, seat: Seat, seats: list[Seat] | None = None) -> DelphiBoard:
+def delphi_board(
+    *, table: Table, seat: Seat, seats: list[Seat] | None = None, round_row: Round | None = UNREAD
+) -> DelphiBoard:
     if seats is None:
         seats = list(table.seats.select_related("student").order_by("position"))
-    round_row = current_round(table=table)
+    if round_row is UNREAD:
+        round_row = current_round(table=table)
     view = oracle = None
     outcomes: list[DelphiOutcome] = []
     if round_row is not None:
@@ -187,7 +196,7 @@ def delphi_board(*, table: Table, seat: Seat, seats: list[Seat] | None = None) -
                 for number, placement in enumerate(view.placements, start=2)
             ]
     revealed = round_row.rule_text if round_row is not None and round_row.revealed else None
-    game = game_totals(table=table, seats=seats)
+    game = game_totals(table=table, seats=seats, current=round_row)
     must_write_rule = (
         not game.over
         and table.dealt_by_students

@@ -37,7 +37,8 @@ from eleusis.web.compiled import CompiledQuery
 
 logger = logging.getLogger(__name__)
 
-_UNSET: Any = object()  # an argument not given (None has a meaning)
+# An argument not given, a round not read yet (None has a meaning: there is no round).
+UNREAD: Any = object()
 
 
 @dataclass(frozen=True)
@@ -294,6 +295,12 @@ def current_round(*, table: Table) -> Round | None:
     return _of_table(_current_round(table.pk), table)
 
 
+def current_round_of(table_id: int) -> Round | None:
+    """The table's current round, without its table (the caller sets `round_row.table`)."""
+    found = _current_round(table_id)
+    return found[0] if found else None
+
+
 def current_round_with_key(*, table: Table, key: str) -> Round | None:
     """The current round, with `key_used`: whether an action of it carries this (scoped)
     idempotency key already. One query for both."""
@@ -407,7 +414,7 @@ FINISHED_ROUNDS_SECONDS = 3600
 def _finished_rounds(table: Table, current: Any) -> list[_FinishedRound]:
     """The table's finished rounds, oldest first: read (and their scores decoded) once per
     current round and status, then from the cache. `current`: the table's current round (None:
-    no round yet), or _UNSET to read without the cache."""
+    no round yet), or UNREAD to read without the cache."""
 
     def read() -> list[_FinishedRound]:
         rounds = table.rounds.filter(status=Round.Status.OVER).order_by("number")
@@ -422,7 +429,7 @@ def _finished_rounds(table: Table, current: Any) -> list[_FinishedRound]:
             finished.append((seating, scores.dealer, tuple(scores.players)))
         return finished
 
-    if current is _UNSET:
+    if current is UNREAD:
         return read()
     if current is None:
         return []
@@ -451,7 +458,7 @@ def seat_score(
     return None
 
 
-def game_totals(*, table: Table, seats: list[Seat], current: Any = _UNSET) -> GameTotals:
+def game_totals(*, table: Table, seats: list[Seat], current: Any = UNREAD) -> GameTotals:
     """The scores of every finished round at the table, per seat (the dealer's included), and
     the totals that decide the winner. `current`: the table's current round when the caller
     holds it (None: there is none); the finished rounds then come from the cache."""
@@ -513,7 +520,7 @@ def student_board(
     *,
     table: Table,
     seat: Seat,
-    round_row: Round | None = _UNSET,
+    round_row: Round | None = UNREAD,
     engine: Any = None,
     seats: list[Seat] | None = None,
 ) -> Board:
@@ -522,7 +529,7 @@ def student_board(
     once for its checks, its move and the page it answers."""
     if seats is None:
         seats = list(table.seats.select_related("student").order_by("position"))
-    if round_row is _UNSET:
+    if round_row is UNREAD:
         round_row = current_round(table=table)
     view = dealer = None
     player: int | None = seat.position

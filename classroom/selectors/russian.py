@@ -39,5 +39,5 @@ def _empty(seat: Seat) -> RussianSeatInfo:
 
 
 SELECTORS = TurnSelectors(RussianBoard, _line, _empty)
-russian_board = SELECTORS.board  # (table=, seat=, seats=None) -> RussianBoard
+russian_board = SELECTORS.board  # (table=, seat=, seats=None, round_row=UNREAD) -> RussianBoard
 russian_tables = SELECTORS.tables  # the live view's tables of a Russian session

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from classroom.models import GameSession, Round, Seat, Table
-from classroom.selectors.games import GameTotals, current_round, game_totals
+from classroom.selectors.games import UNREAD, GameTotals, current_round, game_totals
 from classroom.selectors.rounds import engine_round
 
 
@@ -94,12 +94,14 @@ def seat_board(
     table: Table,
     seat: Seat,
     seats: list[Seat] | None = None,
+    round_row: Round | None = UNREAD,
 ) -> Any:
-    """The board of one seat: `infos(seats, round_row, view)` draws the seat lines. `seats`:
-    the table's seats, when the caller has them."""
+    """The board of one seat: `infos(seats, round_row, view)` draws the seat lines. `seats`
+    and the current `round_row`: when the caller has them."""
     if seats is None:
         seats = list(table.seats.select_related("student").order_by("position"))
-    round_row = current_round(table=table)
+    if round_row is UNREAD:
+        round_row = current_round(table=table)
     view = None
     if round_row is not None:
         player = round_row.player_of(seat.position)
@@ -164,9 +166,18 @@ class TurnSelectors:
 
         return seat_infos(seats, round_row, view, info=info, empty=self.empty)
 
-    def board(self, *, table: Table, seat: Seat, seats: list[Seat] | None = None) -> Any:
+    def board(
+        self,
+        *,
+        table: Table,
+        seat: Seat,
+        seats: list[Seat] | None = None,
+        round_row: Round | None = UNREAD,
+    ) -> Any:
         """A seat's board (`seat_board`)."""
-        return seat_board(self.board_class, self.infos, table=table, seat=seat, seats=seats)
+        return seat_board(
+            self.board_class, self.infos, table=table, seat=seat, seats=seats, round_row=round_row
+        )
 
     def tables(self, *, session: GameSession) -> list[TableSummary]:
         """The live view's tables of a session of this game."""

@@ -7,7 +7,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from classroom.codes import join_code_random
-from classroom.models import Classroom, Student, User
+from classroom.live import tables_changed
+from classroom.models import Classroom, Student, Table, User
 from classroom.nicknames import nickname_normalize, nickname_problem
 from classroom.pictures import picture_password_random
 
@@ -173,13 +174,20 @@ def student_rename(*, student: Student, nickname: str) -> Student:
             student.save(update_fields=["nickname"])
     except IntegrityError as error:
         raise _taken_error(cleaned) from error
+    _tables_changed_for(student)  # the new name at the next poll of their tables
     return student
 
 
 @transaction.atomic
 def student_remove(*, student: Student) -> None:
     """Delete the student and everything recorded for them."""
+    _tables_changed_for(student)  # their tables' pages drop them, and theirs stop, at once
     student.delete()
+
+
+def _tables_changed_for(student: Student) -> None:
+    table_ids = list(Table.objects.filter(seats__student=student).values_list("pk", flat=True))
+    transaction.on_commit(lambda: tables_changed(table_ids))
 
 
 @transaction.atomic

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from classroom.games import web_game, whole_class
-from classroom.live import session_changed, table_changed
+from classroom.live import session_changed, table_changed, tables_changed
 from classroom.models import (
     Assignment,
     Classroom,
@@ -490,7 +490,9 @@ def session_finish(*, session: GameSession) -> None:
     session.status = GameSession.Status.FINISHED
     session.ended_at = timezone.now()
     session.save(update_fields=["status", "ended_at"])
-    transaction.on_commit(lambda: session_changed(session.pk))
+    # Every table's page says so at its next poll, a table between rounds too.
+    table_ids = list(session.tables.values_list("pk", flat=True))
+    transaction.on_commit(lambda: tables_changed(table_ids, session.pk))
 
 
 def solo_start(*, assignment: Assignment, student: Student, seed: int | None = None) -> Table:

@@ -251,6 +251,113 @@ def test_a_changed_poll_asks_at_most_two_queries():
     assert len(_statements(queries)) <= 2
 
 
+# The rows a change's polls share -------------------------------------------------------------
+
+
+def _changed_poll(client, table):
+    url = reverse("classroom:table", args=[table.pk])
+    return client.get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true")
+
+
+def _you_row(body: str) -> str:
+    """The players' row that says "(you)"."""
+    return next(row for row in body.split("<tr") if "(you)" in row)
+
+
+def test_the_polls_that_find_a_change_read_the_tables_rows_once(
+    django_capture_on_commit_callbacks,
+):
+    table, seats = live_table()
+    turn, data = _play_data(table)
+    with django_capture_on_commit_callbacks(execute=True):  # the play's new stamp
+        played = student_client(seats[turn].student).post(
+            reverse("classroom:table_move", args=[table.pk]), data, HTTP_HX_REQUEST="true"
+        )
+    assert played.status_code == 200
+    first, second = (student_client(seats[(turn + n) % 4].student) for n in (1, 2))
+
+    with CaptureQueriesContext(connection) as first_queries:
+        first_answer = _changed_poll(first, table).content.decode()
+    with CaptureQueriesContext(connection) as second_queries:
+        second_answer = _changed_poll(second, table).content.decode()
+
+    assert len(_statements(first_queries)) == 2  # the seats, the round
+    assert _statements(second_queries) == []  # both from the first poll's read
+    # Each page is its own player's, and shows the play.
+    assert seats[(turn + 1) % 4].name in _you_row(first_answer)
+    assert seats[(turn + 2) % 4].name in _you_row(second_answer)
+    for answer in (first_answer, second_answer):
+        assert f'name="seq" value="{data["seq"] + 1}"' in answer
+
+
+def test_the_next_change_is_read_anew(django_capture_on_commit_callbacks):
+    table, seats = live_table()
+    watcher = student_client(seats[3].student)
+    before = _changed_poll(watcher, table).content.decode()
+    turn, data = _play_data(table)
+    with django_capture_on_commit_callbacks(execute=True):
+        student_client(seats[turn].student).post(
+            reverse("classroom:table_move", args=[table.pk]), data, HTTP_HX_REQUEST="true"
+        )
+
+    after = _changed_poll(watcher, table).content.decode()
+
+    assert 'name="seq" value="0"' in before
+    assert 'name="seq" value="1"' in after
+
+
+def test_a_student_not_at_the_table_is_refused_though_its_rows_are_shared():
+    table, seats = live_table()
+    other_table, other_seats = live_table()
+    assert _changed_poll(student_client(seats[0].student), table).status_code == 200
+
+    stranger = _changed_poll(student_client(other_seats[0].student), table)
+
+    assert stranger.status_code == 404
+
+
+def test_a_removed_student_is_refused_at_their_next_poll(django_capture_on_commit_callbacks):
+    from classroom.services.classes import student_remove
+
+    table, seats = live_table()
+    leaving = student_client(seats[1].student)
+    assert _changed_poll(leaving, table).status_code == 200
+    name = seats[1].name
+
+    with django_capture_on_commit_callbacks(execute=True):
+        student_remove(student=seats[1].student)
+
+    assert _changed_poll(leaving, table)["HX-Redirect"] == reverse("classroom:join")
+    assert name not in _changed_poll(student_client(seats[0].student), table).content.decode()
+
+
+def test_a_renamed_student_shows_with_the_new_name_at_the_next_poll(
+    django_capture_on_commit_callbacks,
+):
+    from classroom.services.classes import student_rename
+
+    table, seats = live_table()
+    watcher = student_client(seats[0].student)
+    assert seats[2].name in _changed_poll(watcher, table).content.decode()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        student_rename(student=seats[2].student, nickname="Renamed Robin")
+
+    assert "Renamed Robin" in _changed_poll(watcher, table).content.decode()
+
+
+def test_finishing_a_session_changes_every_tables_stamp(django_capture_on_commit_callbacks):
+    """A table between rounds too: its page says the game has ended at its next poll."""
+    from classroom.services.games import session_finish
+
+    table, seats = live_table()
+    before = table_stamp(table.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        session_finish(session=table.session)
+
+    assert table_stamp(table.pk) != before
+
+
 def _layout_cards(body: str) -> int:
     layout = body.split('id="layout-heading"', 1)[1].split('id="players-heading"', 1)[0]
     return layout.count('class="card')
@@ -265,7 +372,9 @@ def _shared_key(table) -> str:
     return make_template_fragment_key("table_live", vary)
 
 
-def test_the_players_share_the_table_drawn_once_until_the_next_play():
+def test_the_players_share_the_table_drawn_once_until_the_next_play(
+    django_capture_on_commit_callbacks,
+):
     from django.core.cache import cache
 
     table, seats = live_table()
@@ -279,9 +388,10 @@ def test_the_players_share_the_table_drawn_once_until_the_next_play():
     shared = other.get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true").content.decode()
     assert "<!-- shared -->" in shared
 
-    played = student_client(seats[turn].student).post(
-        reverse("classroom:table_move", args=[table.pk]), data, HTTP_HX_REQUEST="true"
-    )
+    with django_capture_on_commit_callbacks(execute=True):  # the play's new stamp, as it commits
+        played = student_client(seats[turn].student).post(
+            reverse("classroom:table_move", args=[table.pk]), data, HTTP_HX_REQUEST="true"
+        )
     assert played.status_code == 200
 
     after = watcher.get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true").content.decode()

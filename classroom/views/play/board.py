@@ -25,6 +25,7 @@ from classroom.builder_i18n import builder_state
 from classroom.games import WebGame, web_game
 from classroom.live import request_table_stamp, use_polled_session
 from classroom.models import Assignment, Seat
+from classroom.selectors.games import UNREAD
 
 
 def _ALREADY_DONE() -> str:
@@ -50,18 +51,19 @@ def _render_board(
     extra: dict | None = None,
     board: Any = None,
     seats: list[Seat] | None = None,
+    round_row: Any = UNREAD,
 ) -> HttpResponse:
     """The table page (the fragments an htmx request swaps). `reset_inputs` sends the inputs of
     a move (hypothesis, sentence, prediction, guess) empty again, after a move that was made.
-    `board`: the board as the move that was just made left it, when the view has it; `seats`:
-    the table's seats, when the view has them."""
+    `board`: the board as the move that was just made left it, when the view has it; `seats`
+    and the current `round_row`: when the view has them."""
     # The stamp is read before the board it stamps (by the idle-poll middleware when it could): a
     # play committed in between then costs one more render, instead of a page showing the old
     # board under the new stamp until the next play.
     stamp = request_table_stamp(request, seat.table_id)
     game = table_game(seat.table)
     if board is None:
-        board = game.board(table=seat.table, seat=seat, seats=seats)
+        board = game.board(table=seat.table, seat=seat, seats=seats, round_row=round_row)
     # The page a poll (its `mode`) or a move (its form's `page_mode`) came from: when this seat
     # now needs another page (the round ended, it is their deal), the whole page reloads, and a
     # move's message comes with it.
@@ -140,4 +142,4 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @student_seat_required
 def _table_page(request: HttpRequest, seated: Seated) -> HttpResponse:
-    return _render_board(request, seated.seat, seats=seated.seats)
+    return _render_board(request, seated.seat, seats=seated.seats, round_row=seated.round_row)

@@ -113,7 +113,7 @@ def _move(seated: Seated, form: MoveForm) -> tuple[str, bool, Any, str]:
 
 
 def _move_checked(seated: Seated, form: MoveForm) -> tuple:
-    seat, seats = seated
+    seat, seats = seated.seat, seated.seats
     data = form.cleaned_data
     key = data.get("key") or ""
     round_row = current_round_with_key(table=seat.table, key=action_key(seat, key))
