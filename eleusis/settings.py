@@ -61,7 +61,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "eleusis.middleware.CSPMiddleware",  # django-csp's, the policy built once
     "axes.middleware.AxesMiddleware",
 ]
 
