@@ -1,13 +1,20 @@
-"""`table_news`: what a screen reader hears of the table at an update, the latest plays of the
-others, in the order they were made, each under a key that stays the same from poll to poll."""
+"""The game pages' tags: `table_news`, what a screen reader hears of the table at an update (the
+latest plays of the others, in the order they were made, each under a key that stays the same
+from poll to poll); `layout`, the mainline and its sidelines."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
-from classroom.templatetags.play_tags import NEWS_LENGTH, table_news
+import re
+
+from django.test import override_settings
+from django.utils import translation
+
+from classroom.templatetags.play_tags import NEWS_LENGTH, layout, table_news
 from eleusis.engine.cards import Card
 from eleusis.engine.variants.express.state import TableEntry
+from eleusis.engine.variants.table import LayoutColumn
 
 CARDS = [Card.parse(code) for code in ("2H", "3S", "4D", "5C", "6H", "7S", "8D", "9C", "TH", "JS")]
 
@@ -49,3 +56,58 @@ def test_a_short_round_tells_every_play_of_the_others():
         ("play-7-1", "Seat1 played the 3 of spades: accepted."),
         ("play-7-3", "Seat2 said no card fits, and was wrong."),
     ]
+
+
+# The layout -------------------------------------------------------------------------------------
+
+
+def _columns() -> list[LayoutColumn]:
+    return [
+        LayoutColumn(CARDS[0]),
+        LayoutColumn(CARDS[1], ((CARDS[2],), (CARDS[3], CARDS[4]))),
+        LayoutColumn(CARDS[5]),
+    ]
+
+
+def _labels(html: str) -> list[str]:
+    return re.findall(r'aria-label="([^"]*)"', html)
+
+
+def test_the_layout_is_the_mainline_in_order_with_each_sideline_under_its_card():
+    html = layout(_columns())
+
+    assert html.startswith('<ol class="layout" aria-label="Mainline">') and html.endswith("</ol>")
+    columns = html.split('<li class="column">')[1:]
+    assert len(columns) == 3
+    assert _labels(columns[0]) == ["2 of hearts"]
+    # The second card's two rejected groups, in one list under it, each card marked rejected.
+    assert _labels(columns[1]) == [
+        "3 of spades",
+        "Rejected after this card",
+        "4 of diamonds, rejected",
+        "5 of clubs, rejected",
+        "6 of hearts, rejected",
+    ]
+    sideline = columns[1].split('<ul class="sideline"', 1)[1]
+    assert sideline.count("<li>") == 2
+    assert len(re.findall(r'class="card[^"]*\brejected"', sideline)) == 3
+    assert _labels(columns[2]) == ["7 of spades"]
+    assert "sideline" not in columns[0] + columns[2]
+
+
+def test_delphis_layout_says_the_cards_did_not_fit():
+    assert "Did not fit after this card" in _labels(layout(_columns(), "fit"))
+
+
+def test_an_empty_layout_is_an_empty_mainline():
+    assert layout([]) == '<ol class="layout" aria-label="Mainline"></ol>'
+
+
+@override_settings(LANGUAGE_CODE="el")
+def test_the_layout_speaks_the_pages_language():
+    with translation.override("el"):
+        html = layout(_columns())
+
+    labels = _labels(html)
+    assert "Mainline" not in labels and "Rejected after this card" not in labels
+    assert not any(label.endswith("hearts") for label in labels)
