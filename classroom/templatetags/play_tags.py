@@ -5,7 +5,7 @@ from functools import lru_cache
 
 from django import template
 from django.template.loader import render_to_string
-from django.utils.html import escape, format_html, format_html_join
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -171,8 +171,11 @@ def news_html(news: list[tuple[str, str]]) -> str:
     """The news as the page's lasting live region reads it (site.js): each (key, sentence)."""
     if not news:
         return ""
-    spans = format_html_join("", '<span data-announce="{}" data-say="{}"></span>', news)
-    return format_html('<div class="news" hidden>{}</div>', spans)
+    spans = "".join(
+        f'<span data-announce="{escape(key)}" data-say="{escape(text)}"></span>'
+        for key, text in news
+    )
+    return f'<div class="news" hidden>{spans}</div>'  # its keys and sentences escaped
 
 
 @register.inclusion_tag("classroom/play/_student_games.html", takes_context=True)

@@ -11,7 +11,7 @@ import re
 from django.test import override_settings
 from django.utils import translation
 
-from classroom.templatetags.play_tags import NEWS_LENGTH, layout, table_news
+from classroom.templatetags.play_tags import NEWS_LENGTH, layout, news_html, table_news
 from eleusis.engine.cards import Card
 from eleusis.engine.variants.express.state import TableEntry
 from eleusis.engine.variants.table import LayoutColumn
@@ -56,6 +56,16 @@ def test_a_short_round_tells_every_play_of_the_others():
         ("play-7-1", "Seat1 played the 3 of spades: accepted."),
         ("play-7-3", "Seat2 said no card fits, and was wrong."),
     ]
+
+
+def test_the_news_is_escaped_as_it_is_read_out():
+    html = news_html([("hint-7-0", 'Hint: <b>"red" & black</b>')])
+
+    assert html == (
+        '<div class="news" hidden><span data-announce="hint-7-0" '
+        'data-say="Hint: &lt;b&gt;&quot;red&quot; &amp; black&lt;/b&gt;"></span></div>'
+    )
+    assert news_html([]) == ""
 
 
 # The layout -------------------------------------------------------------------------------------
