@@ -261,10 +261,6 @@ def student_seat_required(view: Callable) -> Callable:
             seats, round_row = _table_rows(request, pk)
             seat = next((s for s in seats if s.student_id == student_id), None)
             if seat is not None:
-                for other in seats:
-                    other.table = seat.table  # one table, as the views and templates expect
-                if isinstance(round_row, Round):
-                    round_row.table = seat.table
                 setattr(request, _CACHE_ATTRIBUTE, seat.student)
                 request.student = seat.student
                 return view(request, Seated(seat, seats, round_row))
@@ -279,8 +275,23 @@ def _table_rows(request: HttpRequest, pk: int) -> tuple[list[Seat], Any]:
     is seated is still decided on these rows, for each request."""
     stamp = polled_stamp(request, pk)
     if stamp is None:
-        return _table_seats(pk), UNREAD
-    return shared_read("rows", pk, stamp, lambda: (_table_seats(pk), current_round_of(pk)))
+        return _one_table(_table_seats(pk)), UNREAD
+    return shared_read("rows", pk, stamp, lambda: _with_round(_one_table(_table_seats(pk)), pk))
+
+
+def _one_table(seats: list[Seat]) -> list[Seat]:
+    """The seats with one table object between them, as the views and templates expect (and
+    pickled once, with its session and assignment, where the rows are shared)."""
+    for seat in seats[1:]:
+        seat.table = seats[0].table
+    return seats
+
+
+def _with_round(seats: list[Seat], pk: int) -> tuple[list[Seat], Round | None]:
+    round_row = current_round_of(pk)
+    if round_row is not None and seats:
+        round_row.table = seats[0].table  # as `table.rounds` gives it
+    return seats, round_row
 
 
 @student_required
