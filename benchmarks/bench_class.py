@@ -10,8 +10,12 @@ Django "hello" (no middleware, no database). Then, over keep-alive connections f
 
 1. Saturation, `--connections` connections each sending its next request as soon as the last
    is answered, `--saturate` seconds for each kind: bare hello, idle poll (204), changed poll
-   (the table's fragment), and a play (a solo practice table, so that it is always the
-   student's turn). Prints requests per second and the ratio to bare hello.
+   (the table's fragment; one in three right after a change of its table, a new stamp, as in
+   the class, where the first of the three other players to poll after a play reads the table
+   and the others take what it read; that poll also draws the shared fragment, which after a
+   play the play's answer has drawn: a little more than the class asks), and a play (a solo
+   practice table, so that it is always the student's turn). Prints requests per second and
+   the ratio to bare hello.
 2. The class: `--students` students at tables of four, who open their pages over `--arrive`
    seconds (a school's classes after their bells; 2 for all at once) and then play together
    for `--seconds`, every one polling its table every 2 s as the page does, and playing 3-12 s
@@ -31,6 +35,7 @@ import asyncio
 import html
 import json
 import os
+import pickle
 import random
 import re
 import sys
@@ -43,6 +48,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import redis as redis_client  # noqa: E402
+
 from tests import stack  # noqa: E402
 
 # The table of hello.py's bare write, made before its workers start (at once, they would race).
@@ -53,6 +60,9 @@ CREATE_WRITE_TABLE = (
 
 POLL_SECONDS = 2.0
 THINK_SECONDS = (3.0, 12.0)
+# How often a saturating changed poll comes right after a change of its table: in the class,
+# three players poll after each play, and the first of them reads the table anew.
+CHANGED_FIRST = 1 / 3
 CSRF = stack.CSRF
 
 
@@ -187,7 +197,25 @@ def _failure(status: int, expected: int) -> str:
     return "" if status == expected else f"status {status}"
 
 
-def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int):
+def _stamp_key(table: int) -> str:
+    """The cache key of a table's stamp, as Django's cache names `classroom.live`'s key (no
+    prefix, version 1); `check_stamp_keys` makes sure of it before a run relies on it."""
+    return f":1:live:table:{table}"
+
+
+def change_table(store, table: int) -> None:
+    """A change of the table, as `classroom.live.table_changed` marks it: a new stamp (pickled,
+    as Django's Redis cache stores a text)."""
+    store.set(_stamp_key(table), pickle.dumps(f"bench{uuid.uuid4().hex[:8]}"), ex=30)
+
+
+def check_stamp_keys(store, tables: list[int]) -> None:
+    missing = [table for table in tables if not store.exists(_stamp_key(table))]
+    if missing:
+        raise SystemExit(f"no stamp under {_stamp_key(missing[0])}: the cache's keys changed")
+
+
+def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int, store=None):
     cookie_name = seeded["cookie"]
     people = [
         (table["id"], student["session"])
@@ -233,6 +261,11 @@ def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int)
                 path = state["path"]
                 if kind == "changed poll":
                     path = _STAMP.sub("?stamp=x", path)
+                    if store is not None and not state.get("checked"):
+                        check_stamp_keys(store, [table])  # its page made the stamp
+                        state["checked"] = "yes"
+                    if store is not None and random.random() < CHANGED_FIRST:
+                        change_table(store, table)
                 status, _body, seconds = await conn.request("GET", path)
                 if kind == "idle poll" and status == 200:
                     # Drawn again, as it should be: the table's stamp expired (it lives
@@ -509,12 +542,13 @@ def main() -> None:
         print(f"quiet after {settle(roots):.0f} s (each process built its caches as it booted)")
         memory = "  ".join(f"{name} {mb:.0f}" for name, mb in memory_by_group(roots).items())
         print(f"resident memory, MB: {memory}\n")
+        store = redis_client.Redis.from_url(redis.url())
         rates = {}
         for kind in args.kinds.split(","):
             cpu_before = cpu_by_group(roots)
             ok, failures, latencies = asyncio.run(
                 saturate(
-                    steps(kind, port, seeded, hello_port, args.connections),
+                    steps(kind, port, seeded, hello_port, args.connections, store),
                     args.connections,
                     args.saturate,
                 )
