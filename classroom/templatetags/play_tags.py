@@ -122,6 +122,25 @@ def fill_player_slots(html: str, board, message) -> SafeString:
     return mark_safe(_SLOT.sub(part, html))  # the parts are escaped, the rest was drawn so
 
 
+@register.simple_tag
+def player_rows(seats) -> SafeString:
+    """The rows of an Express table's players: whose turn it is (a badge, and
+    `aria-current`), the name with its "(you)" slot, the dealer, cards in hand and score.
+    Built here: a template's loop over the seats, looking up each field by name, was a tenth of
+    a play's CPU."""
+    turn = f'<span class="badge">{escape(_("turn"))}</span> '
+    dealer = f" · {escape(_('dealer'))}"
+    rows = []
+    for seat in seats:
+        opening, badge = ('<tr aria-current="true">', turn) if seat.is_turn else ("<tr>", "")
+        rows.append(
+            f"{opening}<td>{badge}{escape(seat.name)}<@you:{int(seat.position)}>"
+            f"{dealer if seat.is_dealer else ''}</td>"
+            f"<td>{int(seat.hand_count)}</td><td>{int(seat.score)}</td></tr>"
+        )
+    return mark_safe("".join(rows))  # the names and words escaped, the numbers integers
+
+
 def table_status(board) -> str:
     """What happens now at an Express table, for this seat: bold when it asks something of
     them or stops play. Translated sentences escaped, as `{% translate %}` draws them, and a

@@ -1,17 +1,23 @@
 """The game pages' tags: `table_news`, what a screen reader hears of the table at an update (the
 latest plays of the others, in the order they were made, each under a key that stays the same
-from poll to poll); `layout`, the mainline and its sidelines."""
+from poll to poll); `layout`, the mainline and its sidelines; `player_rows`, the players."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import re
+from types import SimpleNamespace
 
 from django.test import override_settings
 from django.utils import translation
 
-from classroom.templatetags.play_tags import NEWS_LENGTH, layout, news_html, table_news
+from classroom.selectors.games import SeatInfo
+from classroom.templatetags.play_tags import (
+    NEWS_LENGTH,
+    layout,
+    news_html,
+    player_rows,
+    table_news,
+)
 from eleusis.engine.cards import Card
 from eleusis.engine.variants.express.state import TableEntry
 from eleusis.engine.variants.table import LayoutColumn
@@ -121,3 +127,30 @@ def test_the_layout_speaks_the_pages_language():
     labels = _labels(html)
     assert "Mainline" not in labels and "Rejected after this card" not in labels
     assert not any(label.endswith("hearts") for label in labels)
+
+
+# The players ------------------------------------------------------------------------------------
+
+
+def test_the_players_rows_say_whose_turn_it_is_and_who_deals_in_words():
+    seats = [
+        SeatInfo(0, "Ana", False, 0, 4, False, is_dealer=True),
+        SeatInfo(1, "Bo <b>&", False, 7, 2, True),
+        SeatInfo(2, "Cy", False, 6, 0, False),
+    ]
+
+    rows = player_rows(seats).split("</tr>")[:-1]
+
+    assert rows[0] == "<tr><td>Ana<@you:0> · dealer</td><td>0</td><td>4</td>"
+    assert rows[1] == (
+        '<tr aria-current="true"><td><span class="badge">turn</span> '
+        "Bo &lt;b&gt;&amp;<@you:1></td><td>7</td><td>2</td>"
+    )
+    assert rows[2] == "<tr><td>Cy<@you:2></td><td>6</td><td>0</td>"
+
+
+def test_the_players_rows_speak_the_pages_language():
+    with translation.override("es"):
+        html = player_rows([SeatInfo(0, "Ana", False, 3, 1, True, is_dealer=True)])
+
+    assert "turn<" not in html and "· dealer" not in html
