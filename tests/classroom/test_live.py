@@ -308,7 +308,7 @@ def test_the_next_change_is_read_anew(django_capture_on_commit_callbacks):
 
 def test_a_student_not_at_the_table_is_refused_though_its_rows_are_shared():
     table, seats = live_table()
-    other_table, other_seats = live_table()
+    _other_table, other_seats = live_table()
     assert _changed_poll(student_client(seats[0].student), table).status_code == 200
 
     stranger = _changed_poll(student_client(other_seats[0].student), table)
@@ -350,7 +350,7 @@ def test_finishing_a_session_changes_every_tables_stamp(django_capture_on_commit
     """A table between rounds too: its page says the game has ended at its next poll."""
     from classroom.services.games import session_finish
 
-    table, seats = live_table()
+    table, _seats = live_table()
     before = table_stamp(table.pk)
     with django_capture_on_commit_callbacks(execute=True):
         session_finish(session=table.session)
