@@ -135,6 +135,13 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# In this process's memory: what is the same for every request and every process, and changes
+# only with a new release (template fragments drawn from the code alone). No round trip to
+# Redis, and nothing of one user's in it.
+CACHES["local"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "eleusis-local",
+}
 
 # Celery: with no broker, tasks run eagerly in the calling process.
 CELERY_BROKER_URL = REDIS_URL or "memory://"

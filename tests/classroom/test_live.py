@@ -692,3 +692,21 @@ def test_a_changed_poll_reads_the_session_from_the_cache_once(monkeypatch):
     # Without the middleware's read (a full page), the store reads it as usual.
     assert client.get(url).status_code == 200
     assert loads == [client.cookies["sessionid"].value]
+
+
+def test_the_inputs_before_a_play_are_drawn_once_per_process_and_kept_out_of_redis():
+    from django.core.cache import caches
+
+    local = caches["local"]
+    local.clear()
+    table, seats = live_table()
+    client = student_client(seats[0].student)
+    url = reverse("classroom:table", args=[table.pk])
+    first = client.get(url).content.decode()
+
+    kept = [key for key in local._cache if "template.cache.before_play." in key]
+    assert len(kept) == 1 and 'id="before-play"' in first
+    key = kept[0].split(":", 2)[2]  # without the cache's prefix and version
+    assert cache.get(key) is None  # not in the shared cache: no round trip for it
+    local.set(key, local.get(key).replace("Before you play", "Drawn once"), 60)
+    assert "Drawn once" in client.get(url).content.decode()

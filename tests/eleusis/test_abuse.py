@@ -293,7 +293,10 @@ def test_no_student_s_network_address_is_kept_anywhere(settings, caplog):
     from django.core import serializers
     from django.core.cache import cache
 
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    }
     caplog.set_level(logging.DEBUG)
     address = "198.51.100.73"
     table, seats = _table(students=2, bots=[])

@@ -188,7 +188,10 @@ def test_an_hour_of_wrong_codes_blocks_every_code_from_that_client(classroom):
 
 def test_the_throttle_keeps_no_client_address(client, classroom, settings):
     # A local-memory cache, whose keys can be listed, whatever cache the run is configured with.
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    }
     client.post(reverse("classroom:join"), {"code": wrong_code(classroom), "nickname": "Ana"})
     keys = list(cache._cache.keys())
     assert any(":throttle:code:" in key for key in keys)
