@@ -83,6 +83,8 @@ TEMPLATES = [
                 "csp.context_processors.nonce",
                 "eleusis.web.context.limits",
             ],
+            # The shared frame's tags, for both apps (eleusis.web is not an app).
+            "libraries": {"site_tags": "eleusis.web.site_tags"},
         },
     }
 ]
