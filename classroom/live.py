@@ -66,6 +66,12 @@ def session_stamp(session_id: int) -> str:
     return _stamp(_SESSION.format(session_id))
 
 
+def peek_session_stamp(session_id: int) -> str | None:
+    """The session's stamp as it is, without making one (None: there is none)."""
+    stamp = cache.get(_SESSION.format(session_id))
+    return stamp if isinstance(stamp, str) else None
+
+
 def new_stamp() -> str:
     """A fresh stamp for a write to hand to `table_changed`, so that the page answering the
     write can carry the very stamp the write's commit sets (see `table_changed`)."""

@@ -710,3 +710,52 @@ def test_the_inputs_before_a_play_are_drawn_once_per_process_and_kept_out_of_red
     assert cache.get(key) is None  # not in the shared cache: no round trip for it
     local.set(key, local.get(key).replace("Before you play", "Drawn once"), 60)
     assert "Drawn once" in client.get(url).content.decode()
+
+
+def test_a_seat_committed_while_the_lobby_renders_shows_at_the_next_poll(monkeypatch):
+    # The teacher seats the class between the lobby's read and its stamp: the page must not
+    # carry the new stamp over "waiting to be seated", or it would wait there for good.
+    from classroom.live import session_changed
+    from classroom.services.games import (
+        assignment_create,
+        lobby_join,
+        session_open,
+        session_seat,
+    )
+    from classroom.views.play import lobby as lobby_views
+    from tests.factories import ClassroomFactory, StudentFactory
+
+    assignment = assignment_create(
+        classroom=ClassroomFactory(), title="Mystery rule 1", rule_text="color != last.color"
+    )
+    session = session_open(assignment=assignment)
+    student = StudentFactory(classroom=assignment.classroom)
+    lobby_join(session=session, student=student)
+    client = student_client(student)
+    url = reverse("classroom:session_lobby", args=[session.pk])
+    first = client.get(url)
+    stamp = re.search(r"\?stamp=([0-9a-f]*)", first.content.decode())[1]
+    real_tables = lobby_views.student_tables
+
+    def tables_then_the_class_is_seated(**kwargs):
+        found = _ReadAlready(real_tables(**kwargs))
+        session_seat(session=session, method="arrival")
+        session_changed(session.pk)  # as its commit does
+        return found
+
+    monkeypatch.setattr(lobby_views, "student_tables", tables_then_the_class_is_seated)
+    drawn = client.get(f"{url}?stamp={stamp}", HTTP_HX_REQUEST="true")
+    monkeypatch.undo()
+    assert "Waiting for your teacher to seat everyone" in drawn.content.decode()
+
+    again = client.get(_next_poll_url(drawn), HTTP_HX_REQUEST="true")
+
+    assert again.status_code == 200
+    assert "You will play at Table 1" in again.content.decode()
+
+
+class _ReadAlready(list):
+    """Rows read before a change, as a queryset's `first()` gives them."""
+
+    def first(self):
+        return self[0] if self else None

@@ -15,7 +15,7 @@ from classroom.access import (
     session_for_student,
     student_required,
 )
-from classroom.live import session_stamp
+from classroom.live import peek_session_stamp, session_stamp
 from classroom.models import Assignment, GameSession
 from classroom.selectors.games import (
     student_tables,
@@ -38,14 +38,21 @@ def session_join(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 @student_required
 def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
+    # The stamp before what it stamps: a seat or a start committed while this page is drawn
+    # then shows at the next poll, instead of the page waiting under that change's stamp (every
+    # later poll would say "nothing changed").
+    stamp = peek_session_stamp(pk)
     session = session_for_student(request, pk)
     table = student_tables(student=request.student, session=session).first()
     started = session.status != GameSession.Status.LOBBY
     if started and table is not None:
         url = reverse("classroom:table", kwargs={"pk": table.pk})
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-    stamp = session_stamp(session.pk)
-    if request.htmx and request.GET.get("stamp") == stamp:
+    if stamp is None:
+        # Made after the reads, so this page carries none: its next poll draws it again.
+        session_stamp(session.pk)
+        stamp = ""
+    if request.htmx and stamp and request.GET.get("stamp") == stamp:
         return HttpResponse(status=204)
     context = {
         "session": session,
