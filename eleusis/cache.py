@@ -61,6 +61,13 @@ def cache_is_degraded() -> bool:
     return _breaker.is_open()
 
 
+def forget_cache_failures() -> None:
+    """Try the cache at the next call, whatever failed before (a test starting: one test's
+    stalled Redis call must not leave the next test without a cache for `RETRY_SECONDS`)."""
+    _breaker.failed_at = 0.0
+    _breaker.failures = 0
+
+
 def _guarded(default: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     def wrap(method: Callable[..., Any]) -> Callable[..., Any]:
         name = method.__name__
