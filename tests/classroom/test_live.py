@@ -625,6 +625,37 @@ def test_a_change_committed_while_the_live_view_renders_shows_at_the_next_poll(m
     assert teacher.get(_next_poll_url(rendered), HTTP_HX_REQUEST="true").status_code == 200
 
 
+@pytest.mark.parametrize("page", ["classroom:session_live", "classroom:session_projector"])
+def test_a_pause_committed_right_after_the_session_is_read_shows_at_the_next_poll(
+    monkeypatch, page
+):
+    # The session row is read (running), then the teacher's other tab pauses every table before
+    # this page reads its stamp: the page must not show "running" under the pause's stamp.
+    from classroom.live import session_changed
+    from classroom.services.games import session_set_paused
+    from classroom.views.teach import lobby as lobby_views
+
+    table, _ = live_table()
+    session = table.session
+    teacher = Client()
+    teacher.force_login(session.assignment.classroom.teacher)
+    url = reverse(page, args=[session.pk])
+    teacher.get(url)  # the session has a stamp, as in class
+    real_read = lobby_views.session_for_teacher
+
+    def read_then_paused(request, pk):
+        found = real_read(request, pk)
+        session_set_paused(session=found, paused=True)
+        session_changed(pk)  # as its commit does
+        return found  # as read before the pause
+
+    monkeypatch.setattr(lobby_views, "session_for_teacher", read_then_paused)
+    rendered = teacher.get(f"{url}?stamp=old", HTTP_HX_REQUEST="true")
+    monkeypatch.undo()
+
+    assert teacher.get(_next_poll_url(rendered), HTTP_HX_REQUEST="true").status_code == 200
+
+
 def _play_of_the_player_whose_turn_it_is(table, seats) -> tuple[Client, dict]:
     round_row = current_round(table=table)
     turn, data = _play_data(table, seq=round_row.version)

@@ -20,7 +20,7 @@ from classroom.access import (
     teacher_required,
 )
 from classroom.games import whole_class as is_whole_class
-from classroom.live import session_stamp
+from classroom.live import peek_session_stamp, session_stamp
 from classroom.models import Assignment, GameSession
 from classroom.services.games import (
     MAX_TABLE,
@@ -81,15 +81,30 @@ def _max_size(session: GameSession) -> int | None:
     return None if is_whole_class(session.assignment.variant) else MAX_TABLE
 
 
+def polled_session(request: HttpRequest, pk: int) -> tuple[GameSession, str]:
+    """The teacher's session `pk` and its stamp, the stamp read first: a change committed while
+    the page is drawn (a start, a pause) then shows at the next poll, instead of the page
+    showing the session as it was under that change's stamp. The stamp is empty when the
+    session had none yet (its next poll draws the page again)."""
+    stamp = peek_session_stamp(pk)
+    session = session_for_teacher(request, pk)
+    return session, stamp or ""
+
+
 def _polled(
-    request: HttpRequest, session: GameSession, fragment: str, context: Callable[..., dict]
+    request: HttpRequest,
+    session: GameSession,
+    fragment: str,
+    context: Callable[..., dict],
+    stamp: str,
 ) -> HttpResponse:
     """A page the teacher keeps open: 204 when the session has not changed since the stamp the
-    poll carries, else the fragment (htmx) or the whole page."""
-    if request.htmx and request.GET.get("stamp") == session_stamp(session.pk):
+    poll carries, else the fragment (htmx) or the whole page, carrying `stamp`
+    (`polled_session`'s)."""
+    if request.htmx and stamp and request.GET.get("stamp") == stamp:
         return HttpResponse(status=204)
     template = fragment if request.htmx else fragment.split("#")[0]
-    return render(request, template, context(session))
+    return render(request, template, {**context(session), "stamp": stamp})
 
 
 def polled_page(
@@ -100,7 +115,8 @@ def polled_page(
     @require_GET
     @teacher_required
     def view(request: HttpRequest, pk: int) -> HttpResponse:
-        return _polled(request, session_for_teacher(request, pk), fragment, context)
+        session, stamp = polled_session(request, pk)
+        return _polled(request, session, fragment, context, stamp)
 
     return view
 

@@ -9,7 +9,6 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
 from classroom.access import (
-    session_for_teacher,
     teacher_required,
 )
 from classroom.live import session_stamp
@@ -17,7 +16,7 @@ from classroom.models import GameSession
 from classroom.selectors.games import (
     session_tables,
 )
-from classroom.views.teach.lobby import _polled
+from classroom.views.teach.lobby import _polled, polled_session
 
 # The projector ----------------------------------------------------------------------------------
 
@@ -108,10 +107,11 @@ def _projector_context(session: GameSession, request: HttpRequest) -> dict:
 def session_projector(request: HttpRequest, pk: int) -> HttpResponse:
     """The page for the classroom's projector: the join code while students arrive, then every
     table's lines, whose turn it is and the hints sent; never a rule, never a hand."""
-    session = session_for_teacher(request, pk)
+    session, stamp = polled_session(request, pk)
     return _polled(
         request,
         session,
         "classroom/teach/session_projector.html#projector",
         lambda session: _projector_context(session, request),
+        stamp,
     )
