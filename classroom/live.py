@@ -22,6 +22,7 @@ _SESSION = "live:session:{}"
 # A stamp lives this long. Should a write fail to replace it (Redis refusing writes, or away
 # when the write was made), a poll may answer "no change" at most this long after the change.
 STAMP_TIMEOUT = settings.LIVE_STAMP_SECONDS
+_Read = TypeVar("_Read")
 
 
 def _fresh() -> str:
@@ -66,12 +67,6 @@ def session_stamp(session_id: int) -> str:
     return _stamp(_SESSION.format(session_id))
 
 
-def peek_session_stamp(session_id: int) -> str | None:
-    """The session's stamp as it is, without making one (None: there is none)."""
-    stamp = cache.get(_SESSION.format(session_id))
-    return stamp if isinstance(stamp, str) else None
-
-
 def new_stamp() -> str:
     """A fresh stamp for a write to hand to `table_changed`, so that the page answering the
     write can carry the very stamp the write's commit sets (see `table_changed`)."""
@@ -89,24 +84,39 @@ def table_changed(table_id: int, session_id: int | None = None, *, stamp: str = 
 
     if session_id is None:
         session_id = Table.objects.filter(pk=table_id).values_list("session_id", flat=True).first()
-    stamps = {_TABLE.format(table_id): stamp or _fresh()}
-    if session_id is not None:
-        stamps[_SESSION.format(session_id)] = _fresh()
-    cache.set_many(stamps, STAMP_TIMEOUT)  # one round trip for both
+    _set_stamps({table_id: stamp or _fresh()}, session_id)
 
 
 def session_changed(session_id: int) -> None:
-    cache.set(_SESSION.format(session_id), _fresh(), STAMP_TIMEOUT)
+    _set_stamps({}, session_id)
 
 
 def tables_changed(table_ids, session_id: int | None = None) -> None:
     """`table_changed` for several tables at once (a change to what every table of a session
-    shows, or to a student seated at several): one round trip."""
-    stamps = {_TABLE.format(table_id): _fresh() for table_id in table_ids}
+    shows, or to a student seated at several)."""
+    _set_stamps({table_id: _fresh() for table_id in table_ids}, session_id)
+
+
+def _set_stamps(tables: dict[int, str], session_id: int | None) -> None:
+    """The tables' new stamps, and a fresh one for the session: one round trip for all."""
+    stamps = {_TABLE.format(table_id): stamp for table_id, stamp in tables.items()}
     if session_id is not None:
         stamps[_SESSION.format(session_id)] = _fresh()
     if stamps:
         cache.set_many(stamps, STAMP_TIMEOUT)
+
+
+def stamped_read(session_id: int, read: Callable[[], _Read]) -> tuple[_Read, str]:
+    """`read()` (what a polled page of the session shows), and the session's stamp as it was
+    before it: a change committed while the page is drawn then shows at the next poll, instead
+    of the page showing the state before it under that change's stamp. The stamp is empty when
+    the session had none: one is made for the next poll, which draws the page again."""
+    stamp = cache.get(_SESSION.format(session_id))
+    found = read()
+    if not isinstance(stamp, str):
+        session_stamp(session_id)
+        stamp = ""
+    return found, stamp
 
 
 # What a table's polls read between two changes ------------------------------------------------
@@ -120,7 +130,6 @@ def tables_changed(table_ids, session_id: int | None = None) -> None:
 
 _SHARED_READ = "live:read:{}:{}:{}"
 SHARED_READ_SECONDS = min(5, STAMP_TIMEOUT)
-_Read = TypeVar("_Read")
 
 
 def polled_stamp(request, table_id: int) -> str | None:

@@ -15,8 +15,8 @@ from classroom.access import (
     session_for_student,
     student_required,
 )
-from classroom.live import peek_session_stamp, session_stamp
-from classroom.models import Assignment, GameSession
+from classroom.live import stamped_read
+from classroom.models import Assignment, GameSession, Table
 from classroom.selectors.games import (
     student_tables,
 )
@@ -41,17 +41,11 @@ def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
     # The stamp before what it stamps: a seat or a start committed while this page is drawn
     # then shows at the next poll, instead of the page waiting under that change's stamp (every
     # later poll would say "nothing changed").
-    stamp = peek_session_stamp(pk)
-    session = session_for_student(request, pk)
-    table = student_tables(student=request.student, session=session).first()
+    (session, table), stamp = stamped_read(pk, lambda: _lobby_read(request, pk))
     started = session.status != GameSession.Status.LOBBY
     if started and table is not None:
         url = reverse("classroom:table", kwargs={"pk": table.pk})
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-    if stamp is None:
-        # Made after the reads, so this page carries none: its next poll draws it again.
-        session_stamp(session.pk)
-        stamp = ""
     if request.htmx and stamp and request.GET.get("stamp") == stamp:
         return HttpResponse(status=204)
     context = {
@@ -63,6 +57,11 @@ def session_lobby(request: HttpRequest, pk: int) -> HttpResponse:
     }
     template = "classroom/play/lobby.html#lobby" if request.htmx else "classroom/play/lobby.html"
     return render(request, template, context)
+
+
+def _lobby_read(request: HttpRequest, pk: int) -> tuple[GameSession, Table | None]:
+    session = session_for_student(request, pk)
+    return session, student_tables(student=request.student, session=session).first()
 
 
 @require_POST

@@ -20,7 +20,7 @@ from classroom.access import (
     teacher_required,
 )
 from classroom.games import whole_class as is_whole_class
-from classroom.live import peek_session_stamp, session_stamp
+from classroom.live import session_stamp, stamped_read
 from classroom.models import Assignment, GameSession
 from classroom.services.games import (
     MAX_TABLE,
@@ -82,13 +82,8 @@ def _max_size(session: GameSession) -> int | None:
 
 
 def polled_session(request: HttpRequest, pk: int) -> tuple[GameSession, str]:
-    """The teacher's session `pk` and its stamp, the stamp read first: a change committed while
-    the page is drawn (a start, a pause) then shows at the next poll, instead of the page
-    showing the session as it was under that change's stamp. The stamp is empty when the
-    session had none yet (its next poll draws the page again)."""
-    stamp = peek_session_stamp(pk)
-    session = session_for_teacher(request, pk)
-    return session, stamp or ""
+    """The teacher's session `pk` and its stamp, read before it (`live.stamped_read`)."""
+    return stamped_read(pk, lambda: session_for_teacher(request, pk))
 
 
 def _polled(
