@@ -254,6 +254,11 @@ def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int,
                 if not state["path"]:  # the page, and the URL its fragment polls
                     _s, body, _t = await conn.request("GET", f"/play/tables/{table}/")
                     state["path"] = _poll_path(body, "")
+                    if kind == "changed poll" and store is not None and not state.get("checked"):
+                        # Checked now, while the stamp the page made is fresh: a later check
+                        # could find it expired (it lives LIVE_STAMP_SECONDS).
+                        check_stamp_keys(store, [table])
+                        state["checked"] = "yes"
                 if warm:
                     return "", 0.0
                 # A changed poll: the page's own poll after another student's play (its
@@ -261,9 +266,6 @@ def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int,
                 path = state["path"]
                 if kind == "changed poll":
                     path = _STAMP.sub("?stamp=x", path)
-                    if store is not None and not state.get("checked"):
-                        check_stamp_keys(store, [table])  # its page made the stamp
-                        state["checked"] = "yes"
                     if store is not None and random.random() < CHANGED_FIRST:
                         change_table(store, table)
                 status, _body, seconds = await conn.request("GET", path)
