@@ -61,9 +61,9 @@ def _setup() -> None:
 
     django.setup()
     from django.core.management import call_command
-    from django.test.utils import setup_test_environment
 
-    setup_test_environment()  # the test client's requests, and their templates, as in tests
+    # No `setup_test_environment()`: it makes every whole template send a signal that the test
+    # client answers by copying the context, which production never pays.
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)  # a whole page names them
 
