@@ -582,16 +582,15 @@ def student_board(
 def _plays_made(round_row: Round, engine: Any, seat: Seat, player: int | None) -> int:
     """How many plays (or declared no-plays) this seat made in the round: counted in the
     engine's own log of actions, which is the round's log, without a query."""
-    actions = getattr(engine, "actions", None)
-    if player is None or actions is None or len(actions) != round_row.version:
+    if (
+        player is None
+        or not hasattr(engine, "count_actions")
+        or engine.action_count != round_row.version
+    ):
         return Action.objects.filter(
             round=round_row, seat=seat, kind__in=("play", "no_play")
         ).count()
-    return sum(
-        1
-        for action in actions
-        if action.kind in ("play", "no_play") and getattr(action, "player", None) == player
-    )
+    return engine.count_actions(("play", "no_play"), player)
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import Field, dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol, Self, TypedDict, TypeVar
@@ -352,9 +352,23 @@ class Logged(Protocol):
 def log_seen_by(log: Iterable[ThinkingT], player: int) -> tuple[ThinkingT, ...]:
     """The log as `player` sees it: their own hypotheses and predictions, nobody else's."""
     return tuple(
-        entry if entry.player == player else replace(entry, hypothesis=None, prediction=None)
+        entry
+        if entry.player == player or (entry.hypothesis is None and entry.prediction is None)
+        else _unthought(entry)
         for entry in log
     )
+
+
+def _unthought(entry: ThinkingT) -> ThinkingT:
+    """A copy of `entry` without its hypothesis and prediction, as `replace` would make it. A
+    log's entries keep their fields in a dict, copied here at a fraction of `replace`'s cost
+    (every view of a round copies most of its log: a play's answer, several dozen entries)."""
+    kept = getattr(entry, "__dict__", None)
+    if kept is None:  # slots: no dict to copy
+        return replace(entry, hypothesis=None, prediction=None)
+    copied = object.__new__(type(entry))
+    copied.__dict__.update(kept, hypothesis=None, prediction=None)
+    return copied
 
 
 class Outcome(TypedDict):
@@ -490,6 +504,20 @@ class Round(ABC):
         if self._actions is None:
             self._actions = [Action.from_json(item) for item in self._action_data]
         return self._actions
+
+    @property
+    def action_count(self) -> int:
+        """How many actions were applied (the round's version), without decoding them."""
+        return len(self._action_data)
+
+    def count_actions(self, kinds: Collection[str], player: int) -> int:
+        """How many of `player`'s actions are of these kinds: counted in their stored form, as
+        decoding every action of a long round to count a few costs more than the count."""
+        return sum(
+            1
+            for item in self._action_data
+            if item["kind"] in kinds and item.get("player") == player
+        )
 
     @property
     def is_over(self) -> bool:
