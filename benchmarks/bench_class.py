@@ -5,17 +5,20 @@
 
 Starts everything from scratch on spare loopback ports (tests/stack.py): a throwaway PostgreSQL
 cluster, a redis-server, the app under gunicorn (gthread, 4 workers x 4 threads as in README's
-Production, DEBUG off) with a Celery worker, and beside it the same gunicorn serving a bare
-Django "hello" (no middleware, no database). Then, over keep-alive connections from this process:
+Production, DEBUG off) with a Celery worker, and beside it the same gunicorn serving bare
+Django (benchmarks/hello.py, no middleware): a "hello" with no database, a bare write (one row
+inserted in a transaction) and a bare play (a play's five statements in plain SQL, the floor of a
+play in the database). Then, over keep-alive connections from this process:
 
 1. Saturation, `--connections` connections each sending its next request as soon as the last
-   is answered, `--saturate` seconds for each kind: bare hello, idle poll (204), changed poll
+   is answered, `--saturate` seconds for each kind: bare hello, bare write, bare play, idle
+   poll (204), changed poll
    (the table's fragment; one in three right after a change of its table, a new stamp, as in
    the class, where the first of the three other players to poll after a play reads the table
    and the others take what it read; that poll also draws the shared fragment, which after a
    play the play's answer has drawn: a little more than the class asks), and a play (a solo
-   practice table, so that it is always the student's turn). Prints requests per second and
-   the ratio to bare hello.
+   practice table, so that it is always the student's turn). Prints requests per second, the
+   ratio to bare hello, and a play's ratio to the bare write and to the bare play.
 2. The class: `--students` students at tables of four, who open their pages over `--arrive`
    seconds (a school's classes after their bells; 2 for all at once) and then play together
    for `--seconds`, every one polling its table every 2 s as the page does, and playing 3-12 s
@@ -44,6 +47,7 @@ import time
 import uuid
 from collections import Counter, defaultdict
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -57,6 +61,37 @@ CREATE_WRITE_TABLE = (
     "CREATE TABLE bench_bare_write "
     "(id bigserial PRIMARY KEY, body text NOT NULL, made timestamptz NOT NULL DEFAULT now())"
 )
+
+# The tables of hello.py's bare play, and one table of four with its round per connection: a
+# snapshot of a play's size (about 5.6 KB), written back as it was read.
+BARE_PLAY_TABLES = (
+    "CREATE TABLE bench_bare_seat (id bigserial PRIMARY KEY, table_id int NOT NULL, "
+    "position int NOT NULL, name text NOT NULL)",
+    "CREATE INDEX ON bench_bare_seat (table_id)",
+    "CREATE TABLE bench_bare_round (id bigserial PRIMARY KEY, table_id int NOT NULL UNIQUE, "
+    "version int NOT NULL, snapshot bytea NOT NULL)",
+    "CREATE TABLE bench_bare_action (id bigserial PRIMARY KEY, round_id bigint NOT NULL "
+    "REFERENCES bench_bare_round, seq int NOT NULL, seat_id bigint NOT NULL "
+    "REFERENCES bench_bare_seat, payload text NOT NULL, made timestamptz NOT NULL DEFAULT now(), "
+    "UNIQUE (round_id, seq))",
+    "CREATE TABLE bench_bare_hypothesis (id bigserial PRIMARY KEY, action_id bigint NOT NULL "
+    "UNIQUE REFERENCES bench_bare_action, seat_id bigint NOT NULL REFERENCES bench_bare_seat, "
+    "text text NOT NULL, made timestamptz NOT NULL DEFAULT now())",
+)
+
+
+def bare_play_tables(tables: int) -> tuple[str, ...]:
+    """The statements that make and fill the bare play's tables."""
+    return (
+        *BARE_PLAY_TABLES,
+        "INSERT INTO bench_bare_seat (table_id, position, name) SELECT t, p, 'Kid ' || p "
+        f"FROM generate_series(1, {tables}) t, generate_series(0, 3) p",
+        # 5,632 bytes that do not compress, as a play's zlib-compressed snapshot does not.
+        "INSERT INTO bench_bare_round (table_id, version, snapshot) SELECT t, 0, "
+        "decode((SELECT string_agg(md5(t || '-' || i), '') FROM generate_series(1, 352) i), "
+        f"'hex') FROM generate_series(1, {tables}) t",
+    )
+
 
 POLL_SECONDS = 2.0
 THINK_SECONDS = (3.0, 12.0)
@@ -245,6 +280,23 @@ def steps(kind: str, port: int, seeded: dict, hello_port: int, connections: int,
                 return _failure(status, 200), seconds
 
             return write
+        if kind == "bare play":
+            conn = Connection(hello_port)
+            body = urlencode(
+                {
+                    "table": i % connections + 1,
+                    "hypothesis": "colors alternate",
+                    "payload": json.dumps({"kind": "play", "player": 0, "card": "QD"}),
+                }
+            )
+
+            async def bare_play(warm=False):
+                if warm:
+                    return "", 0.0
+                status, _body, seconds = await conn.request("POST", "/play/", body, htmx=False)
+                return _failure(status, 200), seconds
+
+            return bare_play
         if kind in ("idle poll", "changed poll"):
             table, session = people[i % len(people)]
             conn = Connection(port, f"{cookie_name}={session}")
@@ -496,7 +548,7 @@ def main() -> None:
     parser.add_argument("--worker-nice", type=int, default=10, help="the worker's niceness")
     parser.add_argument(
         "--kinds",
-        default="hello,bare write,idle poll,changed poll,play",
+        default="hello,bare write,bare play,idle poll,changed poll,play",
         help="the kinds of request to saturate with, comma-separated (the ratios need hello)",
     )
     args = parser.parse_args()
@@ -511,6 +563,8 @@ def main() -> None:
         env = stack.app_env(postgres.url(), redis.url(), STATIC_ROOT=str(logs / "static"))
         stack.prepare(env)
         stack.database_execute(postgres.url(), CREATE_WRITE_TABLE)  # the bare write's table
+        for statement in bare_play_tables(args.connections):
+            stack.database_execute(postgres.url(), statement)
         started = time.monotonic()
         seeded = stack.seed(
             env, tables=max(1, args.students // 4), students=4, bots=[], solo=args.connections * 12
@@ -561,8 +615,9 @@ def main() -> None:
                 if "hello" in rates and kind != "hello"
                 else ""
             )
-            if kind == "play" and "bare write" in rates:
-                ratio += f", {rates[kind] / rates['bare write'] * 100:.1f} % of bare write"
+            for floor in ("bare write", "bare play"):
+                if kind == "play" and floor in rates:
+                    ratio += f", {rates[kind] / rates[floor] * 100:.1f} % of {floor}"
             print(
                 f"saturation {kind:<13} {rates[kind]:8.1f}/s  {ratio:<16} p50 "
                 f"{pct(latencies, 0.5):7.1f} ms  p95 {pct(latencies, 0.95):7.1f} ms  "
