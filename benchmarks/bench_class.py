@@ -517,6 +517,13 @@ def settle(roots: dict[str, int], limit: float = 90.0) -> float:
     return time.monotonic() - started
 
 
+def _after(drained: float) -> str:
+    """Says when the CPU figures include work done after the requests (a queue drained)."""
+    if drained < 2:
+        return ""
+    return f"\n    (with what ran in the {drained:.0f} s after, until quiet)"
+
+
 def cpu_per_request(before: dict[str, float], after: dict[str, float], requests: int) -> str:
     used = {name: (after[name] - before[name]) * 1e3 / max(1, requests) for name in after}
     parts = "  ".join(f"{name} {ms:.2f}" for name, ms in used.items() if ms >= 0.005)
@@ -609,6 +616,9 @@ def main() -> None:
                     args.saturate,
                 )
             )
+            # The work these requests left queued (a finished round's review, for plays) is
+            # theirs too: the CPU is read once the servers are quiet again.
+            drained = settle(roots)
             rates[kind] = ok / args.saturate
             ratio = (
                 f"{rates[kind] / rates['hello'] * 100:5.1f} % of bare"
@@ -625,7 +635,7 @@ def main() -> None:
             )
             if failures:
                 print(f"    errors: {', '.join(f'{n} {why}' for why, n in failures.most_common())}")
-            print(f"    {cpu_per_request(cpu_before, cpu_by_group(roots), ok)}")
+            print(f"    {cpu_per_request(cpu_before, cpu_by_group(roots), ok)}{_after(drained)}")
 
         if args.seconds <= 0:
             return
@@ -638,6 +648,7 @@ def main() -> None:
             run_class(port, seeded, args.arrive, args.seconds)
         )
         duration = args.arrive + args.seconds
+        drained = settle(roots)
         cpu_after = cpu_by_group(roots)
         every = [x for values in latencies.values() for x in values]
         steady = [x for kind, values in latencies.items() if kind != "first page" for x in values]
@@ -654,7 +665,7 @@ def main() -> None:
                 f"{pct(values, 0.95):7.1f} ms  p99 {pct(values, 0.99):7.1f} ms  "
                 f"statuses {dict(statuses.get(kind, {}))}"
             )
-        print(f"  {cpu_per_request(cpu_before, cpu_after, len(every))}")
+        print(f"  {cpu_per_request(cpu_before, cpu_after, len(every))}{_after(drained)}")
         bad = sum(n for kind in statuses for s, n in statuses[kind].items() if s >= 400)
         print(f"errors: {len(errors)} connection errors, {bad} answers >= 400")
         missing, doubled = stack.plays_lost(postgres.url(), answered)
