@@ -56,6 +56,14 @@ class Situation:
             index, self.back, self.previous, self.previous_accepted, self.position, self.previous2
         )
 
+    def verdicts(self, rule: Rule) -> tuple[bool, ...]:
+        """The rule's verdict on every card of the deck next, in deck order (`judge` for each)."""
+        if isinstance(rule, CompiledRule) and self.back:
+            return rule.verdicts(
+                self.back, self.previous, self.previous_accepted, self.position, self.previous2
+            )
+        return tuple(self.judge(rule, index) for index in range(len(FULL_DECK)))
+
 
 Probe = tuple[Situation, Card]
 

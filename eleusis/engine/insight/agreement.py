@@ -20,6 +20,7 @@ the situations are always sampled now.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -100,7 +101,6 @@ def rule_situations(secret: CompiledRule) -> RuleSituations:
 
 _AGREEMENTS: dict[tuple[str, str], Agreement] = {}
 _AGREEMENTS_LIMIT = 20_000
-_INDICES = range(len(FULL_DECK))
 
 
 def agreement(hypothesis: CompiledRule, secret: CompiledRule) -> Agreement:
@@ -118,13 +118,13 @@ def agreement(hypothesis: CompiledRule, secret: CompiledRule) -> Agreement:
 
 def _agreement(hypothesis: CompiledRule, secret: CompiledRule) -> Agreement:
     accepted = rejected = narrow = broad = 0
-    judge = hypothesis.judge
+    verdicts = hypothesis.verdicts
     for situation, truths in rule_situations(secret):
         back, previous, previous2 = situation.back, situation.previous, situation.previous2
         verdict, position = situation.previous_accepted, situation.position
-        for index in _INDICES:
-            says = judge(index, back, previous, verdict, position, previous2)
-            if truths[index]:
+        says_row = verdicts(back, previous, verdict, position, previous2)
+        for says, truth in zip(says_row, truths, strict=True):
+            if truth:
                 accepted += 1
                 narrow += not says
             else:
@@ -165,15 +165,55 @@ def agrees_from(hypothesis: Rule, secret: CompiledRule, history: Sequence[Attemp
     every card after `history` and after a fixed, seeded sample of continuations of it, each
     card tried judged by the secret. `parity == last2.parity` is right from the second card on
     under `parity != last.parity`, though the two differ on a lone starter."""
-    rng = random.Random(SAMPLE_SEED + len(history))
-    start = list(history)
+    continuations = _continuations(secret, history)
     for number in range(CONTINUATIONS + 1):
-        table = list(start)
-        for _ in range(0 if number == 0 else rng.randint(1, CONTINUATION_MAX_LENGTH)):
-            card = rng.choice(FULL_DECK)
-            table.append(Attempt(card, secret.accepts(table, card)))
-        situation = Situation(table)
-        for index in _INDICES:
-            if situation.judge(hypothesis, index) != situation.judge(secret, index):
-                return False
+        situation, truths = continuations.table(number)
+        if situation.verdicts(hypothesis) != truths:
+            return False
     return True
+
+
+class _Continuations:
+    """The tables `agrees_from` tries after one history, each with the secret's verdict on
+    every card after it. A review asks whether each rule still in play agrees with the secret
+    after the same history: the tables and the secret's verdicts are drawn once for all of
+    them, in the order the seeded draw gives, and only as far as a comparison has gone."""
+
+    def __init__(self, secret: CompiledRule, history: Sequence[Attempt]) -> None:
+        self.secret = secret
+        self.start = list(history)
+        self.rng = random.Random(SAMPLE_SEED + len(history))
+        self.drawn: list[tuple[Situation, tuple[bool, ...]]] = []
+
+    def table(self, number: int) -> tuple[Situation, tuple[bool, ...]]:
+        while len(self.drawn) <= number:
+            self.drawn.append(self._draw(len(self.drawn)))
+        return self.drawn[number]
+
+    def _draw(self, number: int) -> tuple[Situation, tuple[bool, ...]]:
+        table = list(self.start)
+        for _ in range(0 if number == 0 else self.rng.randint(1, CONTINUATION_MAX_LENGTH)):
+            card = self.rng.choice(FULL_DECK)
+            table.append(Attempt(card, self.secret.accepts(table, card)))
+        situation = Situation(table)
+        return situation, situation.verdicts(self.secret)
+
+
+# Per thread (a worker reviews rounds in several threads, and a draw must not be shared while
+# it is made), the last few histories' continuations: a review goes through its round's
+# histories in order, each asked about by every rule still in play.
+_DRAWN = threading.local()
+_DRAWN_LIMIT = 8
+
+
+def _continuations(secret: CompiledRule, history: Sequence[Attempt]) -> _Continuations:
+    known: dict[tuple[str, tuple[Attempt, ...]], _Continuations] = _DRAWN.__dict__.setdefault(
+        "known", {}
+    )
+    key = (secret.text, tuple(history))
+    found = known.get(key)
+    if found is None:
+        if len(known) >= _DRAWN_LIMIT:
+            known.pop(next(iter(known)))
+        found = known[key] = _Continuations(secret, history)
+    return found

@@ -76,6 +76,8 @@ def _table(prop: str) -> tuple[int, ...]:
 
 CARD_PROPERTIES = ("rank", "value", "suit", "color", "parity", "half", "face", "prime")
 TABLES: dict[str, tuple[int, ...]] = {prop: _table(prop) for prop in (*CARD_PROPERTIES, "all")}
+_DECK_INDICES = range(len(FULL_DECK))
+_EVERY_CARD = (True,) * len(FULL_DECK)
 _BOOL_TABLES = {name: tuple(bool(v) for v in TABLES[name]) for name in ("face", "prime")}
 
 
@@ -227,6 +229,24 @@ class CompiledRule:
         if len(back) < self.need or (self.reads_previous2 and previous2 < 0):
             return True
         return bool(self._body((card, back, previous, previous_accepted, position, previous2)))
+
+    def verdicts(
+        self,
+        back: Sequence[int],
+        previous: int,
+        previous_accepted: bool,
+        position: int,
+        previous2: int = -1,
+    ) -> tuple[bool, ...]:
+        """`judge` for every card of the deck, in deck order: the situation read once for the
+        52 (a review compares whole rows of verdicts)."""
+        if len(back) < self.need or (self.reads_previous2 and previous2 < 0):
+            return _EVERY_CARD
+        body = self._body
+        return tuple(
+            bool(body((card, back, previous, previous_accepted, position, previous2)))
+            for card in _DECK_INDICES
+        )
 
     def judge_start(self, card: int) -> bool:
         """Whether `card` may start the mainline."""

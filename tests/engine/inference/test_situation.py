@@ -42,6 +42,29 @@ def test_a_situation_judges_as_the_rule_does(text: str) -> None:
             assert situation.accepts(rule, card) == rule.accepts(history, card), (history, card)
 
 
+@pytest.mark.parametrize("text", RULES)
+def test_a_situation_s_verdicts_are_the_rule_s_on_every_card(text: str) -> None:
+    rule = compile_rule(text)
+    by_hand = _ByHand(rule)  # the same rule, judged through `accepts` only
+    rng = random.Random(f"verdicts {text}")
+    for _ in range(40):
+        history = sample_history(rng, None, rng.randint(0, 9)) if rng.random() < 0.9 else []
+        situation = Situation(history)
+        expected = tuple(rule.accepts(history, card) for card in FULL_DECK)
+        assert situation.verdicts(rule) == expected, history
+        assert situation.verdicts(by_hand) == expected, history
+
+
+class _ByHand:
+    """A rule that is not compiled: judged through its own `accepts`."""
+
+    def __init__(self, rule) -> None:
+        self.rule = rule
+
+    def accepts(self, history, card) -> bool:
+        return self.rule.accepts(history, card)
+
+
 def test_previous2_reaches_the_rule() -> None:
     """Regression: the observer's situation once left `previous2` out, so a rule reading it
     accepted every card and the review kept it as a candidate after a card refuted it."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from eleusis.engine.cards import Card
@@ -93,3 +95,32 @@ def test_a_rule_that_differs_only_on_a_lone_starter_is_right_once_the_table_move
     assert agrees_from(two_back, secret, _table("2H", "3S"))
     assert agrees_from(two_back, secret, _table("2H", "3S", "5Dx"))
     assert not agrees_from(compile_rule("parity == last.parity"), secret, _table("2H", "3S"))
+
+
+def _answers(pairs, secret) -> list[bool]:
+    return [agrees_from(hypothesis, secret, history) for hypothesis, history in pairs]
+
+
+def test_agrees_from_answers_alike_whatever_was_asked_before_and_in_any_thread() -> None:
+    # The tables after a history are drawn once for every rule asked about there: the answer
+    # must not depend on which rules were asked first, nor on another thread asking meanwhile.
+    secret = compile_rule("parity != last.parity")
+    rules = [
+        compile_rule(text)
+        for text in (
+            "parity == last2.parity",
+            "parity == last.parity",
+            "parity != last.parity",
+            "color != last.color",
+            "suit == last.suit or parity != last.parity",
+        )
+    ]
+    histories = [_table("2H"), _table("2H", "3S"), _table("2H", "3S", "5Dx"), _table()]
+    pairs = [(rule, history) for history in histories for rule in rules]
+    expected = _answers(pairs, secret)
+    assert expected[:3] == [False, False, True]
+    assert expected[5:8] == [True, False, True]
+    assert _answers(list(reversed(pairs)), secret) == list(reversed(expected))
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: _answers(pairs, secret), range(8)))
+    assert all(result == expected for result in results)
