@@ -41,13 +41,13 @@ def split(rules: Sequence[Rule], situation: Situation, cards: Iterable[Card]) ->
     """How the distinct `cards` split `rules` in `situation`."""
     accepting = dict.fromkeys(cards, 0)
     # Each card's deck index found once, not once per rule: a review splits hundreds of rules.
-    indexed = [(card, card_index(card)) for card in accepting]
-    judge = situation.judge
+    order = list(accepting)
+    indexes = [card_index(card) for card in order]
     none_legal = 0
     for rule in rules:
         legal = False
-        for card, index in indexed:
-            if judge(rule, index):
+        for card, accepted in zip(order, situation.verdicts(rule, indexes), strict=True):
+            if accepted:
                 accepting[card] += 1
                 legal = True
         none_legal += not legal

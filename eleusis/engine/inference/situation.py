@@ -25,6 +25,8 @@ from eleusis.engine.history import Attempt, Rule
 from eleusis.engine.rules.compiler import CompiledRule, card_index
 from eleusis.engine.rules.equivalence import sample_history
 
+_DECK = range(len(FULL_DECK))
+
 
 class Situation:
     """A table as the rules read it, prepared once for many rules and cards."""
@@ -56,13 +58,19 @@ class Situation:
             index, self.back, self.previous, self.previous_accepted, self.position, self.previous2
         )
 
-    def verdicts(self, rule: Rule) -> tuple[bool, ...]:
-        """The rule's verdict on every card of the deck next, in deck order (`judge` for each)."""
+    def verdicts(self, rule: Rule, cards: Sequence[int] = _DECK) -> tuple[bool, ...]:
+        """The rule's verdict on each of `cards` next (deck indexes; by default the whole deck,
+        in order): `judge` for each, with the situation handed over once."""
         if isinstance(rule, CompiledRule) and self.back:
             return rule.verdicts(
-                self.back, self.previous, self.previous_accepted, self.position, self.previous2
+                self.back,
+                self.previous,
+                self.previous_accepted,
+                self.position,
+                self.previous2,
+                cards,
             )
-        return tuple(self.judge(rule, index) for index in range(len(FULL_DECK)))
+        return tuple(self.judge(rule, index) for index in cards)
 
 
 Probe = tuple[Situation, Card]

@@ -376,12 +376,23 @@ def analyse_round(
     judge = Judge(log.evidence, resolver)
     observer = Observer.start(candidates, judge)
 
+    # The rule still in play that kept the round unsolved last time: asked first, as it most
+    # likely still disagrees, and a disagreement is found after a few tables where an agreeing
+    # rule needs them all.
+    blocking: list[int] = []
+
     def solved(history: tuple[Attempt, ...]) -> bool:
+        def agrees(index: int) -> bool:
+            rule = candidates.rule(index)
+            return rule is secret or agrees_from(rule, secret, history)
+
         alive = observer.alive
-        return bool(alive) and all(
-            candidates.rule(index) is secret or agrees_from(candidates.rule(index), secret, history)
-            for index in alive
-        )
+        first = [index for index in blocking if index in alive]
+        for index in first + [index for index in alive if index not in first]:
+            if not agrees(index):
+                blocking[:] = [index]
+                return False
+        return bool(alive)
 
     plays: list[PlayInsight] = []
     solved_at: int | None = None

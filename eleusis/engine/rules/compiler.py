@@ -76,8 +76,7 @@ def _table(prop: str) -> tuple[int, ...]:
 
 CARD_PROPERTIES = ("rank", "value", "suit", "color", "parity", "half", "face", "prime")
 TABLES: dict[str, tuple[int, ...]] = {prop: _table(prop) for prop in (*CARD_PROPERTIES, "all")}
-_DECK_INDICES = range(len(FULL_DECK))
-_EVERY_CARD = (True,) * len(FULL_DECK)
+_DECK = range(len(FULL_DECK))  # every card's index, in deck order
 _BOOL_TABLES = {name: tuple(bool(v) for v in TABLES[name]) for name in ("face", "prime")}
 
 
@@ -237,15 +236,16 @@ class CompiledRule:
         previous_accepted: bool,
         position: int,
         previous2: int = -1,
+        cards: Sequence[int] = _DECK,
     ) -> tuple[bool, ...]:
-        """`judge` for every card of the deck, in deck order: the situation read once for the
-        52 (a review compares whole rows of verdicts)."""
+        """`judge` for each of `cards` (deck indexes; by default the whole deck, in order): the
+        situation read once for them all (a review compares whole rows of verdicts)."""
         if len(back) < self.need or (self.reads_previous2 and previous2 < 0):
-            return _EVERY_CARD
+            return (True,) * len(cards)
         body = self._body
         return tuple(
             bool(body((card, back, previous, previous_accepted, position, previous2)))
-            for card in _DECK_INDICES
+            for card in cards
         )
 
     def judge_start(self, card: int) -> bool:

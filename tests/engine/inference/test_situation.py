@@ -53,6 +53,10 @@ def test_a_situation_s_verdicts_are_the_rule_s_on_every_card(text: str) -> None:
         expected = tuple(rule.accepts(history, card) for card in FULL_DECK)
         assert situation.verdicts(rule) == expected, history
         assert situation.verdicts(by_hand) == expected, history
+        cards = rng.sample(range(len(FULL_DECK)), 7)  # a hand's cards, in any order
+        chosen = tuple(expected[index] for index in cards)
+        assert situation.verdicts(rule, cards) == chosen, (history, cards)
+        assert situation.verdicts(by_hand, cards) == chosen, (history, cards)
 
 
 class _ByHand:
