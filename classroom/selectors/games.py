@@ -582,11 +582,7 @@ def student_board(
 def _plays_made(round_row: Round, engine: Any, seat: Seat, player: int | None) -> int:
     """How many plays (or declared no-plays) this seat made in the round: counted in the
     engine's own log of actions, which is the round's log, without a query."""
-    if (
-        player is None
-        or not hasattr(engine, "count_actions")
-        or engine.action_count != round_row.version
-    ):
+    if player is None or engine.action_count != round_row.version:
         return Action.objects.filter(
             round=round_row, seat=seat, kind__in=("play", "no_play")
         ).count()

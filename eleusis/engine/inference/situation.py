@@ -22,10 +22,8 @@ from functools import cache
 
 from eleusis.engine.cards import FULL_DECK, Card
 from eleusis.engine.history import Attempt, Rule
-from eleusis.engine.rules.compiler import CompiledRule, card_index
+from eleusis.engine.rules.compiler import DECK_INDEXES, CompiledRule, card_index
 from eleusis.engine.rules.equivalence import sample_history
-
-_DECK = range(len(FULL_DECK))
 
 
 class Situation:
@@ -58,7 +56,7 @@ class Situation:
             index, self.back, self.previous, self.previous_accepted, self.position, self.previous2
         )
 
-    def verdicts(self, rule: Rule, cards: Sequence[int] = _DECK) -> tuple[bool, ...]:
+    def verdicts(self, rule: Rule, cards: Sequence[int] = DECK_INDEXES) -> tuple[bool, ...]:
         """The rule's verdict on each of `cards` next (deck indexes; by default the whole deck,
         in order): `judge` for each, with the situation handed over once."""
         if isinstance(rule, CompiledRule) and self.back:

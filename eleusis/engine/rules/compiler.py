@@ -76,7 +76,7 @@ def _table(prop: str) -> tuple[int, ...]:
 
 CARD_PROPERTIES = ("rank", "value", "suit", "color", "parity", "half", "face", "prime")
 TABLES: dict[str, tuple[int, ...]] = {prop: _table(prop) for prop in (*CARD_PROPERTIES, "all")}
-_DECK = range(len(FULL_DECK))  # every card's index, in deck order
+DECK_INDEXES = range(len(FULL_DECK))  # every card's index, in deck order
 _BOOL_TABLES = {name: tuple(bool(v) for v in TABLES[name]) for name in ("face", "prime")}
 
 
@@ -236,7 +236,7 @@ class CompiledRule:
         previous_accepted: bool,
         position: int,
         previous2: int = -1,
-        cards: Sequence[int] = _DECK,
+        cards: Sequence[int] = DECK_INDEXES,
     ) -> tuple[bool, ...]:
         """`judge` for each of `cards` (deck indexes; by default the whole deck, in order): the
         situation read once for them all (a review compares whole rows of verdicts)."""
