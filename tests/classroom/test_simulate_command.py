@@ -131,3 +131,14 @@ def test_abbott_records_add_prophets_expulsions_and_the_grouped_layout() -> None
         cards = table + [c for hand in record["hands"] for c in hand] + record["stock"]
         assert Counter(map(Card.parse, cards)) == Counter(list(FULL_DECK) * 3)
     assert any(record["prophets"] for record in records)
+
+
+def test_russian_interim_and_final_scores_never_go_below_zero() -> None:
+    """docs/rules.md §4: the interim score is the others' excess over the fewest (6/5/4 gives 3);
+    the literal reading gave this very run `scores [-1, 8, -1, -1]`."""
+    records = run("--variant", "russian", "--rule", "@el-alternate-colors", "--players", "4",
+                  "--rounds", "3", "--seed", "1", "--json")  # fmt: skip
+    assert len(records) == 3
+    for record in records:
+        assert all(score >= 0 for score in record["scores"]["players"]), record["scores"]
+        assert all(score >= 0 for score in record["interim"] or []), record["interim"]

@@ -26,9 +26,11 @@ Decisions beyond docs/rules.md, each documented here and tested:
 - The starter is the dealer's one card and goes on the mainline whatever the rule says (the
   dealer plays first, nobody judges the dealer); the rule judges every card after it.
 - A wrong card played again from in front of the player and rejected again goes back there.
-- Interim score: the player with the fewest wrong cards (each of them, when several tie) scores
-  the total of everybody else's wrong cards less (fewest × non-dealers), as the seed words it;
-  the others score 0 at that point. It is taken once and added to the round's final score.
+- Interim score (docs/rules.md §4, app's choice): the player with the fewest wrong cards (each
+  of them, when several tie) scores the total of all non-dealers' wrong cards less (fewest ×
+  non-dealers), which is the others' total excess over the fewest and never below zero (piles
+  6/5/4 give 3; the literal reading, "the total of the others", could give −1). The others score
+  0 at that point. It is taken once and added to the round's final score.
 - Shedding everything counts only the wrong cards in front of the others, as the seed says
   (cards still in their hands do not count).
 - The app, dealing, declares the round blocked ("blocked") at the start of a turn when no card
@@ -263,12 +265,13 @@ class RussianRound(Round):
     # -- scores -----------------------------------------------------------------------------
 
     def interim_scores(self) -> list[int]:
-        """The fewest wrong cards, times the non-dealers, taken from the total of everybody
-        else's wrong cards: the score of the player(s) with the fewest; the others 0."""
+        """The fewest wrong cards, times the non-dealers, taken from the total of all
+        non-dealers' wrong cards (the others' excess over the fewest, never below zero): the
+        score of the player(s) with the fewest; the others 0. Piles 6/5/4 give 3."""
         counts = [len(pile) for pile in self.state.wrong]
         fewest = min(counts)
-        total = sum(counts)
-        return [total - count - fewest * self.players if count == fewest else 0 for count in counts]
+        excess = sum(counts) - fewest * self.players
+        return [excess if count == fewest else 0 for count in counts]
 
     def _final_scores(self) -> list[int]:
         state = self.state

@@ -163,24 +163,40 @@ def test_turns_cards_and_actions_are_checked() -> None:
 
 
 def test_interim_score_when_no_hand_is_left_then_the_blocked_end() -> None:
-    """Wrong cards 2, 3, 4 among 3 players: the fewest (2) × 3 players is taken from everybody
-    else's 3 + 4: the interim score is 1. Then nothing red is left, so nothing can be played:
+    """Wrong cards 2, 3, 4 among 3 players: the fewest (2) × 3 players is taken from all the
+    non-dealers' 2 + 3 + 4: the interim score is 3 (docs/rules.md §4, the excess reading).
+    Then nothing red is left, so nothing can be played:
     the player with the fewest cards scores the others' 3 + 4 less their own 2, without +6."""
     round_ = make(RED_ONLY)
     rig(round_, ["", "", "AH"], ["2S 3S", "4S 5S 6S", "7S 8S 9S 10S"], turn=2)
     events = round_.apply(Play(2, C("AH")))
     assert [e.kind for e in events] == ["card_judged", "interim_scored", "russian_ended"]
-    assert round_.state.interim == [1, 0, 0]
+    assert round_.state.interim == [3, 0, 0]
     assert round_.end_reason == "blocked"
-    assert round_.scores() == Scores((1 + 5, 0, 0), 0)
+    assert round_.scores() == Scores((3 + 5, 0, 0), 0)
 
 
 def test_interim_scores_each_player_tied_on_the_fewest() -> None:
     round_ = make(BLACK_ONLY)
     rig(round_, ["", "", "AS"], ["2H", "3H", "4H 5H 6H"], turn=2)
     round_.apply(Play(2, C("AS")))
-    # fewest 1 × 3 players taken from the others' 1 + 3 = 4: 1 each for the two tied players
-    assert round_.state.interim == [1, 1, 0]
+    # fewest 1 × 3 players taken from all the wrong cards 1 + 1 + 3 = 5: 2 each for the tied two
+    assert round_.state.interim == [2, 2, 0]
+
+
+@pytest.mark.parametrize(
+    ("piles", "interim"),
+    [((6, 5, 4), [0, 0, 3]), ((4, 4, 4), [0, 0, 0]), ((1, 9, 1), [8, 0, 8])],
+)
+def test_the_interim_score_is_the_excess_over_the_fewest_never_below_zero(
+    piles: tuple[int, int, int], interim: list[int]
+) -> None:
+    """docs/rules.md §4: piles 6/5/4 give 3 (the literal reading of the seed gave -1)."""
+    round_ = make(RED_ONLY)
+    blacks = iter(c for c in FULL_DECK if not c.is_red)
+    wrong = [" ".join(str(next(blacks)) for _ in range(n)) for n in piles]
+    rig(round_, ["", "", ""], wrong)
+    assert round_.interim_scores() == interim
 
 
 def test_shedding_everything_scores_six_plus_the_others_wrong_cards() -> None:
