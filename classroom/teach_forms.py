@@ -273,8 +273,9 @@ class AssignmentForm(forms.Form):
     def _clean_delphi(self, data: dict) -> None:
         """Delphi: the app deals a rule it can judge to the whole class, live."""
         for name in EXPRESS_ONLY:
-            self.errors.pop(name, None)
-            data[name] = self.fields[name].initial
+            if name != "game_rounds":  # every game honours the teacher's number of rounds
+                self.errors.pop(name, None)
+                data[name] = self.fields[name].initial
         data["hypothesis_policy"] = Assignment.HypothesisPolicy.OPTIONAL
         # Each student deals in turn: the rotating oracle writes the rule, the app turns the
         # cards (the Russian seed's way), beside the teacher-set Delphi.
@@ -284,8 +285,14 @@ class AssignmentForm(forms.Form):
     def _clean_engine_defaults(self, data: dict) -> None:
         """A game played at tables with the settings of its source (the engine's defaults,
         e.g. Howell's profile for Abbott/Howell, docs/rules.md §2): the Express settings do
-        not apply; the table size and the hypothesis settings do."""
-        keep = {"table_size", "hypothesis_policy", "hypothesis_every", "prediction_required"}
+        not apply; the table size, the rounds in the game and the hypothesis settings do."""
+        keep = {
+            "table_size",
+            "game_rounds",
+            "hypothesis_policy",
+            "hypothesis_every",
+            "prediction_required",
+        }
         for name in EXPRESS_ONLY:
             if name not in keep:
                 self.errors.pop(name, None)
