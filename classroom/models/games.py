@@ -254,6 +254,12 @@ class Round(models.Model):
         return f"{self.table} round {self.number}"
 
     @property
+    def rule_known(self) -> bool:
+        """Whether the table knows this round's rule: it was revealed, or a player found it
+        (the next round then takes a new rule)."""
+        return self.revealed or self.end_reason == "guessed"
+
+    @property
     def seat_count(self) -> int:
         return self.players + (0 if self.dealer_position is None else 1)
 

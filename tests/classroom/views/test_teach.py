@@ -452,6 +452,11 @@ def test_accept_a_pending_guess():
     assert round_row.end_reason == "guessed"
     verdict = round_row.actions.order_by("-seq").first()
     assert verdict.kind == "verdict" and verdict.seat is None
+    # The table found the rule: "Next round" proposes a new rule, not the same again.
+    live = teacher.get(reverse("classroom:session_live", kwargs={"pk": table.session_id}))
+    page = live.content.decode()
+    assert '<option value="list" selected>' in page
+    assert "The same rule again" not in page
 
 
 def test_reject_a_pending_guess_and_play_goes_on():
