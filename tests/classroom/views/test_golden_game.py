@@ -339,6 +339,9 @@ def test_delphi_with_a_rotating_oracle_each_student_writes_a_rule_in_turn():
     assert round_row.players == 2
     oracle_page = oracle.get(url).content.decode()
     assert "You are the oracle" in oracle_page and "color != last.color" in oracle_page
+    # The payoff of the source (docs/rules.md §3): a wrong predictor gives the oracle all.
+    assert "each who predicts wrong gives you all of their chips" in oracle_page
+    assert "You win a chip from everyone who predicts wrong" not in oracle_page
     assert 'id="predict-form"' not in oracle_page
     player_page = other.get(url).content.decode()
     assert "color != last.color" not in player_page and 'id="predict-form"' in player_page
