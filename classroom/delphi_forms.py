@@ -37,3 +37,14 @@ class RevealForm(forms.Form):
 
     round = forms.IntegerField(min_value=1)
     card = CardField()
+
+
+class PlaceForm(forms.Form):
+    """The oracle with a rule in words places the card on show: it fits (mainline) or not."""
+
+    round = forms.IntegerField(min_value=1)
+    card = CardField()
+    fits = forms.TypedChoiceField(
+        choices=[("yes", _("It fits")), ("no", _("It does not fit"))],
+        coerce=lambda value: value == "yes",
+    )

@@ -56,6 +56,8 @@ REFUSALS: Mapping[str, Any] = {
     "judgement_no_card": _("Choose the card this judgement is about."),
     "already_predicted": _("You have already predicted this card."),
     "nothing_to_predict": _("No card is on show: there is nothing to predict."),
+    "oracle_places": _("The oracle's rule is in words: the oracle places the card on show."),
+    "app_places": _("The app places the cards by the oracle's rule."),
     "empty_string": _("Choose at least one card to play."),
     "prophet_not_now": _("You may become the prophet only right after your own turn."),
     "prophet_taken": _("%(prophet)s is already the prophet."),

@@ -96,6 +96,7 @@ play_urls = [
     path("play/builder/words/", play.phrase_match, name="phrase_match"),
     path("play/tables/<int:pk>/rule-check/", play.table_rule_check, name="table_rule_check"),
     path("play/tables/<int:pk>/deal/", play.table_deal, name="table_deal"),
+    path("play/tables/<int:pk>/place/", play.table_place, name="table_place"),
     path("play/tables/<int:pk>/dealer/", play.table_dealer_move, name="table_dealer_move"),
 ]
 # First: a class asks for these many times a second, and the resolver tries the patterns in

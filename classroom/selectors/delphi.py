@@ -118,6 +118,11 @@ class DelphiBoard:
         return "player"
 
     @property
+    def oracle_judges(self) -> bool:
+        """This seat is the oracle and its rule is in words only: it places each card."""
+        return bool(self.oracle is not None and self.round and not self.round.rule_text.strip())
+
+    @property
     def table_view(self) -> DelphiPlayerView | DelphiDealerView | None:
         return self.view or self.oracle
 
@@ -195,7 +200,11 @@ def delphi_board(
                 )
                 for number, placement in enumerate(view.placements, start=2)
             ]
-    revealed = round_row.rule_text if round_row is not None and round_row.revealed else None
+    revealed = (
+        (round_row.rule_text or round_row.rule_words)
+        if round_row is not None and round_row.revealed
+        else None
+    )
     game = game_totals(table=table, seats=seats, current=round_row)
     must_write_rule = (
         not game.over

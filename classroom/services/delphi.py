@@ -20,10 +20,11 @@ from classroom.services.rounds import (
     round_act,
 )
 from eleusis.engine.cards import Card
-from eleusis.engine.variants import IllegalActionError, Predict, Reveal
+from eleusis.engine.variants import IllegalActionError, Predict, Reveal, Verdict
 
 STALE_CARD = "{card} has been placed already: look at the next card"
 NOT_PLAYING = "{seat} does not play in this round"
+NOT_THE_ORACLE = "{seat} is not the oracle of this round"
 
 
 class StaleCardError(IllegalActionError):
@@ -82,3 +83,20 @@ def delphi_reveal(*, round_id: int, card: Card) -> ActResult:
             return ActResult(done, done.events, duplicate=True)
         _check_card(round_row, card)
         return round_act(round_id=round_id, action=Reveal(), idempotency_key=key)
+
+
+def delphi_place(*, round_id: int, seat: Seat, card: Card, accepted: bool) -> ActResult:
+    """The oracle whose rule is in words places `card`, the card on show: on the mainline
+    (`accepted`) or not (docs/rules.md §3). The card names the action: a double click places
+    it once."""
+    key = f"place:{card.code}"
+    with transaction.atomic():
+        round_row = _locked(round_id)
+        if seat.table_id != round_row.table_id or round_row.dealer_position != seat.position:
+            raise IllegalActionError(NOT_THE_ORACLE.format(seat=seat))
+        if done := round_row.actions.filter(idempotency_key=action_key(seat, key)).first():
+            return ActResult(done, done.events, duplicate=True)
+        _check_card(round_row, card)
+        return round_act(
+            round_id=round_id, action=Verdict(accepted), seat=seat, idempotency_key=key
+        )

@@ -394,6 +394,15 @@ RULE_WORDS_NEEDED = "write your rule in words first"
 RULE_TEXT_NEEDED = "write your rule in the rule language first"
 
 
+def dealer_judges(assignment: Assignment, rule_text: str) -> bool:
+    """Whether the dealing student judges by hand from a rule in words: the Express setting
+    (config `dealer="person"`), or a Delphi oracle who writes no rule in the rule language
+    (the oracle then places each card, docs/rules.md §3)."""
+    if assignment.config.get("dealer") == "person":
+        return True
+    return assignment.variant == "delphi" and not rule_text.strip()
+
+
 def round_deal_by_student(
     *, seat: Seat, rule_text: str, seed: int | None = None, rule_words: str = ""
 ):
@@ -428,7 +437,7 @@ def round_deal_by_student(
             raise IllegalActionError(GAME_OVER)
         if next_dealer_position(table=table, seats=seats) != seat.position:
             raise IllegalActionError("it is another student's turn to deal")
-        by_hand = assignment.config.get("dealer") == "person"
+        by_hand = dealer_judges(assignment, rule_text)
         if by_hand and not rule_words:
             raise IllegalActionError(RULE_WORDS_NEEDED)
         if not by_hand and not rule_text:

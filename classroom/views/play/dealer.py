@@ -18,7 +18,7 @@ from classroom.selectors.games import (
     hint_refusal,
     student_board,
 )
-from classroom.services.games import round_deal_by_student
+from classroom.services.games import dealer_judges, round_deal_by_student
 from classroom.services.rounds import (
     StaleMoveError,
     round_act,
@@ -58,7 +58,7 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
         return _render_board(request, seat, message=message, ok=False, status=409)
     text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
     words = request.POST.get("rule_words", "")[:MAX_RULE_LENGTH].strip()
-    by_hand = seat.table.session.assignment.config.get("dealer") == "person"
+    by_hand = dealer_judges(seat.table.session.assignment, text)
     if by_hand and not words:
         message = _("Write your secret rule in words first.")
         return _render_board(

@@ -18,6 +18,11 @@ Decisions beyond docs/rules.md, each documented here and tested:
 - Chips start at 0. The dealer's chip count (chips taken less chips paid) is shown but does not
   score: the dealer's score is the settlement's sum, as in the seed's example.
 - The round ends when the deck is used up ("deck_finished") or the dealer ends it (`End`).
+- A student oracle may keep their rule in words only (a `WrittenRule`, the seed's way: the
+  oracle judges). Then the oracle places each card with a `Verdict` (right: mainline), when they
+  choose: every player who has predicted by then wins or loses as usual; the card is not placed
+  by itself once everyone has predicted, and `Reveal` is refused (only the oracle knows where
+  the card goes). The starter is turned up as it comes (`starter="until_legal"` needs the app).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from typing import Literal
 
 from eleusis.engine.cards import Card, build_stock
 from eleusis.engine.history import Attempt
-from eleusis.engine.variants.actions import Predict, Reveal
+from eleusis.engine.variants.actions import Predict, Reveal, Verdict
 from eleusis.engine.variants.base import (
     EndReason,
     Event,
@@ -39,6 +44,7 @@ from eleusis.engine.variants.base import (
     RoundState,
     RoundView,
     Scores,
+    WrittenRule,
     cards_in_play,
     layout_of,
     move,
@@ -60,6 +66,10 @@ NOTHING_TO_PREDICT = Refusal(
     "nothing_to_predict", "no card is on show: there is nothing to predict"
 )
 UNSUPPORTED_ACTION = Refusal("unsupported_action", "Delphi has no {kind!r} action")
+ORACLE_PLACES = Refusal(
+    "oracle_places", "the oracle's rule is in words: the oracle places the card on show"
+)
+APP_PLACES = Refusal("app_places", "the app places the cards by the oracle's rule")
 MAX_PLAYERS = 500
 
 DelphiStarter = Literal["flip", "until_legal"]
@@ -162,13 +172,19 @@ class DelphiRound(Round):
     def validate_setup(self) -> None:
         if not 1 <= self.players <= MAX_PLAYERS:
             raise ValueError(f"{self.players} players: Delphi takes 1 to {MAX_PLAYERS}")
-        self._require_judgeable_rule()
+        if not self.oracle_judges:
+            self._require_judgeable_rule()
+
+    @property
+    def oracle_judges(self) -> bool:
+        """The oracle's rule is in words only: the oracle places each card (`Verdict`)."""
+        return isinstance(self.rule, WrittenRule)
 
     def setup(self) -> list[Event]:
         state = self.state
         state.stock = build_stock(1, self.rng)
         state.chips = [0] * self.players
-        if self.config.starter == "until_legal":
+        if self.config.starter == "until_legal" and not self.oracle_judges:
             state.starter_rejected = self._bury_until_legal(state.stock, "of the deck")
         starter = state.stock.pop(0)
         state.history.append(Attempt(starter, True))
@@ -198,20 +214,30 @@ class DelphiRound(Round):
         state.predictions[action.player] = action.value
         state.hypotheses[action.player] = action.hypothesis
         events.append(Predicted(action.player))
-        if all(value is not None for value in state.predictions):
+        if not self.oracle_judges and all(value is not None for value in state.predictions):
             self._reveal(events)
 
     @move(Reveal)
     def _reveal_now(self, action: Reveal, events: list[Event]) -> None:
         """The dealer places the card before every player has predicted."""
+        if self.oracle_judges:
+            raise IllegalActionError(ORACLE_PLACES)
         self._reveal(events)
 
-    def _reveal(self, events: list[Event]) -> None:
+    @move(Verdict)
+    def _verdict(self, action: Verdict, events: list[Event]) -> None:
+        """The oracle whose rule is in words places the card on show: right or wrong."""
+        if not self.oracle_judges:
+            raise IllegalActionError(APP_PLACES)
+        self._reveal(events, accepted=action.correct)
+
+    def _reveal(self, events: list[Event], accepted: bool | None = None) -> None:
         state = self.state
         card = state.current
         if card is None:
             raise IllegalActionError(NOTHING_TO_PREDICT)
-        accepted = self.judge(state.history, card)
+        if accepted is None:
+            accepted = self.judge(state.history, card)
         state.history.append(Attempt(card, accepted))
         for seat, value in enumerate(state.predictions):
             if value is None:

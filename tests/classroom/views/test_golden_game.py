@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
+from eleusis.engine.variants import IllegalActionError
 from tests.factories import live_table, play_form, student_client
 
 pytestmark = pytest.mark.django_db
@@ -377,3 +378,64 @@ def test_delphi_with_a_rotating_oracle_each_student_writes_a_rule_in_turn():
     game = game_totals(table=table, seats=seats)
     assert game.over and game.rounds_played == 3
     assert "The game is over" in other.get(url).content.decode()
+
+
+def test_a_rotating_oracle_may_keep_the_rule_in_words_and_place_each_card():
+    """Issue 35, point 6: a student oracle judges in words (docs/rules.md §3), no rule code."""
+    from classroom.services.delphi import delphi_reveal
+
+    table, seats = students_deal_table(players=3, variant="delphi", config={"starter": "flip"})
+    url = reverse("classroom:table", args=[table.pk])
+    oracle, other = student_client(seats[0].student), student_client(seats[1].student)
+    dealt = oracle.post(
+        reverse("classroom:table_deal", args=[table.pk]),
+        {"rule_words": "only hearts and diamonds", "rule_text": ""},
+    )
+    assert dealt.status_code == 302
+    round_row = current_round(table=table)
+    assert round_row.rule_text == "" and round_row.rule_words == "only hearts and diamonds"
+    oracle_page = oracle.get(url).content.decode()
+    assert "only hearts and diamonds" in oracle_page
+    assert "say whether each card fits your rule" in oracle_page
+    assert 'name="fits"' in oracle_page
+    player_page = other.get(url).content.decode()
+    assert "only hearts and diamonds" not in player_page and 'name="fits"' not in player_page
+
+    card = engine_round(round_row).state.current
+    for client, key in ((other, "k1"), (student_client(seats[2].student), "k2")):
+        response = client.post(
+            reverse("classroom:table_predict", args=[table.pk]),
+            {"round": round_row.pk, "card": card.code, "value": "true", "key": key},
+            **HTMX,
+        )
+        assert response.status_code == 200
+    assert engine_round(current_round(table=table)).state.current == card  # the oracle places
+    with pytest.raises(IllegalActionError):
+        delphi_reveal(round_id=round_row.pk, card=card)
+    place = reverse("classroom:table_place", args=[table.pk])
+    refused = other.post(place, {"round": round_row.pk, "card": card.code, "fits": "yes"})
+    assert refused.status_code == 403
+    malformed = oracle.post(place, {"round": round_row.pk, "card": "ZZ", "fits": "yes"})
+    assert malformed.status_code == 400
+    placed = oracle.post(place, {"round": round_row.pk, "card": card.code, "fits": "yes"}, **HTMX)
+    assert placed.status_code == 200 and "fits your rule" in placed.content.decode()
+    engine = engine_round(current_round(table=table))
+    assert engine.state.history[-1].card == card and engine.state.history[-1].accepted
+    assert engine.state.chips == [1, 1]
+    placed_count = len(engine.state.history)
+    again = oracle.post(place, {"round": round_row.pk, "card": card.code, "fits": "no"}, **HTMX)
+    assert again.status_code == 200  # a double click: placed once
+    assert len(engine_round(current_round(table=table)).state.history) == placed_count
+    # The teacher's live page and, once the round is over, the review open on the words.
+    from classroom.services.games import session_finish
+    from tests.classroom.views.test_teach import teacher_of
+    from tests.factories import round_over
+
+    teacher = teacher_of(table)
+    live = teacher.get(reverse("classroom:session_live", args=[table.session_id]))
+    assert live.status_code == 200 and "only hearts and diamonds" in live.content.decode()
+    round_over(current_round(table=table))
+    session_finish(session=table.session)
+    for name in ("review_session", "review_delphi_csv"):
+        page = teacher.get(reverse(f"classroom:{name}", args=[table.session_id]))
+        assert page.status_code == 200, name

@@ -25,13 +25,16 @@ from eleusis.engine.variants import (
     Reveal,
     RotationGame,
     Scores,
+    Verdict,
     WrittenRule,
     new_round,
     settle,
 )
 from eleusis.engine.variants.delphi import (
     ALREADY_PREDICTED,
+    APP_PLACES,
     NOTHING_TO_PREDICT,
+    ORACLE_PLACES,
     UNSUPPORTED_ACTION,
 )
 from tests.engine.variants.helpers import (
@@ -193,9 +196,33 @@ def test_others_tokens_stay_hidden_until_the_card_is_placed() -> None:
     assert "rule" not in json.dumps(round_.view(1).to_json())
 
 
+def test_an_oracle_with_a_rule_in_words_places_each_card() -> None:
+    """docs/rules.md §3: the oracle sets the rule and places the cards. With the rule in words
+    only, the oracle's `Verdict` places the card on show; the tokens are paid as usual."""
+    round_ = make(WrittenRule("red cards only"), players=2, starter="until_legal")
+    assert round_.oracle_judges and round_.state.starter_rejected == []
+    card = round_.state.current
+    assert [e.kind for e in round_.apply(Predict(0, True))] == ["predicted"]
+    assert [e.kind for e in round_.apply(Predict(1, False))] == ["predicted"]
+    assert round_.state.current == card  # not placed by itself: the oracle judges
+    with pytest.raises(IllegalActionError) as error:
+        round_.apply(Reveal())
+    assert str(error.value) == ORACLE_PLACES
+    events = round_.apply(Verdict(False))
+    assert [e.kind for e in events] == ["card_placed", "card_turned"]
+    assert round_.state.history[-1].card == card and not round_.state.history[-1].accepted
+    assert round_.state.chips == [0, 1]
+    rule = WrittenRule("red cards only")
+    replayed = DelphiRound.replay(round_.config, 1, rule, 2, list(round_.actions))
+    assert_replayed_and_serialized(round_, replayed, rule, 2)
+    with pytest.raises(IllegalActionError) as error:
+        make().apply(Verdict(True))
+    assert str(error.value) == APP_PLACES
+
+
 def test_the_app_needs_a_rule_it_can_judge() -> None:
     with pytest.raises(ValueError, match="a rule it can judge"):
-        make(WrittenRule("my rule"))
+        make(None)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="0 players"):
         make(players=0)
     with pytest.raises(ValueError, match="starter 'x'"):
