@@ -10,8 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from classroom.models import Seat
-from classroom.selectors.turns import SeatLine, TurnBoard, TurnSelectors, hand_count
+from classroom.models import Round, Seat
+from classroom.selectors.turns import (
+    PUBLIC,
+    SeatLine,
+    TurnBoard,
+    TurnSelectors,
+    hand_count,
+    player_names,
+)
+from eleusis.engine.cards import Card
+from eleusis.engine.history import mainline
+from eleusis.engine.variants import config_from_json
 
 
 @dataclass(frozen=True)
@@ -69,6 +79,58 @@ def _empty(seat: Seat) -> AbbottSeatInfo:
     return AbbottSeatInfo(seat.position, seat.name, 0, False, False, False, None)
 
 
+@dataclass(frozen=True)
+class NoPlayLine:
+    """A "no play" declared at the table: who, the hand they showed, whether it was right."""
+
+    name: str
+    cards: tuple[Card, ...]
+    right: bool
+
+
+@dataclass(frozen=True)
+class AbbottPublic:
+    """What Howell's table shows everyone (docs/rules.md §2): the cards on the table, counted
+    and marked every 10, the count from which a wrong move expels (30, or 20 after the prophet's
+    marker), the prophet and their marker, and every "no play" with the hand shown."""
+
+    table_count: int
+    threshold: int
+    armed: bool
+    prophet: str
+    marker: int | None
+    marker_card: Card | None
+    no_plays: tuple[NoPlayLine, ...]
+
+    @property
+    def marks(self) -> list[int]:
+        """The tens reached so far (the count is marked every 10 cards)."""
+        return list(range(10, self.table_count + 1, 10))
+
+
+def _public(round_row: Round, view: Any, lines: list[Any]) -> AbbottPublic:
+    config = config_from_json("abbott", round_row.config)
+    names = player_names(round_row, lines)
+    count = len(view.history)
+    marker = view.marker
+    if marker is not None:
+        threshold = marker + config.expulsion_after_marker
+        line = mainline(view.history[:marker])
+        marker_card = line[-1] if line else None
+    else:
+        threshold, marker_card = config.expulsion_at, None
+    no_plays = tuple(
+        NoPlayLine(names.get(entry.player, "?"), tuple(entry.cards), bool(entry.accepted))
+        for entry in view.table
+        if entry.kind == "no_play"
+    )
+    prophet = names.get(view.prophet, "") if view.prophet is not None else ""
+    return AbbottPublic(
+        count, threshold, bool(view.expulsion_armed), prophet, marker, marker_card, no_plays
+    )
+
+
+PUBLIC["abbott"] = _public
 SELECTORS = TurnSelectors(AbbottBoard, _line, _empty)
 abbott_board = SELECTORS.board  # (table=, seat=, seats=None, round_row=UNREAD) -> AbbottBoard
 abbott_tables = SELECTORS.tables  # the live view's tables of an Abbott/Howell session

@@ -54,6 +54,15 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
+class GuessShown:
+    """A guess as the table sees it: who made it, what they said, whether it was right."""
+
+    name: str
+    text: str
+    correct: bool
+
+
+@dataclass(frozen=True)
 class NoPlayShown:
     """A "no play" as the table sees it: who declared it, the hand they showed, whether it was
     right, and the card the dealer took from it when it was not."""
@@ -190,6 +199,18 @@ class Board:
         """A free-text guess waiting for this seat's verdict (when this student deals)."""
         pending = self.dealer.pending if self.dealer else None
         return pending if pending is not None and pending.what == "guess" else None
+
+    @property
+    def guesses(self) -> list[GuessShown]:
+        """Every guess of the round, oldest first, with the guesser's name (the page says a
+        guess in the rule language in words: students never see rule code)."""
+        view = self.table_view
+        if view is None or self.round is None:
+            return []
+        return [
+            GuessShown(self.player_name(guess.player), guess.text, guess.correct)
+            for guess in view.guesses
+        ]
 
     @property
     def no_plays(self) -> list[NoPlayShown]:

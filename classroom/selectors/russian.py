@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from classroom.models import Seat
-from classroom.selectors.turns import SeatLine, TurnBoard, TurnSelectors, hand_count
+from classroom.models import Round, Seat
+from classroom.selectors.turns import PUBLIC, SeatLine, TurnBoard, TurnSelectors, hand_count
 
 
 @dataclass(frozen=True)
@@ -17,6 +17,7 @@ class RussianSeatInfo(SeatLine):
     wrong: tuple
     turn: bool
     score: int | None
+    interim: int | None = None  # the interim score, once taken (docs/rules.md §4)
 
 
 class RussianBoard(TurnBoard):
@@ -31,6 +32,7 @@ def _line(seat: Seat, player: int, view: Any) -> RussianSeatInfo:
         tuple(view.wrong[player]),
         view.turn == player and not view.over,
         view.scores.players[player] if view.over else None,
+        view.interim[player] if view.interim is not None else None,
     )
 
 
@@ -38,6 +40,23 @@ def _empty(seat: Seat) -> RussianSeatInfo:
     return RussianSeatInfo(seat.position, seat.name, 0, (), False, None)
 
 
+@dataclass(frozen=True)
+class RussianPublic:
+    """What the Russian table shows everyone beyond the seat lines (docs/rules.md §4): the cards
+    set aside face down (a count), and whether the interim score has been taken."""
+
+    set_aside: int
+    interim_taken: bool
+
+
+def _public(round_row: Round, view: Any, lines: list[Any]) -> RussianPublic:
+    set_aside = getattr(view, "undealt_count", None)
+    if set_aside is None:
+        set_aside = len(view.undealt)
+    return RussianPublic(int(set_aside), view.interim is not None)
+
+
+PUBLIC["russian"] = _public
 SELECTORS = TurnSelectors(RussianBoard, _line, _empty)
 russian_board = SELECTORS.board  # (table=, seat=, seats=None, round_row=UNREAD) -> RussianBoard
 russian_tables = SELECTORS.tables  # the live view's tables of a Russian session

@@ -24,6 +24,29 @@ def hand_count(view: Any, player: int) -> int:
     return len(view.hands[player])
 
 
+# Each game's public facts of a table (what its source shows everyone, docs/rules.md), by the
+# round's variant: `public(round_row, view, lines)`; each game's selector module adds its own.
+PUBLIC: dict[str, Callable[[Round, Any, list[Any]], Any]] = {}
+
+
+def public_of(round_row: Round | None, view: Any, lines: list[Any]) -> Any:
+    """The public facts of the round at a table, for a player's page and the teacher's view
+    alike (None before the first deal, or for a game without any)."""
+    if round_row is None or view is None or round_row.variant not in PUBLIC:
+        return None
+    return PUBLIC[round_row.variant](round_row, view, lines)
+
+
+def player_names(round_row: Round, lines: list[Any]) -> dict[int, str]:
+    """The engine's player numbers of the round, each with the name of its seat."""
+    return {
+        player: line.name
+        for line in lines
+        if round_row.seated(line.position)
+        and (player := round_row.player_of(line.position)) is not None
+    }
+
+
 def seat_infos(
     seats: list[Seat],
     round_row: Round | None,
@@ -52,6 +75,10 @@ class TurnBoard:
     seats: list[Any]
     revealed: str | None
     game: GameTotals  # the rounds played at the table and the totals over them
+
+    @property
+    def public(self) -> Any:
+        return public_of(self.round, self.view, self.seats)
 
     @property
     def player(self) -> int | None:
@@ -120,6 +147,10 @@ class TableSummary:
     view: Any  # the dealer's view (every hand): the teacher's live view only
     seats: list[Any]
     game: GameTotals
+
+    @property
+    def public(self) -> Any:
+        return public_of(self.round, self.view, self.seats)
 
 
 def live_tables(infos: Callable[..., list[Any]], *, session: GameSession) -> list[TableSummary]:

@@ -14,6 +14,14 @@ from eleusis.engine.cards import Card, Suit
 
 register = template.Library()
 
+
+def guess_words(text: str) -> str:
+    """A guess as students read it: a rule in the rule language in words, else as written."""
+    from classroom.templatetags.lang_tags import rule_in_words
+
+    return str(rule_in_words(text) or text)
+
+
 _SUIT_NAMES = {
     Suit.SPADES: lambda: _("spades"),
     Suit.HEARTS: lambda: _("hearts"),
@@ -286,7 +294,8 @@ def table_news(board) -> list[tuple[str, str]]:
     for index, guess in enumerate(view.guesses):
         if guess.player == board.player:
             continue
-        values = {"name": name_of(guess.player), "guess": guess.text}
+        # A guess in the rule language is said in words: students never read rule code.
+        values = {"name": name_of(guess.player), "guess": guess_words(guess.text)}
         text = (
             _("%(name)s guessed the rule, “%(guess)s”: right.")
             if guess.correct

@@ -25,19 +25,34 @@ def test_how_to_play_is_open_to_everyone_and_says_each_game_and_its_scoring():
         response = client.get(url)
         assert response.status_code == 200
     page = Client().get(url).content.decode()
-    for heading in ("Eleusis Express", "Scoring and the end of the game", "Delphi"):
+    for heading in (
+        "Eleusis Express",
+        "Scoring and the end of the game",
+        "Delphi",
+        "Abbott/Howell",
+        "Russian Eleusis",
+    ):
         assert f">{heading}</h2>" in page
+    for anchor in ("express", "delphi", "abbott", "russian"):
+        assert f'id="{anchor}"' in page
     assert "+6 for guessing the rule; +3 for getting rid of every card." in page
     assert "The dealer scores as much as the best player of the round." in page
     assert "You score best when someone finds your rule, but not at once" in page
     assert "until everyone has dealt once" in page
 
 
-def test_the_table_and_the_lesson_plans_link_to_how_to_play():
+@pytest.mark.parametrize("variant", ["express", "abbott", "russian", "delphi"])
+def test_every_games_table_links_to_its_own_rules(variant):
+    """Issue 35, point 1: "How to play" is reachable from every table page of each game."""
     url = reverse("lessons:how_to_play")
-    table, seats = live_table(players=3)
+    rule = "color != last.color"
+    table, seats = live_table(players=3, variant=variant, rule_text=rule, config={})
     table_page = student_client(seats[0].student).get(reverse("classroom:table", args=[table.pk]))
-    assert f'href="{url}"' in table_page.content.decode()
+    assert f'href="{url}#{variant}"' in table_page.content.decode()
+
+
+def test_the_lesson_plans_link_to_how_to_play():
+    url = reverse("lessons:how_to_play")
     plans = _teacher().get(reverse("lessons:plans")).content.decode()
     assert f'href="{url}"' in plans
 

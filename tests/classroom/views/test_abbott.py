@@ -162,3 +162,43 @@ def test_the_teachers_controls_at_an_abbott_table(visitors, classroom):
     assert answers["table_hint"] == 409 and answers["table_pause"] == 302
     live = teacher.get(reverse("classroom:session_live", args=[session.pk]))
     assert live.status_code == 200
+
+
+def test_every_player_sees_the_count_the_threshold_the_prophet_and_no_play_hands():
+    """Issue 35, point 1 (docs/rules.md §2): what Howell's table shows everyone."""
+    from classroom.services.rounds import round_act
+    from eleusis.engine.variants import NoPlay
+    from tests.factories import live_table
+
+    table, seats = live_table(players=4, variant="abbott", rule_text=RULE, config={})
+    round_row = current_round(table=table)
+    by_player = {round_row.player_of(seat.position): seat for seat in seats}
+    engine = engine_round(round_row)
+    first = engine.state.turn
+    held = list(engine.state.hands[first])
+    round_act(round_id=round_row.pk, action=NoPlay(first), seat=by_player[first])
+    engine = engine_round(current_round(table=table))
+    second = engine.state.turn
+    card = engine.state.hands[second][0]
+    round_act(round_id=round_row.pk, action=PlayString(second, (card,)), seat=by_player[second])
+    round_act(round_id=round_row.pk, action=BecomeProphet(second), seat=by_player[second])
+    engine = engine_round(current_round(table=table))
+    assert engine.state.prophet == second
+    watcher = next(p for p in by_player if p not in (first, second))
+    page = student_client(by_player[watcher].student).get(
+        reverse("classroom:table", args=[table.pk])
+    )
+    text = page.content.decode()
+    count = len(engine.state.history)
+    assert f"{count} cards on the table." in text
+    threshold = engine.state.marker + 20
+    assert f"From {threshold} cards on the table, a wrong play" in text
+    assert f"Prophet: {by_player[second].name}." in text
+    assert "The prophet's marker is on" in text
+    assert f"{by_player[first].name} held:" in text
+    assert text.count('class="card') >= len(held)
+    # The teacher's live view shows the same facts.
+    from tests.classroom.views.test_teach import teacher_of
+
+    live = teacher_of(table).get(reverse("classroom:session_live", args=[table.session_id]))
+    assert f"{by_player[first].name} held:" in live.content.decode()

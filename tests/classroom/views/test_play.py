@@ -313,6 +313,11 @@ def test_a_guess_built_from_a_sentence_is_judged_at_once(table_and_seats):
     assert "You found the rule!" in response.content.decode()
     round_row.refresh_from_db()
     assert round_row.status == "over"
+    # Every student reads the guess with the guesser's name, in words, never as rule code.
+    other = student_client(seats[(turn + 1) % len(seats)].student)
+    page = other.get(reverse("classroom:table", args=[table.pk])).content.decode()
+    assert f"{seats[turn].name}: “A card may be played when" in page
+    assert "last.color" not in page
 
 
 # Students dealing in turn ---------------------------------------------------------------------

@@ -74,3 +74,39 @@ def test_bots_fill_a_russian_table():
     _, table, _ = bot_table(variant="russian", rule_text=RULE, bots=2)
     engine = engine_round(current_round(table=table))
     assert engine.is_over or engine.state.turn == 0
+
+
+def test_every_player_sees_the_cards_set_aside_and_the_interim_score():
+    """Issue 35, point 1 (docs/rules.md §4): the cards set aside and the interim score, on every
+    player's page and the teacher's, once taken."""
+    from classroom.services.rounds import round_act
+    from tests.classroom.views.test_teach import teacher_of
+    from tests.factories import live_table
+
+    record = GAMES["russian"]
+    for seed in range(1, 30):
+        table, seats = live_table(
+            players=4, variant="russian", rule_text=RULE, config={}, seed=seed
+        )
+        round_row = current_round(table=table)
+        by_player = {round_row.player_of(seat.position): seat for seat in seats}
+        minds = list(record.seat(["scientist"], 4, round_row.seed))
+        for _ in range(300):
+            engine = engine_round(current_round(table=table))
+            if engine.is_over or engine.state.interim is not None:
+                break
+            action = record.next_action(engine, minds)
+            round_act(round_id=round_row.pk, action=action, seat=by_player[action.player])
+        if engine.state.interim is not None:
+            break
+    else:
+        pytest.fail("no round took the interim score")
+    page = student_client(seats[0].student).get(reverse("classroom:table", args=[table.pk]))
+    text = page.content.decode()
+    assert "10 cards are set aside face down, out of play this round." in text
+    assert "Interim score</th>" in text and "the interim score was taken" in text
+    leader = max(range(4), key=lambda p: engine.state.interim[p])
+    assert engine.state.interim[leader] >= 0
+    assert f"<td>{engine.state.interim[leader]}</td>" in text
+    live = teacher_of(table).get(reverse("classroom:session_live", args=[table.session_id]))
+    assert "10 cards are set aside face down" in live.content.decode()
