@@ -69,6 +69,19 @@ def test_four_students_play_strings_a_prophet_is_overthrown_and_the_round_is_sco
     for other in pages.values():
         row = player_row(other, who[prophet])
         expect(row).to_contain_text("prophet", timeout=SEEN_MS)
+    # Every page shows the public facts (issue 35): the prophet, their marker, the card count
+    # and from how many cards a wrong move expels; and the link to this game's rules.
+    state = engine(table).state
+    for other in (*pages.values(), teacher):
+        public = other.locator(".turns-public")
+        expect(public).to_contain_text(
+            f"Prophet: {who[prophet]}. The prophet's marker is on", timeout=SEEN_MS
+        )
+        expect(public).to_contain_text(f"{len(state.history)} cards on the table.")
+        expect(public).to_contain_text(f"From {state.marker + 20} cards on the table")
+    expect(page.get_by_role("link", name="How to play (opens in a new tab)")).to_have_attribute(
+        "href", "/lessons/how-to-play/#abbott"
+    )
 
     # The next two play; the prophet judges the first play rightly, the second wrongly.
     for rightly in (True, False):
@@ -100,7 +113,17 @@ def test_four_students_play_strings_a_prophet_is_overthrown_and_the_round_is_sco
             "overthrown prophet", timeout=SEEN_MS
         )
     assert engine(table).state.prophets[0].fell
-    plays = Action.objects.filter(round__table=table, kind="play_string")
+    # A "no play": every page shows the hand its player held.
+    round_ = engine(table)
+    player = round_.state.turn
+    held = round_.state.hands[player]
+    expect(pages[player].locator("#table-status")).to_have_text(YOUR_TURN, timeout=SEEN_MS)
+    before_play(pages[player])
+    pages[player].get_by_role("button", name="No play").click()
+    for other in (*pages.values(), teacher):
+        line = other.locator(".turns-no-plays li", has_text=f"{who[player]} held:")
+        expect(line.get_by_role("img", name=card_label(held[0]))).to_be_visible(timeout=SEEN_MS)
+    plays = Action.objects.filter(round__table=table, kind="play_string")  # and one "no play"
     assert plays.count() == 4 and plays.filter(hypothesis__isnull=False).count() == 4
 
     # The round is played out by the students' minds (server side, the same service), and every

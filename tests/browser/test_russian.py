@@ -63,6 +63,14 @@ def test_four_students_play_the_russian_rules_to_the_scores(
     for page in (*pages.values(), teacher):
         row = page.locator("table.turns-players tbody tr", has_text=name)
         expect(row.get_by_role("img", name=card_label(card))).to_be_visible(timeout=turns.SEEN_MS)
+    # Every page shows the cards set aside (issue 35), and links to this game's rules.
+    for page in (*pages.values(), teacher):
+        expect(page.locator(".turns-public")).to_contain_text(
+            "10 cards are set aside face down, out of play this round."
+        )
+    expect(pages[0].get_by_role("link", name="How to play (opens in a new tab)")).to_have_attribute(
+        "href", "/lessons/how-to-play/#russian"
+    )
     hypotheses = Action.objects.filter(round__table=table, kind="play", hypothesis__isnull=False)
     assert hypotheses.count() == 8
     readme_screenshot(pages[0], "russian-table")
@@ -91,3 +99,6 @@ def test_four_students_play_the_russian_rules_to_the_scores(
             expect(score).to_have_text(str(over.scores().players[other]))
     expect(teacher.get_by_text("round over").first).to_be_visible(timeout=turns.SEEN_MS)
     assert any(over.scores().players)
+    if over.state.interim is not None:  # the interim score, when it was taken, on every page
+        for page in pages.values():
+            expect(page.get_by_role("columnheader", name="Interim score")).to_be_visible()
