@@ -31,7 +31,7 @@ from classroom.task_queue import ROUND_INSIGHT, enqueue
 from eleusis.engine.inference import candidate_space
 from eleusis.engine.insight import Hypothesis as EngineHypothesis
 from eleusis.engine.insight import analyse_round, round_log
-from eleusis.engine.rules import RuleSyntaxError
+from eleusis.engine.rules import CompiledRule, RuleSyntaxError
 from eleusis.engine.variants import ExpressRound, IllegalActionError
 
 logger = logging.getLogger(__name__)
@@ -57,10 +57,12 @@ def _inputs(version: int, marks: int, latest: datetime | None) -> str:
 
 def round_results(round_row: Round) -> dict[str, Any]:
     """Analyse a round now (the task's work): every measure of every play, as JSON."""
-    try:
-        secret = secret_rule(round_row.rule_text)
-    except RuleSyntaxError as error:
-        raise InsightError(f"the secret rule is not in the rule language: {error}") from None
+    secret: CompiledRule | None = None  # a rule in words only: analysed from the verdicts
+    if round_row.rule_text.strip() or not round_row.rule_words.strip():
+        try:
+            secret = secret_rule(round_row.rule_text)
+        except RuleSyntaxError as error:
+            raise InsightError(f"the secret rule is not in the rule language: {error}") from None
     engine = replay_round(round_row)
     if not isinstance(engine, ExpressRound):
         raise InsightError(

@@ -147,6 +147,7 @@ class StudentSummary:
     rounds: int = 0
     plays: int = 0
     found: int = 0  # rounds where their hypothesis reached the rule
+    found_rounds: int = 0  # rounds whose rule could tell (not a rule in words only)
     lags: list[int] = field(default_factory=list)
     predictions: int = 0
     predictions_right: int = 0
@@ -165,11 +166,14 @@ class StudentSummary:
     cells: list[Cell] = field(default_factory=list)
     values: list[tuple[str, str]] = field(default_factory=list)  # (sort key, printed measure)
 
-    def add(self, player: PlayerInsight) -> None:
-        """Count one round's totals of the student (as the engine measured them)."""
+    def add(self, player: PlayerInsight, *, exact_rule: bool = True) -> None:
+        """Count one round's totals of the student (as the engine measured them). A round whose
+        rule was in words only (`exact_rule` False) does not count for "found"."""
         self.rounds += 1
         self.plays += player.plays
-        self.found += player.found
+        if exact_rule:
+            self.found_rounds += 1
+            self.found += player.found
         self.hypotheses += player.hypotheses
         if player.mean_realised_bits is not None:
             self.bits += player.mean_realised_bits * player.plays
@@ -214,7 +218,7 @@ class StudentSummary:
 
     @property
     def found_share(self) -> float | None:
-        return _ratio(self.found, self.rounds)
+        return _ratio(self.found, self.found_rounds)
 
 
 # Sorting: every measure the teacher's pages show, by name (the `?sort=` of the page) --------
@@ -231,7 +235,9 @@ class SortKey:
 
     def display(self, student: StudentSummary) -> str:
         if self.name == "found":  # a student who never logged has no "found" (docs/measures.md)
-            return f"{student.found} / {student.rounds}" if student.hypotheses else "—"
+            if not student.hypotheses or not student.found_rounds:
+                return "—"
+            return f"{student.found} / {student.found_rounds}"
         value = self.value(student)
         if value is None:
             return "—"
@@ -376,7 +382,12 @@ class SessionReview:
 
     @property
     def rule_texts(self) -> list[str]:
-        return sorted({r.round.rule_text for r in self.rounds})
+        return sorted({r.round.rule_text for r in self.rounds if r.round.rule_text})
+
+    @property
+    def rule_words(self) -> list[str]:
+        """The rules of the rounds dealt in words only (a student dealer who judged by hand)."""
+        return sorted({r.round.rule_words for r in self.rounds if not r.round.rule_text})
 
 
 def _cell_state(
@@ -414,8 +425,8 @@ def session_review(
             if person is None or not person.is_student or not player.plays:
                 continue
             summary = summaries.setdefault(person.seat.pk, StudentSummary(person))
-            summary.add(player)
-            class_total.add(player)
+            summary.add(player, exact_rule=measures.exact_rule)
+            class_total.add(player, exact_rule=measures.exact_rule)
         last_play: dict[int, Cell] = {}
         first: set[int] = set()
         for play in measures.plays:

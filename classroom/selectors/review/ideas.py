@@ -85,8 +85,10 @@ def verdicts(secret_text: str, rule_text: str) -> bytes | None:
     """The rule's verdicts on the secret rule's sampled situations (None when either rule is not
     in the language)."""
     situations = _situations(secret_text)
+    if situations is None:  # a secret rule in words only (or not in the language)
+        return None
     rule = secret_rule(secret_text) if rule_text == secret_text else resolve(rule_text)
-    if situations is None or rule is None:
+    if rule is None:
         return None
     return bytes(bool(rule.accepts(list(table), card)) for table, card in situations)
 

@@ -17,6 +17,12 @@
 Per player: when their held hypothesis reached the rule and stayed there (`reached_at`,
 `found`), how far behind the observer that was (`lag`), and the totals the review shows.
 
+A round whose secret rule is in words only (a student dealer who judged by hand, `secret` None)
+is analysed from what the dealer judged: every hypothesis is checked against the table's
+evidence (fits, tests, refutations, predictions, information); the measures that compare a
+hypothesis with the exact rule (agreement, right, found, lag, the observer's solution) are left
+unknown, and the round says so (`exact_rule` False, `NEEDS_EXACT_RULE`).
+
 Why one long module: every measure of docs/measures.md is computed in one pass over a round,
 play by play; the measures share that pass's state (the held hypothesis, the candidates left).
 """
@@ -43,6 +49,8 @@ from eleusis.engine.rules.compiler import CompiledRule
 from eleusis.engine.rules.equivalence import equivalence
 
 MARKS: dict[str, float] = {"right": 1.0, "partly": 0.5, "wrong": 0.0}
+# The measures that compare a hypothesis with the secret rule itself: unknown for a rule in words.
+NEEDS_EXACT_RULE = ("agreement", "right", "found", "reached_at", "lag", "final_agreement")
 SECRET_LABEL = "the secret rule"
 FORMAT_VERSION = 2
 
@@ -253,6 +261,7 @@ class RoundInsight:
     solved_at: int | None
     guessed_by: int | None
     end_reason: str | None
+    exact_rule: bool = True  # False: the rule was in words only (NEEDS_EXACT_RULE unknown)
 
     @property
     def most_informative_wrong(self) -> int | None:
@@ -273,6 +282,7 @@ class RoundInsight:
             data.get("solved_at"),
             data.get("guessed_by"),
             data.get("end_reason"),
+            data.get("exact_rule", True),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -286,6 +296,8 @@ class RoundInsight:
             "end_reason": self.end_reason,
             "most_informative_wrong": self.most_informative_wrong,
             "agreement_method": METHOD,
+            "exact_rule": self.exact_rule,
+            "needs_exact_rule": [] if self.exact_rule else list(NEEDS_EXACT_RULE),
         }
 
 
@@ -304,7 +316,7 @@ class _Held:
 class _Analysis:
     """Caches for one analysis: compiled hypotheses, agreements, sameness of hypotheses."""
 
-    secret: CompiledRule
+    secret: CompiledRule | None  # None: the rule is in words only
     resolve: Callable[[str], CompiledRule | None]
     agreements: dict[int, Agreement] = field(default_factory=dict)
     same: dict[tuple[int, int], bool] = field(default_factory=dict)
@@ -316,6 +328,7 @@ class _Analysis:
         return self.resolve(hypothesis.checkable) if hypothesis.checkable else None
 
     def agreement(self, rule: CompiledRule) -> Agreement:
+        assert self.secret is not None
         if id(rule) not in self.agreements:
             self.agreements[id(rule)] = agreement(rule, self.secret)
         return self.agreements[id(rule)]
@@ -323,6 +336,7 @@ class _Analysis:
     def right_from(self, rule: CompiledRule, history: tuple[Attempt, ...]) -> bool:
         """`agrees_from`, remembered: a rule that agrees from some moment of the round on
         agrees at every later moment (a later table continues the earlier one)."""
+        assert self.secret is not None
         since = self.right_since.get(id(rule))
         if since is not None and len(history) >= since:
             return True
@@ -362,7 +376,7 @@ def round_pool(pool: CandidateSpace | None, secret: CompiledRule) -> CandidateSp
 
 def analyse_round(
     log: RoundLog,
-    secret: CompiledRule,
+    secret: CompiledRule | None,
     *,
     pool: CandidateSpace | None = None,
     resolver: Callable[[str], CompiledRule | None] = resolve,
@@ -370,9 +384,12 @@ def analyse_round(
     """Every measure of every play of `log`, whose secret rule is `secret`. `pool`: the
     candidates the observer weighs (by default the rule language's, built once per process);
     the secret is added when the pool has nothing equivalent to it, the players' hypotheses
-    never are."""
+    never are. `secret` None: the rule is in words only (see the module's docstring)."""
     analysis = _Analysis(secret, resolver)
-    candidates = round_pool(pool, secret)
+    if secret is None:
+        candidates = pool if pool is not None else candidate_space()
+    else:
+        candidates = round_pool(pool, secret)
     judge = Judge(log.evidence, resolver)
     observer = Observer.start(candidates, judge)
 
@@ -382,6 +399,9 @@ def analyse_round(
     blocking: list[int] = []
 
     def solved(history: tuple[Attempt, ...]) -> bool:
+        if secret is None:
+            return False  # only the exact rule tells when the evidence left only it
+
         def agrees(index: int) -> bool:
             rule = candidates.rule(index)
             return rule is secret or agrees_from(rule, secret, history)
@@ -441,7 +461,13 @@ def analyse_round(
         for seat in range(log.players)
     )
     return RoundInsight(
-        tuple(plays), players, len(candidates), solved_at, log.guessed_by, log.end_reason
+        tuple(plays),
+        players,
+        len(candidates),
+        solved_at,
+        log.guessed_by,
+        log.end_reason,
+        exact_rule=secret is not None,
     )
 
 
@@ -476,7 +502,9 @@ def _play_insight(
     source: str | None = None
     said: bool | None = None
     right: bool | None = None
-    if rule is not None:
+    if rule is not None and analysis.secret is None:
+        said = _verdict(rule, play)  # checked against the table; the rule itself is unknown
+    elif rule is not None:
         measured, source = analysis.agreement(rule), "checkable"
         said = _verdict(rule, play)
         right = measured.as_rule or analysis.right_from(rule, play.history)

@@ -439,3 +439,104 @@ def test_a_rotating_oracle_may_keep_the_rule_in_words_and_place_each_card():
     for name in ("review_session", "review_delphi_csv"):
         page = teacher.get(reverse(f"classroom:{name}", args=[table.session_id]))
         assert page.status_code == 200, name
+
+
+def words_only_round(play_count=6):
+    """A table whose first dealer wrote the rule in words only and judged `play_count` plays by
+    hand, the players logging free text and sentence hypotheses; the round ended and the
+    session finished, its insight computed. Returns (table, seats, round_row)."""
+    from classroom.services.games import session_finish
+    from classroom.services.review import round_insight_compute
+    from classroom.services.rounds import HypothesisInput, round_act
+    from eleusis.engine.variants import End, Play, Verdict
+
+    table, seats = students_deal_by_hand(starter="flip")
+    student_client(seats[0].student).post(
+        reverse("classroom:table_deal", args=[table.pk]),
+        {"rule_words": "Red and black take turns", "rule_text": ""},
+    )
+    round_row = current_round(table=table)
+    for number in range(play_count):
+        engine = engine_round(round_row)
+        turn = engine.state.turn
+        last = [a.card for a in engine.state.history if a.accepted][-1]
+        card = engine.state.hands[turn][0]
+        hypothesis = (
+            HypothesisInput(text="higher each time", checkable="rank > last.rank")
+            if number % 2
+            else HypothesisInput(text="colours take turns")
+        )
+        round_act(
+            round_id=round_row.pk,
+            action=Play(turn, card, hypothesis=hypothesis.summary, prediction=True),
+            seat=seats[round_row.position_of(turn)],
+            hypothesis=hypothesis,
+        )
+        round_act(round_id=round_row.pk, action=Verdict(card.is_red != last.is_red), seat=seats[0])
+        round_row.refresh_from_db()
+    round_act(round_id=round_row.pk, action=End("ended by the dealer"), seat=seats[0])
+    session_finish(session=table.session)
+    insight = round_insight_compute(round_id=round_row.pk)
+    assert insight is not None and insight.status == "done", insight and insight.error
+    return table, seats, round_row
+
+
+def test_a_words_only_dealers_round_is_analysed_from_the_dealers_verdicts():
+    """Issue 35, point 4: a rule in words only is first-class in the review: no parser error,
+    analysed (not "Not analysed yet"), every player in the grid, the measures that need the
+    exact rule marked as such with why."""
+    from tests.classroom.views.test_teach import teacher_of
+
+    table, seats, round_row = words_only_round()
+    teacher = teacher_of(table)
+    page = teacher.get(reverse("classroom:review_session", args=[table.session_id]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "column 1" not in text and "the rule is empty" not in text
+    assert "Not analysed yet." not in text
+    assert "Rule: <q>Red and black take turns</q>" in text
+    assert "analysed from the dealer" in text and "need the rule in the rule language" in text
+    grid = text[text.index('id="grid"') :]
+    for seat in seats[1:]:  # every player (the dealer does not play)
+        assert f">{seat.name}</a></th>" in grid
+    assert 'data-measure="found">—<' in grid and 'data-measure="negative">' in grid
+    for seat in seats[1:]:
+        student = teacher.get(reverse("classroom:review_student", args=[table.session_id, seat.pk]))
+        assert student.status_code == 200 and "column 1" not in student.content.decode()
+    replay = teacher.get(reverse("classroom:review_replay", args=[table.session_id, round_row.pk]))
+    assert replay.status_code == 200 and "Red and black take turns" in replay.content.decode()
+
+
+def test_a_words_only_dealer_reads_a_sentence_guess_in_words():
+    """Issue 35, point 4: a guess built with the sentence builder reaches the child dealer as its
+    sentence, never as rule code."""
+    table, seats = students_deal_by_hand(starter="flip")
+    dealer = student_client(seats[0].student)
+    dealer.post(
+        reverse("classroom:table_deal", args=[table.pk]),
+        {"rule_words": "Red and black take turns", "rule_text": ""},
+    )
+    round_row = current_round(table=table)
+    engine = engine_round(round_row)
+    turn = engine.state.turn
+    player = student_client(seats[round_row.position_of(turn)].student)
+    last = engine.state.history[-1].card
+    card = next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
+    _play(player, table, round_row, card)
+    move = reverse("classroom:table_dealer_move", args=[table.pk])
+    dealer.post(move, {"op": "verdict", "correct": "yes"}, **HTMX)
+    response = player.post(
+        reverse("classroom:table_move", args=[table.pk]),
+        {
+            "op": "guess_sentence",
+            "round": round_row.pk,
+            "frame": "different",
+            "slot_property": "color",
+        },
+        **HTMX,
+    )
+    assert response.status_code == 200
+    page = dealer.get(reverse("classroom:table", args=[table.pk])).content.decode()
+    name = seats[round_row.position_of(turn)].name
+    assert f"{name} guesses: “A card may be played when" in page
+    assert "last.color" not in page
