@@ -78,3 +78,25 @@ def test_the_teacher_reviews_a_finished_round(new_page, live_server, screenshot)
     page.get_by_role("link", name="◀ Previous play").click()
     page.get_by_text(f"Play {PLAYS - 1} of {PLAYS}").wait_for()
     screenshot(page, "review-replay")
+
+
+def test_a_words_only_dealers_round_in_the_review(new_page, live_server):
+    """Issue 35, point 4: a student dealer's rule in words only is analysed from their verdicts;
+    the review shows the words, every player, and why some measures are empty."""
+    from playwright.sync_api import expect
+
+    from tests.classroom.views.test_golden_game import words_only_round
+
+    table, seats, _round = words_only_round()
+    session = table.session
+    page = teacher_page(new_page, live_server, session.assignment.classroom.teacher)
+    page.goto(f"/teach/sessions/{session.pk}/review/")
+    summary = page.locator("details.review-round[open] summary", has_text="Table 1, round 1")
+    expect(summary).to_contain_text("analysed from the dealer's verdicts", timeout=60_000)
+    expect(page.locator("details.review-round q")).to_have_text("Red and black take turns")
+    expect(page.get_by_text("need the rule in the rule language")).to_be_visible()
+    grid = page.locator("#grid")
+    for seat in seats[1:]:
+        expect(grid.get_by_role("link", name=seat.name, exact=True)).to_be_visible()
+    expect(page.get_by_text("column 1")).to_have_count(0)
+    expect(page.get_by_text("Not analysed yet.")).to_have_count(0)
