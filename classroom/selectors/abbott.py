@@ -20,6 +20,7 @@ from classroom.selectors.turns import (
     player_names,
 )
 from eleusis.engine.cards import Card
+from eleusis.engine.games import abbott as abbott_game
 from eleusis.engine.history import mainline
 from eleusis.engine.variants import config_from_json
 
@@ -109,7 +110,7 @@ class AbbottPublic:
 
 
 def _public(round_row: Round, view: Any, lines: list[Any]) -> AbbottPublic:
-    config = config_from_json("abbott", round_row.config)
+    config = config_from_json(round_row.variant, round_row.config)
     names = player_names(round_row, lines)
     count = len(view.history)
     marker = view.marker
@@ -130,7 +131,7 @@ def _public(round_row: Round, view: Any, lines: list[Any]) -> AbbottPublic:
     )
 
 
-PUBLIC["abbott"] = _public
+PUBLIC[abbott_game.GAME.id] = _public
 SELECTORS = TurnSelectors(AbbottBoard, _line, _empty)
 abbott_board = SELECTORS.board  # (table=, seat=, seats=None, round_row=UNREAD) -> AbbottBoard
 abbott_tables = SELECTORS.tables  # the live view's tables of an Abbott/Howell session

@@ -10,6 +10,7 @@ from typing import Any
 
 from classroom.models import Round, Seat
 from classroom.selectors.turns import PUBLIC, SeatLine, TurnBoard, TurnSelectors, hand_count
+from eleusis.engine.games import russian as russian_game
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def _public(round_row: Round, view: Any, lines: list[Any]) -> RussianPublic:
     return RussianPublic(int(set_aside), view.interim is not None)
 
 
-PUBLIC["russian"] = _public
+PUBLIC[russian_game.GAME.id] = _public
 SELECTORS = TurnSelectors(RussianBoard, _line, _empty)
 russian_board = SELECTORS.board  # (table=, seat=, seats=None, round_row=UNREAD) -> RussianBoard
 russian_tables = SELECTORS.tables  # the live view's tables of a Russian session

@@ -396,11 +396,11 @@ RULE_TEXT_NEEDED = "write your rule in the rule language first"
 
 def dealer_judges(assignment: Assignment, rule_text: str) -> bool:
     """Whether the dealing student judges by hand from a rule in words: the Express setting
-    (config `dealer="person"`), or a Delphi oracle who writes no rule in the rule language
-    (the oracle then places each card, docs/rules.md §3)."""
+    (config `dealer="person"`), or the oracle of the whole-class game (Delphi) who writes no
+    rule in the rule language (the oracle then places each card, docs/rules.md §3)."""
     if assignment.config.get("dealer") == "person":
         return True
-    return assignment.variant == "delphi" and not rule_text.strip()
+    return whole_class(assignment.variant) and not rule_text.strip()
 
 
 def round_deal_by_student(
