@@ -57,10 +57,26 @@ def test_the_lesson_plans_link_to_how_to_play():
     assert f'href="{url}"' in plans
 
 
-def test_the_lesson_plans_name_the_sources_age_range():
+def test_the_lesson_plans_make_only_the_sources_claims():
     plans = _teacher().get(reverse("lessons:plans")).content.decode()
-    assert "from primary school up" in plans
-    assert "10–14 year olds" not in plans
+    assert "primary-school teachers could show the scientific method" in plans
+    for claim in ("10–14 year olds", "short enough for one lesson", "secondary school"):
+        assert claim not in plans
+
+
+def test_a_timed_lesson_plan_for_each_game_with_joining_the_end_of_time_and_discussion():
+    """Issue 35, point 7."""
+    plans = _teacher().get(reverse("lessons:plans")).content.decode()
+    for heading in (
+        "First lesson (about 50 minutes)",
+        "A lesson of Abbott/Howell (about 50 minutes)",
+        "A lesson of the Russian rules (about 45 minutes)",
+        "A lesson of Delphi (about 40 minutes)",
+    ):
+        assert f">{heading}</h2>" in plans
+    assert plans.count(">Joining (5 minutes)</h3>") == 4
+    assert plans.count(">Discussion (10 minutes)</h3>") == 4
+    assert plans.count("When time is up") >= 4
 
 
 def test_the_rule_making_card_has_the_number_convention_and_the_greek_advice():
