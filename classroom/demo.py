@@ -114,7 +114,7 @@ def _demo_games(classroom: Classroom, ana: Student) -> None:
         title=DEMO_PRACTICE,
         rule_text=practice.text,
         library_rule_id=practice.id,
-        mode=Assignment.Mode.SOLO,
+        mode=str(Assignment.Mode.SOLO),
     )
 
 

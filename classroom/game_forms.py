@@ -165,7 +165,7 @@ class AbbottMoveForm(MoveForm):
             return data
         order = (data.get("order") or "").replace(",", " ").split()
         codes = order or data.get("cards") or []
-        by_code = {}
+        by_code: dict[str, list[Card]] = {}
         for card in self.hand:
             by_code.setdefault(card.code, []).append(card)
         string = []

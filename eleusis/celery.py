@@ -60,7 +60,7 @@ def _restore_unacked_if_reachable(self, client=None):
         return None
 
 
-kombu_redis.QoS.restore_unacked = _restore_unacked_if_reachable
+kombu_redis.QoS.restore_unacked = _restore_unacked_if_reachable  # type: ignore[method-assign]
 
 
 # Acknowledging a finished task (acks_late) when the broker cannot take it. Two ways it stopped
@@ -111,8 +111,8 @@ def _reject_if_reachable(self, delivery_tag, requeue=False):
         return _unreachable(self, delivery_tag, "reject", error)
 
 
-kombu_redis.QoS.ack = _ack_if_reachable
-kombu_redis.QoS.reject = _reject_if_reachable
+kombu_redis.QoS.ack = _ack_if_reachable  # type: ignore[method-assign]
+kombu_redis.QoS.reject = _reject_if_reachable  # type: ignore[method-assign]
 
 
 # A Redis that refuses writes (a replica, a full disk) makes every broker write fail with

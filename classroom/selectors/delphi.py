@@ -134,7 +134,10 @@ class DelphiBoard:
     @property
     def can_predict(self) -> bool:
         return bool(
-            self.current is not None and self.view.my_prediction is None and not self.table.paused
+            self.current is not None
+            and self.view is not None
+            and self.view.my_prediction is None
+            and not self.table.paused
         )
 
     @property

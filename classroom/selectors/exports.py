@@ -143,7 +143,7 @@ def _rounds(session: GameSession) -> list[_Round]:
             if insight is not None and insight.status == RoundInsight.Status.DONE
             else None
         )
-        actions: list[Action] = round_row.ordered_actions  # type: ignore[attr-defined]
+        actions: list[Action] = round_row.ordered_actions
         plays = [a for a in actions if a.kind in ("play", "no_play")]
         guesses = [a for a in actions if a.kind == "guess"]
         judged: list[bool | None] = []

@@ -32,6 +32,7 @@ from classroom.models import (
     Table,
 )
 from classroom.selectors.rounds import engine_round
+from eleusis.engine.cards import Card
 from eleusis.engine.variants import DealerView, PlayerView
 from eleusis.web.compiled import CompiledQuery
 
@@ -99,7 +100,9 @@ def dealer_pending(
         return None
     names = {seat.position: seat.name for seat in seats}
     name = "" if pending.player is None else names.get(round_row.position_of(pending.player), "")
-    hand = tuple(dealer.hands[pending.player]) if pending.what == "no_play" else ()
+    hand: tuple[Card, ...] = ()
+    if pending.what == "no_play" and pending.player is not None:
+        hand = tuple(dealer.hands[pending.player])
     rule = None
     if round_row.rule_text.strip():
         from classroom.secret_rules import secret_rule
@@ -348,7 +351,7 @@ def _seat_infos(
         hand_count, score, is_turn = 0, 0, False
         if view is not None and player is None:
             score = view.scores.dealer
-        elif view is not None:
+        elif view is not None and player is not None:
             counts = (
                 view.hand_counts
                 if isinstance(view, PlayerView)

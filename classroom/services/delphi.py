@@ -9,6 +9,8 @@ same idempotency key is applied once.
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.db import transaction
 
 from classroom.models import Round, Seat
@@ -21,6 +23,7 @@ from classroom.services.rounds import (
 )
 from eleusis.engine.cards import Card
 from eleusis.engine.variants import IllegalActionError, Predict, Reveal, Verdict
+from eleusis.engine.variants.delphi import DelphiState
 
 STALE_CARD = "{card} has been placed already: look at the next card"
 NOT_PLAYING = "{seat} does not play in this round"
@@ -36,7 +39,7 @@ def _locked(round_id: int) -> Round:
 
 
 def _check_card(round_row: Round, card: Card | None) -> None:
-    current = engine_round(round_row).state.current
+    current = cast(DelphiState, engine_round(round_row).state).current
     if current is None or current != card:
         raise StaleCardError(STALE_CARD.format(card=card))
 

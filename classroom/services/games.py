@@ -61,10 +61,10 @@ def assignment_create(
     config: dict[str, Any] | None = None,
     table_size: int = 4,
     game_rounds: int = 0,
-    hypothesis_policy: str = Assignment.HypothesisPolicy.EVERY_PLAY,
+    hypothesis_policy: str = str(Assignment.HypothesisPolicy.EVERY_PLAY),
     hypothesis_every: int = 3,
     prediction_required: bool = True,
-    mode: str = Assignment.Mode.LIVE,
+    mode: str = str(Assignment.Mode.LIVE),
     due_at=None,
 ) -> Assignment:
     """Assign a game. The config is checked by the engine now, not when the first round deals."""
@@ -96,10 +96,10 @@ def assignment_create(
 
 def _rule_source(library_rule_id: str, students_deal: bool) -> str:
     if students_deal:
-        return Assignment.RuleSource.STUDENTS
+        return str(Assignment.RuleSource.STUDENTS)
     if library_rule_id:
-        return Assignment.RuleSource.LIBRARY
-    return Assignment.RuleSource.WRITTEN
+        return str(Assignment.RuleSource.LIBRARY)
+    return str(Assignment.RuleSource.WRITTEN)
 
 
 def session_open(*, assignment: Assignment) -> GameSession:

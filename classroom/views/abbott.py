@@ -14,6 +14,7 @@ from classroom.services.rounds import round_act
 from classroom.views.play.board import _refused, _render_board
 from classroom.views.play.moves import _hypothesis
 from eleusis.engine.variants import (
+    Action,
     BecomeProphet,
     IllegalActionError,
     NoPlay,
@@ -62,6 +63,7 @@ def table_abbott(request: HttpRequest, pk: int) -> HttpResponse:
         if assignment.prediction_required and not data.get("prediction"):
             message = _("Make a prediction: will the dealer accept it?")
             return _render_board(request, seat, message=message, ok=False)
+    action: Action
     if op == "play":
         action = PlayString(
             player, data["string"], hypothesis=hypothesis.summary, prediction=prediction

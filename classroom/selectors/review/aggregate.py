@@ -424,14 +424,14 @@ def session_review(
             person = review.people.get(number)
             if person is None or not person.is_student or not player.plays:
                 continue
-            summary = summaries.setdefault(person.seat.pk, StudentSummary(person))
+            summary = summaries.setdefault(person.seat_pk, StudentSummary(person))
             summary.add(player, exact_rule=measures.exact_rule)
             class_total.add(player, exact_rule=measures.exact_rule)
         last_play: dict[int, Cell] = {}
         first: set[int] = set()
         for play in measures.plays:
             person = review.people.get(play.player)
-            if person is None or person.seat.pk not in summaries:
+            if person is None or person.seat is None or person.seat.pk not in summaries:
                 continue
             action = review.action_of_play.get(play.number)
             logged = hypotheses.get(action) if action is not None else None
@@ -447,16 +447,16 @@ def session_review(
                 play.player not in first,
             )
             first.add(play.player)
-            summaries[person.seat.pk].cells.append(cell)
+            summaries[person.seat_pk].cells.append(cell)
             last_play[play.player] = cell
         for number, cell in last_play.items():
-            player = players.get(number)
-            if player is not None and player.guessed:
+            insight = players.get(number)
+            if insight is not None and insight.guessed:
                 cell.guess = True
     students = sorted(summaries.values(), key=lambda s: natural_key(s.person.name))
     done = sum(1 for r in rounds if r.current)
     failed = [r for r in rounds if r.failed]
-    review = SessionReview(
+    session_review = SessionReview(
         session,
         rounds,
         students,
@@ -470,5 +470,5 @@ def session_review(
     )
     from classroom.selectors.review.prompts import discussion_prompts
 
-    review.prompts = discussion_prompts(review)
-    return review
+    session_review.prompts = discussion_prompts(session_review)
+    return session_review

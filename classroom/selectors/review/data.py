@@ -41,6 +41,12 @@ class Person:
     def is_student(self) -> bool:
         return self.seat is not None and bool(self.seat.student_id)
 
+    @property
+    def seat_pk(self) -> int:
+        """The seat's id, for a person at a seat (never the class as a whole)."""
+        assert self.seat is not None
+        return self.seat.pk
+
 
 @dataclass(frozen=True)
 class PlayOnPage:
@@ -197,7 +203,18 @@ def session_hypotheses(session: GameSession) -> dict[int, LoggedHypothesis]:
         "mark__reads_as",
     )
     return {
-        row[1]: LoggedHypothesis(*row[:7], row[7] or {}, row[8], row[9] or "")  # type: ignore[misc]
+        row[1]: LoggedHypothesis(
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            row[5],
+            row[6],
+            row[7] or {},
+            row[8],
+            row[9] or "",
+        )
         for row in rows
     }
 

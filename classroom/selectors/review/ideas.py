@@ -254,7 +254,7 @@ def class_ideas(
                 )
             person = review.people.get(play.player)
             if person is not None and person.is_student:
-                group.seats.add(person.seat.pk)
+                group.seats.add(person.seat_pk)
             group.plays += 1
             group.carried += play.carried
             group.held.append((review, play.number))

@@ -137,7 +137,7 @@ def round_replay(round_row: Round, people: dict[int, Person], step: int) -> Repl
         for play in plays[:step]
     ]
     upto = starts[step] if step < len(starts) else len(actions)
-    state = replay_round(round_row, upto=upto).state
+    state: Any = replay_round(round_row, upto=upto).state  # a game with a mainline
     layout = layout_of(state.history, getattr(state, "groups", None))
     return Replay(layout, step, len(plays), shown[-1] if shown else None, shown[::-1])
 

@@ -28,6 +28,7 @@ from classroom.views.play.board import _MOVED_ON, _refused, _render_board
 from eleusis.engine.cards import Card
 from eleusis.engine.rules.errors import MAX_RULE_LENGTH
 from eleusis.engine.variants import (
+    Action,
     DealerHint,
     IllegalActionError,
     Verdict,
@@ -106,6 +107,7 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
     op = request.POST.get("op")
     # A card named without a verdict: the dealer says a "no play" was wrong, this card fits.
     said = request.POST.get("correct") or ("no" if request.POST.get("card") else "")
+    action: Action
     if op == "verdict" and said in ("yes", "no"):
         correct = said == "yes"
         try:

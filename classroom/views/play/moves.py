@@ -33,6 +33,7 @@ from classroom.services.rounds import (
 )
 from classroom.views.play.board import _ALREADY_DONE, _MOVED_ON, _refused, _render_board
 from eleusis.engine.variants import (
+    Action,
     BuyHint,
     Guess,
     IllegalActionError,
@@ -143,7 +144,7 @@ def _move_checked(seated: Seated, form: MoveForm) -> tuple:
     assignment = seat.table.session.assignment
     hypothesis = _hypothesis(data)
     prediction = form.prediction_value
-    if op in ("play", "no_play", "buy_hint") and board.view.deciding is not None:
+    if op in ("play", "no_play", "buy_hint") and view.deciding is not None:
         if board.must_decide:
             return _("First guess the rule, or pass."), False
         return _("Wait: %(name)s may guess the rule first, or pass.") % {
@@ -163,6 +164,7 @@ def _move_checked(seated: Seated, form: MoveForm) -> tuple:
             return FieldMessage(
                 _("Make a prediction: will the dealer accept it?"), "id_prediction"
             ), False
+    action: Action
     if op == "play":
         card = data["card"]
         if card not in view.hand:
