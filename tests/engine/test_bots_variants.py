@@ -3,6 +3,8 @@ only their view, and the scientist does better than chance."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from eleusis.engine.games import simulate
 from tests.engine.variants.helpers import (
     CANDIDATES,
@@ -77,3 +79,19 @@ def test_abbott_scientist_becomes_a_prophet_who_judges_right() -> None:
         strings = [p for p in record["plays"] if p["kind"] == "play" and len(p["cards"]) > 1]
         assert strings, "a scientist sure of the rule plays strings"
     assert prophets > 0
+
+
+def test_abbott_scientists_play_safe_once_a_wrong_move_expels() -> None:
+    """Issue 35: bots that play Abbott/Howell as a person would. Once a wrong move would expel
+    them they play the card most surviving rules accept (or "no play"): most rounds end with a
+    player still in (before: 40 of 40 rounds of `simulate` ended with everyone expelled)."""
+    from eleusis.engine.rules import LIBRARY
+
+    rule = LIBRARY["th-alternate-colors"].compiled()
+    ends = Counter(
+        record["end"]
+        for record in simulate(
+            rule=rule, players=4, bots=["scientist"], rounds=12, seed=1, variant="abbott"
+        )
+    )
+    assert ends["all_expelled"] < 6, ends

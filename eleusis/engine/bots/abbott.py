@@ -8,10 +8,23 @@ import random
 from abc import abstractmethod
 from collections.abc import Hashable, Sequence
 
-from eleusis.engine.bots.core import NO_HYPOTHESIS, SeatedBot, by_rank, informative_move
+from eleusis.engine.bots.core import (
+    NO_HYPOTHESIS,
+    SeatedBot,
+    by_rank,
+    even_sample,
+    informative_move,
+)
 from eleusis.engine.cards import Card
 from eleusis.engine.history import Attempt, Rule
-from eleusis.engine.inference import CandidateSpace, Observation, string_accepted
+from eleusis.engine.inference import (
+    CandidateSpace,
+    Observation,
+    Situation,
+    any_legal,
+    split,
+    string_accepted,
+)
 from eleusis.engine.variants.abbott import AbbottEntry, AbbottPlayerView, AbbottRound
 from eleusis.engine.variants.actions import (
     BecomeProphet,
@@ -136,8 +149,10 @@ class AbbottRandomBot(AbbottBot):
 
 class AbbottScientistBot(AbbottBot):
     """Keeps every consistent candidate; plays the most informative card while several classes
-    survive, and once one class is left plays strings it says are right and takes the
-    prophet's role (judging by that class)."""
+    survive and a wrong move costs only cards, and once one class is left plays strings it says
+    are right and takes the prophet's role (judging by that class). Once a wrong move would
+    expel it (`expulsion_armed`), it plays as a person would: the card most of the surviving
+    classes accept, or "no play" when none accepts any card of its hand."""
 
     name = "scientist"
     sample_size = 256
@@ -156,9 +171,33 @@ class AbbottScientistBot(AbbottBot):
         history = tuple(view.history)
         if len(classes) == 1:
             return self._string(self.cands.rule(best), history, list(view.hand), label)
+        if view.expulsion_armed:
+            return self._cautious(rng, classes, history, hand, label)
         return informative_move(
             self.seat, rng, self.cands, classes, history, hand, label, self.sample_size
         )
+
+    def _cautious(
+        self,
+        rng: random.Random,
+        classes: Sequence[int],
+        history: tuple[Attempt, ...],
+        hand: Sequence[Card],
+        label: str,
+    ) -> Action:
+        """The safest move: the card the largest share of a sample of the surviving classes
+        accepts, or "no play" when no class accepts any card of the hand."""
+        situation = Situation(history)
+        rules = [self.cands.rule(index) for index in even_sample(classes, self.sample_size)]
+        counts = split(rules, situation, hand)
+        shares = {card: counts.share(card) for card in hand}
+        best = max(shares.values())
+        if best == 0.0 and not any_legal(
+            (self.cands.rule(index) for index in classes), situation, hand
+        ):
+            return NoPlay(self.seat, hypothesis=label, prediction=True)
+        card = rng.choice([c for c, share in shares.items() if share == best])
+        return Play(self.seat, card, hypothesis=label, prediction=best >= 0.5)
 
     def _string(
         self, rule: Rule, history: tuple[Attempt, ...], hand: list[Card], label: str
