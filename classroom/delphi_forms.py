@@ -3,27 +3,15 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from eleusis.engine.cards import Card, CardError
+from classroom.parsing import CardField, StrictIntegerField
 
 TOKENS = [("true", _("True: it fits the rule")), ("false", _("False: it does not fit"))]
-
-
-class CardField(forms.CharField):
-    def __init__(self, **kwargs) -> None:
-        super().__init__(max_length=4, **kwargs)
-
-    def clean(self, value):
-        text = super().clean(value)
-        try:
-            return Card.parse(text)
-        except CardError:
-            raise forms.ValidationError(_("That card does not exist."), code="card") from None
 
 
 class PredictForm(forms.Form):
     """The round and the card the page showed, the token, and optionally a hypothesis."""
 
-    round = forms.IntegerField(min_value=1)
+    round = StrictIntegerField(min_value=1)
     card = CardField()
     key = forms.CharField(max_length=64, required=False)
     value = forms.TypedChoiceField(choices=TOKENS, coerce=lambda value: value == "true")
@@ -35,14 +23,14 @@ class PredictForm(forms.Form):
 class RevealForm(forms.Form):
     """The teacher places the card on show now (the round and card the button was shown for)."""
 
-    round = forms.IntegerField(min_value=1)
+    round = StrictIntegerField(min_value=1)
     card = CardField()
 
 
 class PlaceForm(forms.Form):
     """The oracle with a rule in words places the card on show: it fits (mainline) or not."""
 
-    round = forms.IntegerField(min_value=1)
+    round = StrictIntegerField(min_value=1)
     card = CardField()
     fits = forms.TypedChoiceField(
         choices=[("yes", _("It fits")), ("no", _("It does not fit"))],

@@ -4,7 +4,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from classroom.builder_i18n import choices_from, message
-from eleusis.engine.cards import Card, CardError
+from classroom.parsing import StrictIntegerField, parse_card
+from eleusis.engine.cards import Card
 from eleusis.engine.rules.builder import BuilderError, build
 from eleusis.engine.rules.frames import FRAMES, FrameError
 
@@ -42,10 +43,10 @@ class MoveForm(forms.Form):
     ]
 
     op = forms.ChoiceField(choices=OPS)
-    round = forms.IntegerField(min_value=1)
+    round = StrictIntegerField(min_value=1)
     # How many moves the round had when the page was drawn: a move made on an older page is
     # refused instead of landing on a table that moved on.
-    seq = forms.IntegerField(min_value=0, max_value=2**31 - 1, required=False)
+    seq = StrictIntegerField(min_value=0, max_value=2**31 - 1, required=False)
     key = forms.CharField(max_length=64, required=False)
     card = forms.CharField(max_length=4, required=False)
     hypothesis = forms.CharField(
@@ -94,10 +95,10 @@ class MoveForm(forms.Form):
         text = self.cleaned_data.get("card", "")
         if not text:
             return None
-        try:
-            return Card.parse(text)
-        except CardError:
-            raise forms.ValidationError(_("That card does not exist."), code="card") from None
+        card = parse_card(text)
+        if card is None:
+            raise forms.ValidationError(_("That card does not exist."), code="card")
+        return card
 
     def clean(self):
         data = super().clean()

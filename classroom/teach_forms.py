@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from classroom import games
 from classroom.models import Assignment, Student
+from classroom.parsing import StrictIntegerField
 from classroom.services.games import MAX_TABLE, MIN_TABLE
 from classroom.titles import title_leak
 from eleusis.engine.rules import LIBRARY, RuleSyntaxError, compile_rule
@@ -105,7 +106,7 @@ class AssignmentForm(forms.Form):
         coerce=int,
         initial=12,
     )
-    decks = forms.IntegerField(label=_("Decks"), min_value=1, max_value=4, initial=2)
+    decks = StrictIntegerField(label=_("Decks"), min_value=1, max_value=4, initial=2)
     starter = forms.ChoiceField(
         label=_("Starting card"),
         choices=[
@@ -153,10 +154,10 @@ class AssignmentForm(forms.Form):
             "student who is away."
         ),
     )
-    table_size = forms.IntegerField(
+    table_size = StrictIntegerField(
         label=_("Players per table"), min_value=MIN_TABLE, max_value=MAX_TABLE, initial=4
     )
-    game_rounds = forms.IntegerField(
+    game_rounds = StrictIntegerField(
         label=_("Rounds in the game"),
         min_value=0,
         max_value=20,
@@ -175,7 +176,7 @@ class AssignmentForm(forms.Form):
         choices=Assignment.HypothesisPolicy.choices,
         initial=Assignment.HypothesisPolicy.EVERY_PLAY,
     )
-    hypothesis_every = forms.IntegerField(
+    hypothesis_every = StrictIntegerField(
         label=_("Every how many plays"),
         min_value=1,
         max_value=20,
@@ -388,7 +389,7 @@ class PausedForm(forms.Form):
 class RoundForm(forms.Form):
     """The round a button was shown for, so a stale page cannot act on the next round."""
 
-    round = forms.IntegerField(min_value=1)
+    round = StrictIntegerField(min_value=1)
 
 
 class NextRoundForm(forms.Form):

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from classroom.access import session_for_teacher, teacher_required
 from classroom.games import web_game
 from classroom.models import GameSession, Hypothesis, HypothesisMark, Round, Seat
+from classroom.parsing import parse_int
 from classroom.selectors.review import (
     SORT_KEYS,
     chart_round,
@@ -322,10 +323,7 @@ def round_replay_view(request: HttpRequest, pk: int, round_pk: int) -> HttpRespo
 
 
 def _step(request: HttpRequest, steps: int) -> int:
-    try:
-        step = int(request.GET.get("step", "0"))
-    except ValueError:
-        step = 0
+    step = parse_int(request.GET.get("step", "0")) or 0
     return max(0, min(step, steps))
 
 

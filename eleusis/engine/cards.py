@@ -84,7 +84,12 @@ class Card:
         rank_text, suit_text = cleaned[:-1].upper(), cleaned[-1]
         if rank_text in _RANK_BY_NAME:
             rank = _RANK_BY_NAME[rank_text]
-        elif rank_text.isdigit() and 2 <= int(rank_text) <= 10:
+        elif (
+            len(rank_text) <= 2
+            and rank_text.isascii()
+            and rank_text.isdigit()
+            and 2 <= int(rank_text) <= 10
+        ):
             rank = int(rank_text)
         else:
             raise CardError(f"unknown rank {rank_text!r} in {text!r}: use A, 2–10 (or T), J, Q, K")

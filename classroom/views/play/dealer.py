@@ -13,6 +13,7 @@ from classroom.access import (
     seat_for_student,
     student_required,
 )
+from classroom.parsing import parse_card, parse_int
 from classroom.refusals import refusal_message
 from classroom.selectors.games import (
     hint_refusal,
@@ -110,9 +111,8 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
     action: Action
     if op == "verdict" and said in ("yes", "no"):
         correct = said == "yes"
-        try:
-            card = Card.parse(request.POST["card"]) if request.POST.get("card") else None
-        except ValueError:
+        card = parse_card(request.POST["card"]) if request.POST.get("card") else None
+        if request.POST.get("card") and card is None:
             return _render_board(
                 request, seat, message=_("That is not a card."), ok=False, status=400
             )
@@ -141,13 +141,16 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
             status=refusal_status(request),
         )
     seq = request.POST.get("seq", "")
+    version = parse_int(seq)
+    if seq and version is None:  # not a version this page was drawn at: "²", 5,000 digits
+        return _render_board(request, seat, message=_MOVED_ON(), ok=False, status=400)
     try:
         round_act(
             round_id=board.round.pk,
             action=action,
             seat=seat,
             idempotency_key=request.POST.get("key", ""),
-            expected_version=int(seq) if seq.isdigit() else None,
+            expected_version=version,
         )
     except StaleMoveError:
         return _render_board(request, seat, message=_MOVED_ON(), ok=False)

@@ -11,6 +11,7 @@ from classroom.access import (
     session_for_teacher,
     teacher_required,
 )
+from classroom.parsing import parse_int
 from classroom.services.games import (
     SeatingError,
     late_arrival_seat,
@@ -36,7 +37,8 @@ def session_late_seat_view(request: HttpRequest, pk: int) -> HttpResponse:
     where = request.POST.get("table", "")
     table = None
     if where != "new":
-        table = session.tables.filter(pk=where).first() if where.isdigit() else None
+        table_id = parse_int(where)
+        table = session.tables.filter(pk=table_id).first() if table_id is not None else None
         if table is None:
             return _live_response(
                 request, session, _("Choose a table, or a new table."), ok=False, status=400
