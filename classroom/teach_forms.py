@@ -298,6 +298,13 @@ class AssignmentForm(forms.Form):
             if name not in keep:
                 self.errors.pop(name, None)
                 data[name] = self.fields[name].initial
+        limit = games.web_game(data["variant"]).max_table
+        size = data.get("table_size")
+        if limit is not None and size is not None and size > limit:
+            self.add_error(
+                "table_size",
+                gettext("This game takes at most %(max)s players per table.") % {"max": limit},
+            )
         if data.get("mode") == Assignment.Mode.SOLO:
             self.add_error("mode", _("This game is played live, at tables."))
         if data.get("rule_source") == Assignment.RuleSource.STUDENTS:

@@ -9,10 +9,12 @@ from django.utils.translation import gettext_lazy as _
 
 from classroom.games.record import turns_game
 from eleusis.engine.games import abbott
+from eleusis.engine.variants.abbott.config import MAX_PLAYERS
 
 GAME = turns_game(
     engine=abbott.GAME,
     label=_("Abbott/Howell Eleusis: tables play strings of cards; a player may become prophet"),
     move="string",
     demo_title="Strings and prophets (Abbott/Howell)",
+    max_table=MAX_PLAYERS,
 )

@@ -51,6 +51,8 @@ class WebGame:
     # `manage.py demo` seeds a live session of this game with a table of bots under this title
     # (neutral: students see it, so it never names the rule). Empty: the demo makes its own.
     demo_title: str = ""
+    # The most players a table of this game takes (the engine's limit; None: the form's).
+    max_table: int | None = None
 
     @property
     def id(self) -> str:
@@ -73,7 +75,9 @@ class WebGame:
         return import_string(self.bots_play_path) if self.bots_play_path else None
 
 
-def turns_game(*, engine: EngineGame, label: Any, move: str, demo_title: str) -> WebGame:
+def turns_game(
+    *, engine: EngineGame, label: Any, move: str, demo_title: str, max_table: int | None = None
+) -> WebGame:
     """A game played in turns from a hand (docs/architecture.md, "Adding a game"): its page is
     `play/turns.html` with its sections in `play/<id>.html`, its board and live tables come from
     `classroom.selectors.<id>` (`<id>_board`, `<id>_tables`) and its one move view is `move`
@@ -94,4 +98,5 @@ def turns_game(*, engine: EngineGame, label: Any, move: str, demo_title: str) ->
         move_url=f"classroom:table_{move}",
         round_per_player=True,
         demo_title=demo_title,
+        max_table=max_table,
     )

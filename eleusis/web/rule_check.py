@@ -21,6 +21,7 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
+from eleusis.engine.cards import Card
 from eleusis.engine.rules import (
     Analysis,
     CompiledRule,
@@ -146,8 +147,25 @@ def _warning_text(warning: RuleWarning, analysis: Analysis) -> str:
         )
     if warning.code == "no_starter":
         return gettext("No starter: no card can start the mainline.")
+    if warning.code == "dead_end" and analysis.dead_end_example:
+        plays = " ".join(
+            str(attempt.card) + ("" if attempt.accepted else " " + gettext("(wrong)"))
+            for attempt in analysis.dead_end_example
+        )
+        return gettext(
+            "Dead end: after %(plays)s no card is legal; there must always be a legal next card "
+            "(%(count)s situations like this)."
+        ) % {"plays": plays, "count": analysis.dead_ends}
+    if warning.code == "never_playable" and analysis.never_playable:
+        never = [str(Card.parse(code)) for code in analysis.never_playable]
+        cards = ", ".join(never[:8])
+        if len(never) > 8:
+            cards += " " + gettext("and %(count)s more") % {"count": len(never) - 8}
+        return gettext(
+            "Card never playable: %(cards)s can never be played; every card must be playable "
+            "at some point."
+        ) % {"cards": cards}
     # Dead branches quote the rule: the engine's words say which branch.
-    # Dead ends and never-playable cards name cards and plays: the engine's words say which.
     return warning.message
 
 

@@ -19,6 +19,7 @@ from classroom.access import (
     session_for_teacher,
     teacher_required,
 )
+from classroom.games import web_game
 from classroom.games import whole_class as is_whole_class
 from classroom.live import session_stamp, stamped_read
 from classroom.models import Assignment, GameSession
@@ -78,7 +79,12 @@ def _lobby_context(session: GameSession, **extra) -> dict:
 
 
 def _max_size(session: GameSession) -> int | None:
-    return None if is_whole_class(session.assignment.variant) else MAX_TABLE
+    """The most players a table takes: the game's own limit (Abbott/Howell and the Russian
+    rules: 7), else the app's; none for a whole-class game."""
+    variant = session.assignment.variant
+    if is_whole_class(variant):
+        return None
+    return web_game(variant).max_table or MAX_TABLE
 
 
 def polled_session(request: HttpRequest, pk: int) -> tuple[GameSession, str]:

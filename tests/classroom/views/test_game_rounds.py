@@ -38,3 +38,17 @@ def test_every_game_ends_after_the_teachers_rounds_with_totals_and_a_winner(
     totals = game_totals(table=table, seats=seats)
     assert totals.over and totals.rounds_played == 2 and totals.target == 2
     assert len(totals.rows) == 3 and totals.winners
+
+
+@pytest.mark.parametrize(("variant", "limit"), [("abbott", 7), ("russian", 7)])
+def test_the_form_refuses_a_table_larger_than_the_game_takes(visitors, classroom, variant, limit):
+    """Issue 35, point 8: refused in the form, not only at "Deal and start"."""
+    url = reverse("classroom:assignment_create", kwargs={"pk": classroom.pk})
+    refused = visitors["teacher"].post(
+        url, assignment_data(variant=variant, table_size=str(limit + 1))
+    )
+    assert refused.status_code == 400  # the form again, with the error
+    assert f"This game takes at most {limit} players per table." in refused.content.decode()
+    assert not Assignment.objects.filter(classroom=classroom).exists()
+    taken = visitors["teacher"].post(url, assignment_data(variant=variant, table_size=str(limit)))
+    assert taken.status_code == 302
