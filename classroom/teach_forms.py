@@ -53,6 +53,7 @@ EXPRESS_ONLY = (
     "hints_after_equal_turns",
     "guess_turn",
     "student_judges",
+    "dealer_assignment",
     "game_rounds",
     "table_size",
     "hypothesis_policy",
@@ -137,6 +138,22 @@ class AssignmentForm(forms.Form):
             "it) and says right or wrong to every card. Off: the app judges by the rule "
             "language."
         ),
+    )
+    dealer_assignment = forms.ChoiceField(
+        label=_("Who deals next"),
+        choices=[
+            ("rotate", _("The next student, in turn")),
+            (
+                "winner",
+                _(
+                    "Whoever found the rule or emptied their hand; if nobody did, the best "
+                    "score of the round (a variant of the Thai rules)"
+                ),
+            ),
+        ],
+        initial="rotate",
+        required=False,
+        help_text=_("When each student deals in turn."),
     )
     hints_after_equal_turns = forms.BooleanField(
         label=_("Hints only when every player has had the same number of turns"),
@@ -316,7 +333,10 @@ class AssignmentForm(forms.Form):
             return {"starter": data["starter"]}
         if not games.web_game(data["variant"]).express_settings:
             return {}
+        winner = data.get("dealer_assignment") == "winner"
+        students = data["rule_source"] == Assignment.RuleSource.STUDENTS
         return {
+            **({"dealer_assignment": "winner"} if winner and students else {}),
             "hand_size": data["hand_size"],
             "decks": data["decks"],
             "starter": data["starter"],

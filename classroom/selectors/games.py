@@ -522,15 +522,35 @@ def next_dealer_position(*, table: Table, seats: list[Seat] | None = None) -> in
     staying = sorted(seat.position for seat in seats if not seat.left)
     if not staying:
         return None
-    last = (
-        table.rounds.exclude(dealer_position=None)
-        .order_by("-number")
-        .values_list("dealer_position", flat=True)
-        .first()
-    )
-    if last is None:
+    last_round = table.rounds.exclude(dealer_position=None).order_by("-number").first()
+    if last_round is None:
         return staying[0]
+    winner = _round_winner(last_round)
+    if winner is not None and winner in staying:
+        return winner
+    last = last_round.dealer_position
     return next((position for position in staying if position > last), staying[0])
+
+
+def _round_winner(round_row: Round) -> int | None:
+    """With the Thai "dealer assignment" (config `dealer_assignment="winner"`): the seat that
+    deals after `round_row`: whoever guessed the rule or emptied their hand, else the best score
+    of the round (the earliest seat among equals; the dealer scores apart). None otherwise."""
+    if round_row.config.get("dealer_assignment") != "winner":
+        return None
+    if round_row.status != Round.Status.OVER:
+        return None
+    engine = engine_round(round_row)
+    state = engine.state
+    player = getattr(state, "guessed_by", None)
+    if player is None:
+        player = getattr(state, "emptied_by", None)
+    if player is None:
+        scores = list(engine.scores().players)
+        if not scores:
+            return None
+        player = scores.index(max(scores))
+    return round_row.position_of(player)
 
 
 def next_dealer_name(*, table: Table) -> str:

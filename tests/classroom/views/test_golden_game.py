@@ -540,3 +540,40 @@ def test_a_words_only_dealer_reads_a_sentence_guess_in_words():
     name = seats[round_row.position_of(turn)].name
     assert f"{name} guesses: “A card may be played when" in page
     assert "last.color" not in page
+
+
+def test_the_thai_dealer_assignment_the_best_of_the_round_deals_next():
+    """Issue 35, point 8: the Thai "dealer assignment" variant is reachable: whoever found the
+    rule or emptied their hand deals next; if nobody did, the best score of the round."""
+    from classroom.selectors.games import next_dealer_position
+    from classroom.services.games import round_deal_by_student
+    from classroom.services.rounds import round_act
+    from eleusis.engine.variants import End, Play
+
+    table, seats = students_deal_table(players=4, config={"dealer_assignment": "winner"})
+    round_row = round_deal_by_student(seat=seats[0], rule_text="color != last.color", seed=11)
+    for wanted in (False, True):  # the first player's card is wrong, the second's right
+        engine = engine_round(round_row)
+        turn = engine.state.turn
+        last = [a.card for a in engine.state.history if a.accepted][-1]
+        card = next(c for c in engine.state.hands[turn] if (c.is_red != last.is_red) == wanted)
+        round_act(
+            round_id=round_row.pk, action=Play(turn, card), seat=seats[round_row.position_of(turn)]
+        )
+        round_row.refresh_from_db()
+    best = round_row.position_of(turn)
+    round_act(round_id=round_row.pk, action=End("ended by the dealer"))
+    assert best != 1  # the rotation would give seat 1 the next deal
+    assert next_dealer_position(table=table) == best
+
+
+def test_the_assignment_form_offers_the_dealer_assignment(visitors, classroom):
+    from classroom.models import Assignment
+    from tests.classroom.views.test_teach import assignment_data
+
+    response = visitors["teacher"].post(
+        reverse("classroom:assignment_create", kwargs={"pk": classroom.pk}),
+        assignment_data(rule_source="students", library_rule="", dealer_assignment="winner"),
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Assignment.objects.get(classroom=classroom).config["dealer_assignment"] == "winner"
