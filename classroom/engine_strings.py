@@ -434,8 +434,10 @@ EXPLANATION_PHRASES = (
     # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
     gettext_noop("Any card may start the mainline."),
     # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
+    gettext_noop("The first card of the mainline is judged by the same rule."),
+    # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
     gettext_noop(
-        "While the mainline is shorter than the cards this rule looks back at, any card may be played."
+        "A card the rule looks at that is not on the mainline yet is unknown: a card is refused only when the rest of the rule refuses it whatever that card would be."
     ),
     # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
     gettext_noop("if {cond}, {then}; otherwise {otherwise}"),
@@ -492,7 +494,9 @@ EXPLANATION_PHRASES = (
     # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
     gettext_noop("the size of {value} (without its sign)"),
     # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
-    gettext_noop("Until there has been a play before the previous one, any card may be played."),
+    gettext_noop(
+        "Until there has been a play before the previous one, whether that play was right is unknown: a card is refused only when the rest of the rule refuses it either way."
+    ),
     # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.
     gettext_noop("{item} is {choices}"),
     # Translators: part of the explanation of a secret rule in words. Keep every {placeholder} as it is: {card} is a card ('the last card'), {prop} a property ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.

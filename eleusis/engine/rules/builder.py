@@ -19,8 +19,8 @@ translate each piece (classroom/engine_strings.py lists them for the catalogs) a
 tests/engine/rules/test_builder.py checks every filling of the pool against a meaning written
 independently in plain Python.
 
-While the mainline is shorter than a sentence looks back ("the card two back" on a one-card
-line), every card goes, as for every rule (docs/rules.md, the rule language).
+A card not on the line yet ("the card two back" on a one-card line) is unknown, and the
+sentence's other parts decide, as for every rule (docs/rules.md §5, three-valued reading).
 
 Why one long module: the builder's vocabulary (parts and options with their words) and the
 translation of a filling to the rule language must stay side by side, option by option, so that

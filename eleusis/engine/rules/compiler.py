@@ -13,10 +13,12 @@ last mainline card, `back[1]` the one before, and so on, as far back as the rule
 whole mainline when the rule counts over it), and `previous2` is 1 when the play before the
 previous one was right, 0 when it was wrong, -1 when there was none.
 
-A card is judged by the rule only when every card the rule reads exists: while the mainline is
-shorter than the furthest card back that the rule reads (`last2` on a one-card mainline), or
-the rule reads `previous2` and there is no such play, every card is accepted, whatever the
-order of the rule's parts. `start:` judges the first card of the mainline.
+A card not on the mainline yet (`last2` on a one-card mainline, `last` at the start, `previous2`
+when there was no such play) is unknown, and the rule is then read in three-valued (Kleene)
+logic by a second set of closures (`_KleeneGen`): the card is refused only when the part that
+can be judged refuses it, whatever the order of the rule's parts (docs/rules.md §5). When every
+card the rule reads exists, the plain two-valued closures judge. `start:` judges the first card
+of the mainline; without it the rule itself does, with every earlier card unknown.
 
 Why one long module: the kind check and the code generation walk the same tree node by node;
 keeping each node's check beside its code keeps them from disagreeing.
@@ -121,6 +123,7 @@ class CompiledRule:
     __slots__ = (
         "_body",
         "_collect",
+        "_kleene",
         "_start",
         "aggregates",
         "lookback",
@@ -152,6 +155,7 @@ class CompiledRule:
         self.text = text
         self.program = program
         self._body = body
+        self._kleene = _KleeneGen().gen(program.body)
         self._start = start
         self.reads = reads
         self.lookback = max((slot for slot in reads if slot > 0), default=0)
@@ -223,11 +227,14 @@ class CompiledRule:
         holds the whole mainline (most recent first) when the rule counts over it.
 
         While a card the rule reads does not exist (the mainline is shorter than the rule looks
-        back, or there is no play before the previous one), every card is accepted.
+        back, or there is no play before the previous one), what it says of that card is
+        unknown and the rule is read in three-valued logic: the card is refused when the part
+        that can be judged refuses it, and accepted otherwise.
         """
+        env: Env = (card, back, previous, previous_accepted, position, previous2)
         if len(back) < self.need or (self.reads_previous2 and previous2 < 0):
-            return True
-        return bool(self._body((card, back, previous, previous_accepted, position, previous2)))
+            return self._kleene(env) is not False
+        return bool(self._body(env))
 
     def verdicts(
         self,
@@ -240,22 +247,29 @@ class CompiledRule:
     ) -> tuple[bool, ...]:
         """`judge` for each of `cards` (deck indexes; by default the whole deck, in order): the
         situation read once for them all (a review compares whole rows of verdicts)."""
-        if len(back) < self.need or (self.reads_previous2 and previous2 < 0):
-            return (True,) * len(cards)
         body = self._body
+        if len(back) < self.need or (self.reads_previous2 and previous2 < 0):
+            kleene = self._kleene
+            return tuple(
+                kleene((card, back, previous, previous_accepted, position, previous2)) is not False
+                for card in cards
+            )
         return tuple(
             bool(body((card, back, previous, previous_accepted, position, previous2)))
             for card in cards
         )
 
     def judge_start(self, card: int) -> bool:
-        """Whether `card` may start the mainline."""
+        """Whether `card` may start the mainline: the `start:` clause's verdict, or else the
+        rule's own, where every earlier card and play it reads is unknown (three-valued: the
+        card is refused only when the part that can be judged refuses it)."""
         env: Env = (card, (), -1, True, 1, -1)
         if self._start is not None:
             return bool(self._start(env))
         if not self.looks_back:
             return bool(self._body(env))
-        return True
+        unknown: Any = (card, (), -1, None, 1, -1)
+        return self._kleene(unknown) is not False
 
     def explain(self) -> str:
         from eleusis.engine.rules.explain import explain
@@ -657,3 +671,157 @@ class _Gen:
             successor[item] = order[(position + 1) % len(order)]
         table = tuple(successor)
         return lambda env: table[value(env)]
+
+
+class _KleeneGen:
+    """Closures for a situation where some card the rule reads is not there yet (a short
+    mainline, the start, no play before the previous one): such a card's properties are
+    unknown (None), and unknown spreads by three-valued (Kleene) logic. `false and unknown` is
+    false, `true or unknown` is true, `not unknown` is unknown; a comparison or a sum with an
+    unknown part is unknown; an `if` whose condition is known takes its branch, and one whose
+    condition is unknown is known only when both branches agree. See docs/rules.md."""
+
+    def gen(self, node: ast.Expr) -> Fn:
+        method: Callable[[Any], Fn] = getattr(self, "gen_" + type(node).__name__)
+        return method(node)
+
+    def gen_Num(self, node: ast.Num) -> Fn:
+        return _Gen().gen_Num(node)
+
+    def gen_Const(self, node: ast.Const) -> Fn:
+        return _Gen().gen_Const(node)
+
+    def gen_Position(self, node: ast.Position) -> Fn:
+        return lambda env: env[4]
+
+    def gen_Sum(self, node: ast.Sum) -> Fn:
+        # Adds the cards there are; before the starter there are none, and it is unknown.
+        fast = _Gen().gen_Sum(node)
+        return lambda env: fast(env) if env[1] else None
+
+    def gen_Count(self, node: ast.Count) -> Fn:
+        return _Gen().gen_Count(node)
+
+    def gen_MainlineSum(self, node: ast.MainlineSum) -> Fn:
+        return _Gen().gen_MainlineSum(node)
+
+    def gen_Prop(self, node: ast.Prop) -> Fn:
+        card, name = node.card, node.name
+        if card.previous and card.back == 2:
+            want = 1 if name == "accepted" else 0
+            return lambda env: None if env[5] < 0 else env[5] == want
+        if name in ("accepted", "rejected"):
+            right = name == "accepted"
+            return lambda env: None if env[3] is None else bool(env[3]) == right
+        table: Sequence[Any] = _BOOL_TABLES.get(name) or TABLES[name]
+        if card.previous:
+            return lambda env: None if env[2] < 0 else table[env[2]]
+        if card.back == 0:
+            return lambda env: table[env[0]]
+        index = card.back - 1
+        return lambda env: table[env[1][index]] if index < len(env[1]) else None
+
+    @staticmethod
+    def _lift(function: Callable[..., Any], *parts: Fn) -> Fn:
+        def lifted(env: Env) -> Any:
+            values = [part(env) for part in parts]
+            if any(value is None for value in values):
+                return None
+            return function(*values)
+
+        return lifted
+
+    def gen_Abs(self, node: ast.Abs) -> Fn:
+        return self._lift(abs, self.gen(node.operand))
+
+    def gen_Arith(self, node: ast.Arith) -> Fn:
+        if node.op == "%":
+            modulus = node.right.value if isinstance(node.right, ast.Num) else 1
+            return self._lift(lambda x: x % modulus, self.gen(node.left))
+        return self._lift(_OPS[node.op], self.gen(node.left), self.gen(node.right))
+
+    def gen_Neg(self, node: ast.Neg) -> Fn:
+        return self._lift(operator.neg, self.gen(node.operand))
+
+    def gen_Wrap(self, node: ast.Wrap) -> Fn:
+        modulus = node.modulus
+        return self._lift(lambda x: (x - 1) % modulus + 1, self.gen(node.operand))
+
+    def gen_Compare(self, node: ast.Compare) -> Fn:
+        return self._lift(_OPS[node.op], self.gen(node.left), self.gen(node.right))
+
+    def gen_In(self, node: ast.In) -> Fn:
+        item = self.gen(node.item)
+        container = node.container
+        negated = node.negated
+        if isinstance(container, ast.RangeLit):
+            low, high = self.gen(container.low), self.gen(container.high)
+            # low <= x and x <= high, each part three-valued.
+            inside = self.gen_and(
+                [self._lift(operator.le, low, item), self._lift(operator.le, item, high)]
+            )
+        else:
+            elements = [self._lift(operator.eq, item, self.gen(e)) for e in container.items]
+            inside = self.gen_or(elements)
+        if negated:
+            return lambda env: _not3(inside(env))
+        return inside
+
+    def gen_Not(self, node: ast.Not) -> Fn:
+        operand = self.gen(node.operand)
+        return lambda env: _not3(operand(env))
+
+    @staticmethod
+    def gen_and(functions: Sequence[Fn]) -> Fn:
+        def both(env: Env) -> Any:
+            result: bool | None = True
+            for function in functions:
+                value = function(env)
+                if value is None:
+                    result = None
+                elif not value:
+                    return False
+            return result
+
+        return both
+
+    @staticmethod
+    def gen_or(functions: Sequence[Fn]) -> Fn:
+        def either(env: Env) -> Any:
+            result: bool | None = False
+            for function in functions:
+                value = function(env)
+                if value is None:
+                    result = None
+                elif value:
+                    return True
+            return result
+
+        return either
+
+    def gen_BoolOp(self, node: ast.BoolOp) -> Fn:
+        functions = [self.gen(item) for item in node.items]
+        return self.gen_and(functions) if node.op == "and" else self.gen_or(functions)
+
+    def gen_If(self, node: ast.If) -> Fn:
+        cond, then, otherwise = self.gen(node.cond), self.gen(node.then), self.gen(node.otherwise)
+
+        def choose(env: Env) -> Any:
+            known = cond(env)
+            if known is None:
+                first, second = then(env), otherwise(env)
+                return first if first is not None and first == second else None
+            return then(env) if known else otherwise(env)
+
+        return choose
+
+    def gen_Next(self, node: ast.Next) -> Fn:
+        order = [item.value for item in node.cycle]
+        successor = [0] * len(order)
+        for place, item in enumerate(order):
+            successor[item] = order[(place + 1) % len(order)]
+        return self._lift(tuple(successor).__getitem__, self.gen(node.value))
+
+
+def _not3(value: Any) -> Any:
+    return None if value is None else not value

@@ -25,9 +25,10 @@ _PHRASES: dict[str, str] = {
     "never": "No card may be played.",
     "start": "The mainline may start with a card when {cond}.",
     "start_any": "Any card may start the mainline.",
+    "start_judged": "The first card of the mainline is judged by the same rule.",
     "short_mainline": (
-        "While the mainline is shorter than the cards this rule looks back at, "
-        "any card may be played."
+        "A card the rule looks at that is not on the mainline yet is unknown: a card is "
+        "refused only when the rest of the rule refuses it whatever that card would be."
     ),
     "if": "if {cond}, {then}; otherwise {otherwise}",
     "else_if": "if {cond}, {then}; otherwise, {otherwise}",
@@ -58,7 +59,8 @@ _PHRASES: dict[str, str] = {
     "mainline_sum": "the sum of the {prop}s of all the cards already on the mainline",
     "abs": "the size of {value} (without its sign)",
     "previous2_missing": (
-        "Until there has been a play before the previous one, any card may be played."
+        "Until there has been a play before the previous one, whether that play was right is "
+        "unknown: a card is refused only when the rest of the rule refuses it either way."
     ),
     "in_set": "{item} is {choices}",
     "not_in_set": "{item} is not {choices}",
@@ -218,7 +220,9 @@ def _explain(rule: CompiledRule) -> str:
     if program.start is not None:
         sentences.append(PHRASES["start"].format(cond=condition(program.start)))
     elif rule.looks_back:
-        sentences.append(PHRASES["start_any"])
+        # Three-valued at the start too (docs/rules.md §5): say "any card" only where it is so.
+        every = all(rule.judge_start(index) for index in range(52))
+        sentences.append(PHRASES["start_any" if every else "start_judged"])
     if rule.need >= 2:
         sentences.append(PHRASES["short_mainline"])
     if rule.reads_previous2:

@@ -102,7 +102,7 @@ FRACTIONS: tuple[tuple[int, int, str], ...] = (
 )
 
 # The explanation's sentences that say nothing about the rule itself.
-_PLAIN_SENTENCES = ("start_any", "short_mainline", "previous2_missing")
+_PLAIN_SENTENCES = ("start_any", "start_judged", "short_mainline", "previous2_missing")
 
 
 @dataclass(frozen=True)

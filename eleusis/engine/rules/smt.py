@@ -201,31 +201,30 @@ def _table_function(table: tuple[int, ...]) -> Callable[[_CardVars], Any]:
 
 
 class _Encoder:
-    """One rule's verdict as a formula of a situation."""
+    """One rule's verdict as a formula of a situation, in the three-valued reading of the
+    compiler (docs/rules.md): a card the situation does not have yet is unknown. A yes/no part
+    becomes a pair `(true, false)` of formulas ("certainly true", "certainly false"; both
+    false: unknown), a number a pair `(value, known)`."""
 
     def __init__(self, situation: _Situation, rule: CompiledRule) -> None:
         self.s = situation
         self.rule = rule
+        self.start = False
 
     def verdict(self) -> Any:
         s, rule = self.s, self.rule
         program = rule.program
-        if program.start is not None:
-            start = self.test(program.start, start=True)
-        elif not rule.looks_back:
-            start = self.test(program.body, start=True)
-        else:
-            start = z3.BoolVal(True, s.ctx)
-        body = self.test(program.body, start=False)
-        judged: list[Any] = [s.n >= max(rule.need, 1)]
-        if rule.reads_previous2:
-            judged.append(s.previous2_exists)
-        after = z3.If(z3.And(*judged), body, z3.BoolVal(True, s.ctx))
-        return z3.If(s.n == 0, start, after)
+        _true, false = self.test(program.body, start=False)
+        after = z3.Not(false)
+        if program.start is None:
+            return after
+        start_true, _false = self.test(program.start, start=True)
+        return z3.If(s.n == 0, start_true, after)
 
-    def test(self, node: ast.Expr, *, start: bool) -> Any:
+    def test(self, node: ast.Expr, *, start: bool) -> tuple[Any, Any]:
         self.start = start
-        return self.value(node)
+        result: tuple[Any, Any] = self.truth(node)
+        return result
 
     def card(self, ref: ast.CardRef) -> _CardVars:
         if ref.previous:
@@ -234,62 +233,122 @@ class _Encoder:
             return self.s.card
         return self.s.back[ref.back - 1]
 
-    def prop(self, node: ast.Prop) -> Any:
+    def _true(self) -> Any:
+        return z3.BoolVal(True, self.s.ctx)
+
+    def prop(self, node: ast.Prop) -> tuple[Any, Any]:
+        """(value, known) of a property."""
         s, ref, name = self.s, node.card, node.name
+        if self.start:
+            return _property(self.card(ref), name), self._true()
+        played = s.n >= 1
         if ref.previous and ref.back == 2:
-            return s.previous2_accepted if name == "accepted" else z3.Not(s.previous2_accepted)
+            value = s.previous2_accepted if name == "accepted" else z3.Not(s.previous2_accepted)
+            return value, z3.And(played, s.previous2_exists)
         if ref.previous and name == "accepted":
-            return s.previous_accepted
+            return s.previous_accepted, played
         if ref.previous and name == "rejected":
-            return z3.Not(s.previous_accepted)
+            return z3.Not(s.previous_accepted), played
         if ref.previous:
             right = _property(s.back[0], name)
             wrong = _property(s.rejected, name)
-            return z3.If(s.previous_accepted, right, wrong)
-        return _property(self.card(ref), name)
+            return z3.If(s.previous_accepted, right, wrong), played
+        if ref.back == 0:
+            return _property(s.card, name), self._true()
+        return _property(self.card(ref), name), s.exists(ref.back)
 
-    def value(self, node: ast.Expr) -> Any:
+    def truth(self, node: ast.Expr) -> tuple[Any, Any]:
+        """(certainly true, certainly false) of a yes/no part."""
+        match node:
+            case ast.Not(operand=operand):
+                true, false = self.truth(operand)
+                return false, true
+            case ast.BoolOp(op=op, items=items):
+                pairs = [self.truth(item) for item in items]
+                trues = [pair[0] for pair in pairs]
+                falses = [pair[1] for pair in pairs]
+                if op == "and":
+                    return z3.And(*trues), z3.Or(*falses)
+                return z3.Or(*trues), z3.And(*falses)
+            case ast.If(cond=cond, then=then, otherwise=otherwise):
+                c_true, c_false = self.truth(cond)
+                t_true, t_false = self.truth(then)
+                o_true, o_false = self.truth(otherwise)
+                return (
+                    z3.Or(z3.And(c_true, t_true), z3.And(c_false, o_true), z3.And(t_true, o_true)),
+                    z3.Or(
+                        z3.And(c_true, t_false), z3.And(c_false, o_false), z3.And(t_false, o_false)
+                    ),
+                )
+            case ast.In(item=item, container=ast.RangeLit(low=low, high=high), negated=negated):
+                x, x_known = self.value(item)
+                lo, lo_known = self.value(low)
+                hi, hi_known = self.value(high)
+                above = z3.And(x_known, lo_known)
+                below = z3.And(x_known, hi_known)
+                true = z3.And(above, below, lo <= x, x <= hi)
+                false = z3.Or(z3.And(above, lo > x), z3.And(below, x > hi))
+                return (false, true) if negated else (true, false)
+            case ast.In(item=item, container=ast.SetLit(items=items), negated=negated):
+                x, x_known = self.value(item)
+                hits, misses = [], []
+                for element in items:
+                    y, y_known = self.value(element)
+                    known = z3.And(x_known, y_known)
+                    hits.append(z3.And(known, x == y))
+                    misses.append(z3.And(known, x != y))
+                true, false = z3.Or(*hits), z3.And(*misses)
+                return (false, true) if negated else (true, false)
+        value, known = self.value(node)
+        return z3.And(known, value), z3.And(known, z3.Not(value))
+
+    def value(self, node: ast.Expr) -> tuple[Any, Any]:
+        """(value, known) of any part (a yes/no part's value is its truth when known)."""
         s = self.s
+        yes = self._true()
         match node:
             case ast.Num(value=number):
-                return z3.IntVal(number, s.ctx)
+                return z3.IntVal(number, s.ctx), yes
             case ast.Const(kind=ast.Kind.BOOL, value=flag):
-                return z3.BoolVal(bool(flag), s.ctx)
+                return z3.BoolVal(bool(flag), s.ctx), yes
             case ast.Const(value=number):
-                return z3.IntVal(number, s.ctx)
+                return z3.IntVal(number, s.ctx), yes
             case ast.Prop():
                 return self.prop(node)
             case ast.Position():
-                return s.n + 1
+                return (z3.IntVal(1, s.ctx) if self.start else s.n + 1), yes
             case ast.Sum(prop=prop, count=count):
                 total: Any = z3.IntVal(0, s.ctx)
                 for k in range(1, count + 1):
                     card = s.back[k - 1]
                     total = total + z3.If(s.exists(k), _property(card, prop), 0)
-                return total
+                return total, s.exists(1)
             case ast.Count() | ast.MainlineSum():
                 if self.start:
-                    return z3.IntVal(0, s.ctx)
-                return s.aggregate(aggregate_table(node))
+                    return z3.IntVal(0, s.ctx), yes
+                return s.aggregate(aggregate_table(node)), yes
             case ast.Abs(operand=operand):
-                inner = self.value(operand)
-                return z3.If(inner < 0, -inner, inner)
+                inner, known = self.value(operand)
+                return z3.If(inner < 0, -inner, inner), known
             case ast.Arith(op=op, left=left, right=right):
-                a, b = self.value(left), self.value(right)
+                (a, a_known), (b, b_known) = self.value(left), self.value(right)
+                known = z3.And(a_known, b_known)
                 if op == "+":
-                    return a + b
+                    return a + b, known
                 if op == "-":
-                    return a - b
+                    return a - b, known
                 if op == "*":
-                    return a * b
-                return a % b
+                    return a * b, known
+                return a % b, known
             case ast.Neg(operand=operand):
-                return -self.value(operand)
+                inner, known = self.value(operand)
+                return -inner, known
             case ast.Wrap(operand=operand, modulus=modulus):
-                return (self.value(operand) - 1) % modulus + 1
+                inner, known = self.value(operand)
+                return (inner - 1) % modulus + 1, known
             case ast.Compare(op=op, left=left, right=right):
-                a, b = self.value(left), self.value(right)
-                return {
+                (a, a_known), (b, b_known) = self.value(left), self.value(right)
+                result = {
                     "==": lambda: a == b,
                     "!=": lambda: a != b,
                     "<": lambda: a < b,
@@ -297,29 +356,27 @@ class _Encoder:
                     ">": lambda: a > b,
                     ">=": lambda: a >= b,
                 }[op]()
-            case ast.In(item=item, container=ast.RangeLit(low=low, high=high), negated=negated):
-                x = self.value(item)
-                inside = z3.And(self.value(low) <= x, x <= self.value(high))
-                return z3.Not(inside) if negated else inside
-            case ast.In(item=item, container=ast.SetLit(items=items), negated=negated):
-                x = self.value(item)
-                inside = z3.Or(*(x == self.value(element) for element in items))
-                return z3.Not(inside) if negated else inside
-            case ast.Not(operand=operand):
-                return z3.Not(self.value(operand))
-            case ast.BoolOp(op="and", items=items):
-                return z3.And(*(self.value(item) for item in items))
-            case ast.BoolOp(items=items):
-                return z3.Or(*(self.value(item) for item in items))
+                return result, z3.And(a_known, b_known)
             case ast.If(cond=cond, then=then, otherwise=otherwise):
-                return z3.If(self.value(cond), self.value(then), self.value(otherwise))
+                c_true, c_false = self.truth(cond)
+                t, t_known = self.value(then)
+                o, o_known = self.value(otherwise)
+                known = z3.Or(
+                    z3.And(c_true, t_known),
+                    z3.And(c_false, o_known),
+                    z3.And(t_known, o_known, t == o),
+                )
+                return z3.If(c_true, t, o), known
+            case ast.Not() | ast.BoolOp() | ast.In():
+                true, false = self.truth(node)
+                return true, z3.Or(true, false)
             case ast.Next(value=inner, cycle=cycle):
-                x = self.value(inner)
+                x, known = self.value(inner)
                 order = [item.value for item in cycle]
-                result: Any = z3.IntVal(order[0], s.ctx)
+                successor: Any = z3.IntVal(order[0], s.ctx)
                 for place, member in enumerate(order):
-                    result = z3.If(x == member, order[(place + 1) % len(order)], result)
-                return result
+                    successor = z3.If(x == member, order[(place + 1) % len(order)], successor)
+                return successor, known
         raise ValueError(f"cannot encode {type(node).__name__}")  # pragma: no cover
 
 
@@ -408,29 +465,26 @@ def dead_branches(
     while stack and len(ifs) < max_ifs:
         node, path = stack.pop()
         if isinstance(node, ast.If):
-            cond = encoder.value(node.cond)
-            ifs.append((node, [*path, cond]))
-            stack.append((node.otherwise, [*path, z3.Not(cond)]))
-            stack.append((node.then, [*path, cond]))
+            # A branch is taken where its condition is known, true or false.
+            cond_true, cond_false = encoder.truth(node.cond)
+            ifs.append((node, [*path, cond_true, cond_false]))
+            stack.append((node.otherwise, [*path, cond_false]))
+            stack.append((node.then, [*path, cond_true]))
         elif isinstance(node, ast.BoolOp | ast.Not):
             stack.extend((child, path) for child in reversed(_children(node)))
     if not ifs:
         return []
     n = situation.n
-    judged = [n >= max(rule.need, 1)]
-    if rule.reads_previous2:
-        judged.append(situation.previous2_exists)
-    judged_at_all = z3.And(*judged)
-    if not rule.looks_back and rule.program.start is None:
-        judged_at_all = z3.Or(judged_at_all, n == 0)
+    # The body judges every situation after the start, and the start too without `start:`.
+    judged_at_all = n >= 1 if rule.program.start is not None else n >= 0
     solver = z3.Solver(ctx=ctx)
     solver.set("rlimit", DEAD_BRANCH_RESOURCE_LIMIT)
     solver.add(*situation.constraints(), judged_at_all)
     deadline = time.perf_counter() + timeout_ms / 1000
     found: list[tuple[str, str]] = []
     for node, conditions in ifs:
-        *path, cond = conditions
-        for branch, test in (("then", cond), ("else", z3.Not(cond))):
+        *path, cond_true, cond_false = conditions
+        for branch, test in (("then", cond_true), ("else", cond_false)):
             remaining = int((deadline - time.perf_counter()) * 1000)
             if remaining <= 0:
                 return found

@@ -59,8 +59,11 @@ def test_a_card_never_playable_is_named():
     analysis = analyse(compile_rule(text))
     assert analysis.never_playable == ["KS", "KH", "KD", "KC"]
     assert codes(text) == ["never_playable"]
-    # Without the start clause a king may start the mainline, so it is playable.
-    assert analyse(compile_rule("rank != king and color != last.color")).never_playable == []
+    # Without the start clause the rule judges the starter too, the last card unknown:
+    # `rank != king` is false for a king whatever the last card, so a king is refused there.
+    never = analyse(compile_rule("rank != king and color != last.color")).never_playable
+    assert never == ["KS", "KH", "KD", "KC"]
+    assert analyse(compile_rule("rank != king or color != last.color")).never_playable == []
 
 
 def test_no_starter():
@@ -105,7 +108,7 @@ def test_deep_rules_are_sampled():
 @pytest.mark.parametrize(
     ("text", "quoted", "branch"),
     [
-        ("if position == 1 then hearts else color != last.color", "position == 1", "then"),
+        ("if position == 0 then hearts else color != last.color", "position == 0", "then"),
         ("if red then (if black then odd else even) else face", "black", "then"),
         ("if rank >= 1 then red else black", "rank >= 1", "else"),
     ],

@@ -62,7 +62,12 @@ BACK = {"last": 1, "last2": 2, "last3": 3}
 def requirement(filling, prefix, card, line):
     kind = filling[prefix]
     what = filling.get(f"{prefix}-what")
-    ref = line[-BACK[filling[f"{prefix}-ref"]]] if f"{prefix}-ref" in filling else None
+    ref = None
+    if f"{prefix}-ref" in filling:
+        back = BACK[filling[f"{prefix}-ref"]]
+        if len(line) < back:
+            return None  # a card not on the line yet: unknown (docs/rules.md)
+        ref = line[-back]
     n = int(filling.get(f"{prefix}-n", 0))
     if kind == "play":
         return is_(card, what)
@@ -97,6 +102,8 @@ def requirement(filling, prefix, card, line):
 
 def condition(filling, history, line):
     kind = filling.get("if", "always")
+    if kind in ("last", "last2", "sum2") and len(line) < (1 if kind == "last" else 2):
+        return None  # a card not on the line yet: unknown
     if kind == "last":
         return is_(line[-1], filling["if-is"])
     if kind == "last2":
@@ -112,30 +119,42 @@ def condition(filling, history, line):
     return (line[-1].rank + line[-2].rank) % 2 == (1 if filling["if-is"] == "odd" else 0)
 
 
-def looks_back(filling):
-    deepest = [BACK.get(filling.get(f"{p}-ref", ""), 0) for p in ("then", "then2")]
-    deepest.append({"last": 1, "last2": 2, "sum2": 2}.get(filling.get("if", ""), 0))
-    return max(deepest)
+def _and(a, b):
+    if a is False or b is False:
+        return False
+    return None if a is None or b is None else True
+
+
+def _or(a, b):
+    if a is True or b is True:
+        return True
+    return None if a is None or b is None else False
+
+
+def _if(cond, then, otherwise):
+    if cond is None:
+        return then if then is not None and then == otherwise else None
+    return then if cond else otherwise
 
 
 def meaning(filling, history, card):
-    """What the sentence says about `card` after `history`."""
+    """What the sentence says about `card` after `history`: a card not on the line yet is
+    unknown, three-valued logic combines the parts, and an unknown verdict accepts."""
     line = [attempt.card for attempt in history if attempt.accepted]
-    if len(line) < looks_back(filling):
-        return True  # not enough cards yet to read: anything goes
     join = filling.get("join", "none")
     first = requirement(filling, "then", card, line)
-    if join == "none":
+    if join in ("none", "otherwise"):
         body = first
     elif join == "and":
-        body = first and requirement(filling, "then2", card, line)
+        body = _and(first, requirement(filling, "then2", card, line))
     elif join == "or":
-        body = first or requirement(filling, "then2", card, line)
+        body = _or(first, requirement(filling, "then2", card, line))
     if filling.get("if", "always") == "always":
-        return body
-    if condition(filling, history, line):
-        return first if join == "otherwise" else body
-    return requirement(filling, "then2", card, line) if join == "otherwise" else True
+        verdict = body
+    else:
+        otherwise = requirement(filling, "then2", card, line) if join == "otherwise" else True
+        verdict = _if(condition(filling, history, line), body, otherwise)
+    return verdict is not False
 
 
 # Random tables ----------------------------------------------------------------------------------

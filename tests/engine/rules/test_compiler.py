@@ -72,16 +72,34 @@ def test_a_rule_that_looks_back_lets_any_card_start_unless_a_start_clause_says()
     assert after.accepts(plays("7S"), card("2H")) and not after.accepts(plays("7S"), card("2S"))
 
 
-def test_while_the_mainline_is_too_short_every_card_is_accepted():
+def test_a_card_not_on_the_line_yet_is_unknown_and_the_judgeable_part_decides():
     rule = compile_rule("suit == last2.suit")
     assert rule.may_miss and rule.lookback == 2
     assert all(rule.accepts(plays("AS 5H-"), c) for c in FULL_DECK)
     assert not rule.accepts(plays("AS 2H"), card("3H"))
-    # Whether a card is missing is a property of the whole rule, not of the order in which
-    # its parts are evaluated: an if that tests the position first still reads last2.
+    # "A different suit from each of the previous two (if they exist)": after one card the
+    # part about `last` decides, whichever way the rule is written (issue 39).
+    for text in (
+        "suit != last.suit and suit != last2.suit",
+        "suit != last.suit and (position <= 2 or suit != last2.suit)",
+        "if position <= 2 then suit != last.suit else suit != last.suit and suit != last2.suit",
+    ):
+        rule = compile_rule(text)
+        assert not rule.accepts(plays("JC"), card("AC")), text
+        assert rule.accepts(plays("JC"), card("AH")), text
+        assert not rule.accepts(plays("JC 2H"), card("AC")), text
+        assert rule.accepts(plays("JC 2H"), card("AS")), text
+    # A guard on the position works: the `then` branch judges the second card.
     guarded = compile_rule("if position <= 2 then red else suit == last2.suit")
-    assert guarded.accepts(plays("AS"), card("3S"))
+    assert guarded.accepts(plays("AS"), card("3H")) and not guarded.accepts(plays("AS"), card("3S"))
     assert not guarded.accepts(plays("AS 2H"), card("3H"))
+    # `true or unknown` is true, `false and unknown` false, `not unknown` unknown (accepted).
+    assert compile_rule("red or last2 is red").accepts(plays("AS"), card("2H"))
+    assert compile_rule("not (last2 is red)").accepts(plays("AS"), card("2S"))
+    # An if whose condition is unknown is known where both branches agree.
+    both = compile_rule("if last2 is red then rank > 5 else rank > 7")
+    assert not both.accepts(plays("AS"), card("2S")) and both.accepts(plays("AS"), card("6S"))
+    assert both.accepts(plays("AS"), card("9S"))
 
 
 @pytest.mark.parametrize(
@@ -94,11 +112,18 @@ def test_while_the_mainline_is_too_short_every_card_is_accepted():
 )
 def test_and_and_or_commute_on_a_short_mainline(first, second):
     a, b = compile_rule(first), compile_rule(second)
-    for history in ("AS", "AS 2H", "AS 2H 3D-", "AS 2H 3D", "AS 2H 3D 4C 5S-"):
+    histories = ["", "AS 2H 3D-", "AS 2H 3D", "AS 2H 3D 4C 5S-"]
+    histories += [code for code in (c.code for c in FULL_DECK)]
+    histories += [f"{x.code} {y.code}" for x in FULL_DECK for y in FULL_DECK]
+    for history in histories:
         for played in FULL_DECK:
             assert a.accepts(plays(history), played) == b.accepts(plays(history), played)
-    # After one card both accept anything: the rule reads a card that is not there yet.
-    assert all(a.accepts(plays("AS"), c) and b.accepts(plays("AS"), c) for c in FULL_DECK)
+
+
+def test_red_and_last2_is_red_refuses_a_black_card_on_any_line():
+    rule = compile_rule("red and last2 is red")
+    assert not rule.accepts(plays("AS"), card("2S")) and rule.accepts(plays("AS"), card("2H"))
+    assert not rule.accepts([], card("2S")) and rule.accepts([], card("2H"))
 
 
 def test_what_a_compiled_rule_reads():

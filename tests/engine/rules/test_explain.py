@@ -32,8 +32,9 @@ from eleusis.engine.rules import explain as explain_module
         (
             "suit == last2.suit",
             "A card may be played when the card has the same suit as the card before the last. "
-            "Any card may start the mainline. While the mainline is shorter than the cards this "
-            "rule looks back at, any card may be played.",
+            "Any card may start the mainline. A card the rule looks at that is not on the "
+            "mainline yet is unknown: a card is refused only when the rest of the rule refuses it "
+            "whatever that card would be.",
         ),
         (
             "if previous.rejected then not (high and face) else rank in 2 .. last.rank + 1",
@@ -85,3 +86,10 @@ def test_comparisons_of_tests_and_negations_read_right(text, words):
     rule = compile_rule(text)
     assert words in rule.explain()
     assert suggest_hints(rule)[-1].text
+
+
+def test_the_explanation_says_the_start_is_judged_where_it_is():
+    text = compile_rule("red and last is red").explain()
+    assert "The first card of the mainline is judged by the same rule." in text
+    assert "Any card may start" not in text
+    assert "Any card may start" in compile_rule("color != last.color").explain()

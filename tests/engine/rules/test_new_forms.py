@@ -45,18 +45,19 @@ DEFINITIONS = [
     ),
     (
         "if previous.rejected and previous2.rejected then true else red",
+        # With no play before the previous one (only the starter), the previous play was
+        # right: the condition is false whatever the unknown, so `red` decides.
         lambda h, c: (
-            True if len(h) < 2 else (not h[-1].accepted and not h[-2].accepted) or c.is_red
+            c.is_red if len(h) < 2 else (not h[-1].accepted and not h[-2].accepted) or c.is_red
         ),
     ),
     (
         "count(hearts) > count(spades) and previous2.accepted",
+        # With no play before the previous one, `and unknown` leaves the count to decide.
         lambda h, c: (
-            True
-            if len(h) < 2
-            else sum(x.suit.name == "HEARTS" for x in mainline(h))
+            sum(x.suit.name == "HEARTS" for x in mainline(h))
             > sum(x.suit.name == "SPADES" for x in mainline(h))
-            and h[-2].accepted
+            and (len(h) < 2 or h[-2].accepted)
         ),
     ),
 ]
