@@ -128,7 +128,7 @@ def test_teacher_and_four_students_play_a_round_to_the_end(new_page, screenshot)
         expect(rows).to_have_count(4)
         for name, score in by_name.items():
             expect(rows.filter(has_text=name).locator("td").nth(2)).to_have_text(score)
-        expect(page.locator("#table-live")).to_contain_text(f"{GUESS} — right")
+        expect(page.locator("#table-live")).to_contain_text(f"{guesser_name}: “{GUESS}” — right")
 
     # The teacher's live view: the layout, the scores and the stream of hypotheses.
     live = teacher.locator("#table-1")
