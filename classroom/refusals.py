@@ -3,13 +3,15 @@
 one from how a round ended (`eleusis.engine.variants.EndReason`) to the words a teacher reads.
 
 The engine speaks of players by number; here a number becomes the player's nickname through
-`name_of`. A refusal the table does not know (a code added to the engine later, or a service's
-plain message, code "other") keeps its English reason behind a translated lead-in, so a teacher
-still learns what happened; a test keeps every engine code in the table.
+`name_of`. Services raise codes too (`classroom/refusal_codes.py`), never English meant for
+a reader: a test keeps every engine code and every app code in the table, in every language.
+A refusal the table does not know (a bug) reads "That is not possible now." and is logged, so
+no reader meets English outside English.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -17,6 +19,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from eleusis.engine.variants import EndReason, IllegalActionError
+
+logger = logging.getLogger(__name__)
 
 PLAYER_PARAMETERS = ("player", "turn", "prophet")
 
@@ -74,6 +78,59 @@ REFUSALS: Mapping[str, Any] = {
     "unreadable_action": _("That move could not be read."),
     "unsupported_action": _("That move is not part of this game."),
     "wrong_variant": _("That round belongs to another game."),
+    # The app's own refusals (classroom/refusal_codes.py).
+    "round_not_current": _("The table has moved on to a new round. Have a look, then play again."),
+    "stale_version": _(
+        "The table has moved on since you chose that move. Have a look, then play again."
+    ),
+    "version_missing": _(
+        "The table has moved on since you chose that move. Have a look, then play again."
+    ),
+    "table_paused": _("Your teacher has paused the game. Wait a moment."),
+    "session_finished": _("The session is finished."),
+    "key_used": _("Already done: that move was sent twice and counted once."),
+    "hypothesis_required": _(
+        "Write your hypothesis before you play: what do you think the rule is?"
+    ),
+    "prediction_required": _("Make a prediction: will the dealer accept it?"),
+    "seat_left": _("You are no longer at this table."),
+    "joins_next_round": _("You join the game at the next round: watch the table meanwhile."),
+    "dealer_does_not_play": _("You are the dealer this round: the others play."),
+    "no_such_move": _("This game has no such move."),
+    "solo_guess_in_words": _(
+        "Practising alone, build your guess from a sentence so the app can check it."
+    ),
+    "not_the_prophet": _("Only the prophet judges the plays."),
+    "stale_card": _("That card has been placed already. Look at the next card."),
+    "not_playing": _("You do not play in this round."),
+    "not_the_oracle": _("Only the oracle places the cards."),
+    "reveal_before_over": _("End the round before revealing its rule."),
+    "other_class_session": _("This session belongs to another class."),
+    "other_class_assignment": _("This assignment belongs to another class."),
+    "played_live": _("This assignment is played live in class, not alone."),
+    "session_seated": _("The session has started: its tables are set."),
+    "no_tables_given": _("Nobody is in the lobby to seat."),
+    "student_at_two_tables": _("A student cannot sit at two tables."),
+    "student_not_in_lobby": _("A student at a table is not in the lobby."),
+    "unknown_seating": _("That way of seating does not exist."),
+    "session_not_under_way": _("The session is not under way."),
+    "whole_class_one_table": _("The whole class plays at one table."),
+    "table_full": _("That table is full."),
+    "library_exhausted": _("Every rule of the library was revealed in this session."),
+    "session_started": _("The session has already started."),
+    "seat_first": _("Seat the students at tables first."),
+    "unknown_bot": _("There is no such bot."),
+    "round_being_played": _("The round at this table is still being played."),
+    "dealer_needs_player": _("A student who deals needs at least one other player."),
+    "teacher_chose_rule": _("Your teacher chose the rule of this game."),
+    "game_not_running": _("The game is not running."),
+    "not_your_deal": _("It is another student's turn to deal."),
+    "student_deals": _("The next dealer at this table writes the next rule."),
+    "students_cannot_deal": _("In this game the app deals the cards."),
+    "table_game_over": _("The game at this table is over: every round of it has been played."),
+    "rule_revealed": _("That rule was revealed: choose the next rule."),
+    "rule_words_needed": _("Write your secret rule in words first."),
+    "rule_text_needed": _("Write your secret rule in the rule language first."),
 }
 
 
@@ -86,8 +143,9 @@ def refusal_message(
 ) -> str:
     """The refusal as one sentence for the person who tried the move."""
     template = REFUSALS.get(refusal.code)
-    if template is None:
-        return gettext("That is not possible now (%(reason)s).") % {"reason": refusal}
+    if template is None:  # a test keeps every code in the table: this is a bug, logged
+        logger.warning("a refusal without words: %s (%s)", refusal.code, refusal)
+        return gettext("That is not possible now.")
     params: dict[str, Any] = {name: str(value) for name, value in refusal.params.items()}
     for name in PLAYER_PARAMETERS:
         if isinstance(refusal.params.get(name), int):

@@ -14,6 +14,7 @@ from typing import cast
 from django.db import transaction
 
 from classroom.models import Round, Seat
+from classroom.refusal_codes import NOT_PLAYING, NOT_THE_ORACLE, STALE_CARD
 from classroom.services.rounds import (
     ActResult,
     HypothesisInput,
@@ -24,10 +25,6 @@ from classroom.services.rounds import (
 from eleusis.engine.cards import Card
 from eleusis.engine.variants import IllegalActionError, Predict, Reveal, Verdict
 from eleusis.engine.variants.delphi import DelphiState
-
-STALE_CARD = "{card} has been placed already: look at the next card"
-NOT_PLAYING = "{seat} does not play in this round"
-NOT_THE_ORACLE = "{seat} is not the oracle of this round"
 
 
 class StaleCardError(IllegalActionError):
@@ -41,7 +38,7 @@ def _locked(round_id: int) -> Round:
 def _check_card(round_row: Round, card: Card | None) -> None:
     current = cast(DelphiState, engine_round(round_row).state).current
     if current is None or current != card:
-        raise StaleCardError(STALE_CARD.format(card=card))
+        raise StaleCardError(STALE_CARD, card=card)
 
 
 def delphi_predict(
@@ -63,7 +60,7 @@ def delphi_predict(
             return ActResult(done, done.events, duplicate=True)
         player = round_row.player_of(seat.position)
         if seat.table_id != round_row.table_id or player is None:
-            raise IllegalActionError(NOT_PLAYING.format(seat=seat))
+            raise IllegalActionError(NOT_PLAYING, seat=seat)
         _check_card(round_row, card)
         words = HypothesisInput(text=hypothesis.strip())
         return round_act(
@@ -96,7 +93,7 @@ def delphi_place(*, round_id: int, seat: Seat, card: Card, accepted: bool) -> Ac
     with transaction.atomic():
         round_row = _locked(round_id)
         if seat.table_id != round_row.table_id or round_row.dealer_position != seat.position:
-            raise IllegalActionError(NOT_THE_ORACLE.format(seat=seat))
+            raise IllegalActionError(NOT_THE_ORACLE, seat=seat)
         if done := round_row.actions.filter(idempotency_key=action_key(seat, key)).first():
             return ActResult(done, done.events, duplicate=True)
         _check_card(round_row, card)

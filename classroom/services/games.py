@@ -27,6 +27,35 @@ from classroom.models import (
     Student,
     Table,
 )
+from classroom.refusal_codes import (
+    DEALER_NEEDS_PLAYER,
+    GAME_NOT_RUNNING,
+    LIBRARY_EXHAUSTED,
+    NO_TABLES_GIVEN,
+    NOT_YOUR_DEAL,
+    OTHER_CLASS_ASSIGNMENT,
+    OTHER_CLASS_SESSION,
+    PLAYED_LIVE,
+    ROUND_BEING_PLAYED,
+    RULE_REVEALED,
+    RULE_TEXT_NEEDED,
+    RULE_WORDS_NEEDED,
+    SEAT_FIRST,
+    SESSION_FINISHED,
+    SESSION_NOT_UNDER_WAY,
+    SESSION_SEATED,
+    SESSION_STARTED,
+    STUDENT_AT_TWO_TABLES,
+    STUDENT_DEALS,
+    STUDENT_NOT_IN_LOBBY,
+    STUDENTS_CANNOT_DEAL,
+    TABLE_FULL,
+    TABLE_GAME_OVER,
+    TEACHER_CHOSE_RULE,
+    UNKNOWN_BOT,
+    UNKNOWN_SEATING,
+    WHOLE_CLASS_ONE_TABLE,
+)
 from classroom.secret_rules import secret_rule
 from classroom.selectors.games import game_over, next_dealer_position
 from classroom.services.rounds import round_act, round_create, schedule_bots, table_set_paused
@@ -46,8 +75,9 @@ from eleusis.web.rule_check import DIFFICULTY_ORDER
 MIN_TABLE, MAX_TABLE = 3, 8
 
 
-class SeatingError(ValueError):
-    """The lobby cannot be seated as asked."""
+class SeatingError(IllegalActionError):
+    """The lobby cannot be seated as asked: a code of `classroom.refusal_codes`, with its
+    parameters, worded by `classroom.refusals`."""
 
 
 def assignment_create(
@@ -109,7 +139,7 @@ def session_open(*, assignment: Assignment) -> GameSession:
 
 def lobby_join(*, session: GameSession, student: Student) -> LobbyEntry:
     if student.classroom_id != session.assignment.classroom_id:
-        raise IllegalActionError("this session belongs to another class")
+        raise IllegalActionError(OTHER_CLASS_SESSION)
     entry, created = LobbyEntry.objects.get_or_create(session=session, student=student)
     if created:
         transaction.on_commit(lambda: session_changed(session.pk))
@@ -157,23 +187,23 @@ def _seat(
     seed: int | None,
 ) -> list[Table]:
     if session.status != GameSession.Status.LOBBY:
-        raise SeatingError("the session has started: its tables are set")
+        raise SeatingError(SESSION_SEATED)
     students = [entry.student for entry in session.lobby.select_related("student")]
     if method == "manual":
         if not groups:
-            raise SeatingError("no tables given")
+            raise SeatingError(NO_TABLES_GIVEN)
         lobby_ids = {student.pk for student in students}
         seated = [student.pk for group in groups for student in group]
         if len(seated) != len(set(seated)):
-            raise SeatingError("a student is at two tables")
+            raise SeatingError(STUDENT_AT_TWO_TABLES)
         if not set(seated) <= lobby_ids:
-            raise SeatingError("a student at a table is not in the lobby")
+            raise SeatingError(STUDENT_NOT_IN_LOBBY)
         plan = [list(group) for group in groups if group]
     else:
         if method == "random":
             random.Random(seed).shuffle(students)
         elif method != "arrival":
-            raise SeatingError(f"unknown seating {method!r}")
+            raise SeatingError(UNKNOWN_SEATING, method=method)
         if whole_class(session.assignment.variant):
             sizes = [len(students)] if students else []
         else:
@@ -219,11 +249,11 @@ def late_arrival_seat(
         if existing is not None:
             return existing.table
         if session.status not in (GameSession.Status.RUNNING, GameSession.Status.PAUSED):
-            raise SeatingError("the session is not under way")
+            raise SeatingError(SESSION_NOT_UNDER_WAY)
         if whole_class(session.assignment.variant):
-            raise SeatingError("the whole class plays at one table")
+            raise SeatingError(WHOLE_CLASS_ONE_TABLE)
         if not session.lobby.filter(student=student).exists():
-            raise SeatingError("a student at a table is not in the lobby")
+            raise SeatingError(STUDENT_NOT_IN_LOBBY)
         if table is None:
             number = (
                 session.tables.order_by("-number").values_list("number", flat=True).first() or 0
@@ -237,7 +267,7 @@ def late_arrival_seat(
             table = Table.objects.select_for_update().get(pk=table.pk, session=session)
             positions = list(table.seats.values_list("position", flat=True))
             if len(positions) >= MAX_TABLE:
-                raise SeatingError("that table is full")
+                raise SeatingError(TABLE_FULL)
             Seat.objects.create(
                 table=table, position=max(positions, default=-1) + 1, student=student
             )
@@ -256,7 +286,7 @@ def _fresh_rule(session: GameSession) -> str:
         return text
     entry = next_library_rule(after=text, excluded=revealed)
     if entry is None:
-        raise SeatingError("every library rule was revealed in this session")
+        raise SeatingError(LIBRARY_EXHAUSTED)
     return entry.text
 
 
@@ -288,10 +318,10 @@ def session_start(*, session: GameSession, seed: int | None = None) -> GameSessi
     with transaction.atomic():
         session = GameSession.objects.select_for_update().get(pk=session.pk)
         if session.status != GameSession.Status.LOBBY:
-            raise IllegalActionError("the session has already started")
+            raise IllegalActionError(SESSION_STARTED)
         tables = list(session.tables.all())
         if not tables:
-            raise SeatingError("seat the students at tables first")
+            raise SeatingError(SEAT_FIRST)
         if session.assignment.rule_source != Assignment.RuleSource.STUDENTS:
             # When the students deal, each table waits for its first dealer to write a rule.
             for table in tables:
@@ -301,10 +331,6 @@ def session_start(*, session: GameSession, seed: int | None = None) -> GameSessi
         session.save(update_fields=["status", "started_at"])
         transaction.on_commit(lambda: session_changed(session.pk))
     return session
-
-
-SESSION_FINISHED = "the session is finished"
-RULE_REVEALED = "that rule was revealed: choose the next rule"
 
 
 def revealed_rules(*, session: GameSession) -> set[str]:
@@ -355,11 +381,11 @@ def table_next_round(
             raise IllegalActionError(SESSION_FINISHED)
         current = table.rounds.order_by("-number").first()
         if current is not None and current.status != current.Status.OVER:
-            raise IllegalActionError("the round at this table is still being played")
+            raise IllegalActionError(ROUND_BEING_PLAYED)
         if table.session.assignment.rule_source == Assignment.RuleSource.STUDENTS:
             raise IllegalActionError(STUDENT_DEALS)
         if game_over(table=table):
-            raise IllegalActionError(GAME_OVER)
+            raise IllegalActionError(TABLE_GAME_OVER)
         if students_deal:
             _students_deal_next(table)
             return None
@@ -379,19 +405,12 @@ def _students_deal_next(table: Table) -> None:
     if not web_game(table.session.assignment.variant).express_settings:
         raise IllegalActionError(STUDENTS_CANNOT_DEAL)
     if sum(1 for seat in table.seats.all() if not seat.left) < 2:
-        raise IllegalActionError("a student dealer needs at least one player")
+        raise IllegalActionError(DEALER_NEEDS_PLAYER)
     if not table.students_deal:
         table.students_deal = True
         table.save(update_fields=["students_deal"])
     table_id = table.pk
     transaction.on_commit(lambda: table_changed(table_id))
-
-
-STUDENT_DEALS = "the next dealer at this table writes the next rule"
-STUDENTS_CANNOT_DEAL = "in this game the app deals"
-GAME_OVER = "the game at this table is over: every round of it has been played"
-RULE_WORDS_NEEDED = "write your rule in words first"
-RULE_TEXT_NEEDED = "write your rule in the rule language first"
 
 
 def dealer_judges(assignment: Assignment, rule_text: str) -> bool:
@@ -424,19 +443,19 @@ def round_deal_by_student(
         )
         assignment = table.session.assignment
         if not table.dealt_by_students:
-            raise IllegalActionError("the teacher chose the rule of this game")
+            raise IllegalActionError(TEACHER_CHOSE_RULE)
         if table.session.status != GameSession.Status.RUNNING:
-            raise IllegalActionError("the game is not running")
+            raise IllegalActionError(GAME_NOT_RUNNING)
         current = table.rounds.order_by("-number").first()
         if current is not None and current.status != current.Status.OVER:
-            raise IllegalActionError("the round at this table is still being played")
+            raise IllegalActionError(ROUND_BEING_PLAYED)
         seats = list(table.seats.all())
         if sum(1 for other in seats if not other.left) < 2:
-            raise IllegalActionError("a student dealer needs at least one player")
+            raise IllegalActionError(DEALER_NEEDS_PLAYER)
         if game_over(table=table):
-            raise IllegalActionError(GAME_OVER)
+            raise IllegalActionError(TABLE_GAME_OVER)
         if next_dealer_position(table=table, seats=seats) != seat.position:
-            raise IllegalActionError("it is another student's turn to deal")
+            raise IllegalActionError(NOT_YOUR_DEAL)
         by_hand = dealer_judges(assignment, rule_text)
         if by_hand and not rule_words:
             raise IllegalActionError(RULE_WORDS_NEEDED)
@@ -507,9 +526,9 @@ def session_finish(*, session: GameSession) -> None:
 def solo_start(*, assignment: Assignment, student: Student, seed: int | None = None) -> Table:
     """A student's own practice: one table, one seat, the app dealing. Returns the table."""
     if assignment.mode != Assignment.Mode.SOLO:
-        raise IllegalActionError("this assignment is played live in class, not alone")
+        raise IllegalActionError(PLAYED_LIVE)
     if student.classroom_id != assignment.classroom_id:
-        raise IllegalActionError("this assignment belongs to another class")
+        raise IllegalActionError(OTHER_CLASS_ASSIGNMENT)
     with transaction.atomic():
         session = GameSession.objects.create(
             assignment=assignment, status=GameSession.Status.RUNNING, started_at=timezone.now()
@@ -528,7 +547,7 @@ def table_create(
 
     unknown = [name for name in bots if name not in BOTS]
     if unknown:
-        raise SeatingError(f"unknown bot {unknown[0]!r}: expected one of {', '.join(BOTS)}")
+        raise SeatingError(UNKNOWN_BOT, bot=unknown[0], known=", ".join(BOTS))
     number = (session.tables.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     table = Table.objects.create(session=session, number=number)
     seats = [Seat(table=table, position=i, student=s) for i, s in enumerate(students)]

@@ -21,6 +21,12 @@ from django.utils import timezone
 
 from classroom.live import new_stamp, table_changed
 from classroom.models import Action, GameSession, Hypothesis, Round, Seat, Table
+from classroom.refusal_codes import (
+    REVEAL_BEFORE_OVER,
+    SESSION_FINISHED,
+    STALE_VERSION,
+    TABLE_PAUSED,
+)
 from classroom.secret_rules import round_rule
 from classroom.selectors.rounds import engine_round
 from classroom.task_queue import BOTS_PLAY, enqueue
@@ -195,14 +201,11 @@ def round_act(
             ):
                 return ActResult(done, done.events, duplicate=True)
             if round_row.table.paused and seat is not None:
-                raise IllegalActionError("the table is paused: wait for your teacher")
+                raise IllegalActionError(TABLE_PAUSED)
             if seat is not None and round_row.table.session.status == GameSession.Status.FINISHED:
-                raise IllegalActionError("the session is finished")
+                raise IllegalActionError(SESSION_FINISHED)
             if expected_version is not None and expected_version != round_row.version:
-                raise StaleMoveError(
-                    f"the table moved on: made at move {expected_version}, "
-                    f"the table is at move {round_row.version}"
-                )
+                raise StaleMoveError(STALE_VERSION, made=expected_version, now=round_row.version)
             if engine is None or expected_version != round_row.version:
                 engine = engine_round(round_row)
             events = [event.to_json() for event in engine.apply(action)]
@@ -349,7 +352,7 @@ def round_reveal(*, round_id: int) -> Round:
     with transaction.atomic():
         round_row = Round.objects.select_for_update().get(pk=round_id)
         if round_row.status != Round.Status.OVER:
-            raise IllegalActionError("end the round before revealing its rule")
+            raise IllegalActionError(REVEAL_BEFORE_OVER)
         if not round_row.revealed:
             round_row.revealed = True
             round_row.save(update_fields=["revealed"])

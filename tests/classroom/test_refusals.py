@@ -32,12 +32,6 @@ def test_a_player_number_becomes_the_nickname():
     )
 
 
-def test_a_refusal_without_a_code_keeps_its_reason():
-    assert refusal_message(IllegalActionError("the table is paused")) == (
-        "That is not possible now (the table is paused)."
-    )
-
-
 def test_the_list_of_turns_never_reaches_the_user():
     refusal = IllegalActionError(express.UNPROMPTED_HINT, turns=[2, 2, 1])
     assert "[" not in refusal_message(refusal)

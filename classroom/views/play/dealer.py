@@ -84,7 +84,7 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         round_deal_by_student(seat=seat, rule_text=text, rule_words=words)
     except IllegalActionError as error:
-        return _render_board(request, seat, message=str(error), ok=False, status=409)
+        return _render_board(request, seat, message=refusal_message(error), ok=False, status=409)
     if request.htmx:
         return HttpResponseClientRedirect(reverse("classroom:table", kwargs={"pk": pk}))
     return redirect("classroom:table", pk=pk)

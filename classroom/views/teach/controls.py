@@ -25,6 +25,13 @@ from classroom.access import (
 from classroom.delphi_forms import RevealForm
 from classroom.game_forms import GuessVerdictForm, HintForm
 from classroom.models import Round, Table
+from classroom.refusal_codes import (
+    RULE_REVEALED,
+    SESSION_FINISHED,
+    STUDENT_DEALS,
+    STUDENTS_CANNOT_DEAL,
+    TABLE_GAME_OVER,
+)
 from classroom.refusals import refusal_message
 from classroom.secret_rules import secret_rule
 from classroom.selectors.games import (
@@ -34,11 +41,6 @@ from classroom.selectors.games import (
 )
 from classroom.services.delphi import StaleCardError, delphi_reveal
 from classroom.services.games import (
-    GAME_OVER,
-    RULE_REVEALED,
-    SESSION_FINISHED,
-    STUDENT_DEALS,
-    STUDENTS_CANNOT_DEAL,
     next_library_rule,
     revealed_rules,
     table_next_round,
@@ -205,13 +207,17 @@ def table_reveal(request: HttpRequest, table: Table) -> str:
 
 
 NEXT_ROUND_REFUSALS = {
-    GAME_OVER: gettext_lazy("%(table)s: the game is over; every round of it has been played."),
-    SESSION_FINISHED: gettext_lazy("%(table)s: the session is finished, no new round is dealt."),
-    STUDENT_DEALS: gettext_lazy(
+    TABLE_GAME_OVER.code: gettext_lazy(
+        "%(table)s: the game is over; every round of it has been played."
+    ),
+    SESSION_FINISHED.code: gettext_lazy(
+        "%(table)s: the session is finished, no new round is dealt."
+    ),
+    STUDENT_DEALS.code: gettext_lazy(
         "%(table)s: the students deal in this game; the next dealer writes the next rule."
     ),
-    STUDENTS_CANNOT_DEAL: gettext_lazy("%(table)s: in this game the app deals the cards."),
-    RULE_REVEALED: gettext_lazy(
+    STUDENTS_CANNOT_DEAL.code: gettext_lazy("%(table)s: in this game the app deals the cards."),
+    RULE_REVEALED.code: gettext_lazy(
         "%(table)s: that rule was revealed. Choose the next rule: from the library, your own, "
         "or the next one in the list."
     ),
@@ -253,7 +259,7 @@ def table_next_round_view(request: HttpRequest, table: Table) -> str:
         table_next_round(table=table, rule_text=rule_text, students_deal=students)
     except IllegalActionError as refusal:
         message = NEXT_ROUND_REFUSALS.get(
-            str(refusal), gettext_lazy("%(table)s: the round is still being played. End it first.")
+            refusal.code, gettext_lazy("%(table)s: the round is still being played. End it first.")
         )
         raise Refused(str(message) % {"table": table}) from refusal
     if students:

@@ -23,6 +23,7 @@ from classroom.games import web_game
 from classroom.games import whole_class as is_whole_class
 from classroom.live import session_stamp, stamped_read
 from classroom.models import Assignment, GameSession
+from classroom.refusals import refusal_message
 from classroom.services.games import (
     MAX_TABLE,
     SeatingError,
@@ -145,22 +146,9 @@ def session_seat_view(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         session_seat(session=session, method=method, groups=groups)
     except SeatingError as error:
-        return _lobby_error(request, session, _seating_message(error), status=409)
+        return _lobby_error(request, session, refusal_message(error), status=409)
     messages.success(request, _("Students seated. Check the tables, then start."))
     return redirect("classroom:session_detail", pk=session.pk)
-
-
-def _seating_message(error: Exception) -> str:
-    text = str(error)
-    known = {
-        "the session has started: its tables are set": _(
-            "The session has started: its tables are set."
-        ),
-        "no tables given": _("Nobody is in the lobby to seat."),
-        "seat the students at tables first": _("Seat the students at tables first."),
-        "the session has already started": _("The session has already started."),
-    }
-    return known.get(text, _("Seating is not possible: %(reason)s") % {"reason": text})
 
 
 def _lobby_error(
@@ -181,7 +169,7 @@ def session_start_view(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         session_start(session=session)
     except (SeatingError, IllegalActionError) as error:
-        return _lobby_error(request, session, _seating_message(error), status=409)
+        return _lobby_error(request, session, refusal_message(error), status=409)
     except ValueError as error:  # the engine cannot deal for a table this size
         return _lobby_error(
             request,

@@ -12,6 +12,7 @@ from classroom.access import (
     teacher_required,
 )
 from classroom.parsing import parse_int
+from classroom.refusals import refusal_message
 from classroom.services.games import (
     SeatingError,
     late_arrival_seat,
@@ -19,7 +20,6 @@ from classroom.services.games import (
     seat_remove,
 )
 from classroom.views.teach.live import _live_response
-from classroom.views.teach.lobby import _seating_message
 
 # Seating during play --------------------
 
@@ -50,7 +50,7 @@ def session_late_seat_view(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         table = late_arrival_seat(session=session, student=student, table=table)
     except SeatingError as error:
-        return _live_response(request, session, _seating_message(error), ok=False, status=409)
+        return _live_response(request, session, refusal_message(error), ok=False, status=409)
     if where == "new":
         message = _("%(name)s is at %(table)s, a new table: the round is dealt.")
     else:

@@ -4,6 +4,7 @@ from any round of a game whose rules the teacher chose, and take the deal back."
 
 import pytest
 
+from classroom.refusal_codes import STUDENT_DEALS, STUDENTS_CANNOT_DEAL
 from classroom.selectors.games import (
     current_round,
     game_over,
@@ -12,8 +13,6 @@ from classroom.selectors.games import (
     next_dealer_position,
 )
 from classroom.services.games import (
-    STUDENT_DEALS,
-    STUDENTS_CANNOT_DEAL,
     round_deal_by_student,
     seat_remove,
     table_next_round,

@@ -6,8 +6,9 @@ import pytest
 from django.urls import reverse
 
 from classroom.models import Assignment
+from classroom.refusal_codes import TABLE_GAME_OVER as GAME_OVER
 from classroom.selectors.games import current_round, game_over, game_totals
-from classroom.services.games import GAME_OVER, table_next_round
+from classroom.services.games import table_next_round
 from eleusis.engine.variants import IllegalActionError
 from tests.classroom.views.test_teach import assignment_data
 from tests.factories import round_over, seated_session

@@ -259,8 +259,9 @@ def students_deal_table(players=3, *, title="Deal in turn", **options):
 
 
 def test_a_game_of_three_ends_once_each_student_has_dealt_with_totals():
+    from classroom.refusal_codes import TABLE_GAME_OVER as GAME_OVER
     from classroom.selectors.games import game_totals
-    from classroom.services.games import GAME_OVER, round_deal_by_student
+    from classroom.services.games import round_deal_by_student
     from eleusis.engine.variants import IllegalActionError
 
     table, seats = students_deal_table(players=3)
@@ -301,7 +302,8 @@ def test_a_game_of_three_ends_once_each_student_has_dealt_with_totals():
 
 
 def test_the_teacher_sets_the_number_of_rounds():
-    from classroom.services.games import GAME_OVER, table_next_round
+    from classroom.refusal_codes import TABLE_GAME_OVER as GAME_OVER
+    from classroom.services.games import table_next_round
     from classroom.services.rounds import round_act
     from eleusis.engine.variants import End, IllegalActionError
 
@@ -363,7 +365,7 @@ def test_delphi_with_a_rotating_oracle_each_student_writes_a_rule_in_turn():
         {"round": round_row.pk, "card": card.code, "value": "true", "key": "k2"},
         **HTMX,
     )
-    assert "does not play" in refused.content.decode()
+    assert "You do not play in this round." in refused.content.decode()
 
     # The app turns the whole deck; then the next oracle writes; after three, the game is over.
     from classroom.services.games import round_deal_by_student
