@@ -405,6 +405,7 @@ class RoundState:
 
 
 MoveT = TypeVar("MoveT", bound=Callable[..., None])
+CheckT = TypeVar("CheckT", bound=Callable[..., None])
 
 
 def move(*kinds: type[Action]) -> Callable[[MoveT], MoveT]:
@@ -419,6 +420,19 @@ def move(*kinds: type[Action]) -> Callable[[MoveT], MoveT]:
     return mark
 
 
+def precondition(*kinds: type[Action]) -> Callable[[CheckT], CheckT]:
+    """Method decorator: the method is the precondition of these actions' move, as
+    `method(self, action)` raising `IllegalActionError` when the game refuses the action now and
+    changing nothing. `Round.apply` calls it before the move; `Round.check` calls it alone, so
+    asking whether a move is legal costs no copy of the round (python-chess's `is_legal`)."""
+
+    def mark(method: CheckT) -> CheckT:
+        method.__dict__["_checks"] = kinds
+        return method
+
+    return mark
+
+
 class Round(ABC):
     """One round of a game: (config, seed, rule, players) plus the actions applied so far."""
 
@@ -428,14 +442,17 @@ class Round(ABC):
     end_event: ClassVar[type[RoundOver]]
     unsupported: ClassVar[Refusal]  # the game's refusal of an action it does not have
     moves: ClassVar[dict[type[Action], Callable[..., None]]] = {}
+    checks: ClassVar[dict[type[Action], Callable[..., None]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.moves = {}
+        cls.moves, cls.checks = {}, {}
         for klass in reversed(cls.__mro__):  # a subclass's method wins over its bases'
             for method in vars(klass).values():
                 for kind in getattr(method, "_moves", ()):
                     cls.moves[kind] = method
+                for kind in getattr(method, "_checks", ()):
+                    cls.checks[kind] = method
 
     def __init__(
         self,
@@ -470,14 +487,21 @@ class Round(ABC):
     def setup(self) -> list[Event]:
         """Shuffle, deal and turn the starter. Called once, from the constructor."""
 
-    def _apply(self, action: Action) -> list[Event]:
-        """Validate and perform one action with the game's method for it (`move`); raise
-        IllegalActionError without changing anything."""
-        perform = self.moves.get(type(action))
-        if perform is None:
+    def _precheck(self, action: Action) -> None:
+        """Raise IllegalActionError when the game refuses `action` now, as far as its move's
+        `precondition` says (a game may add what every move must meet), changing nothing."""
+        if type(action) not in self.moves:
             raise IllegalActionError(self.unsupported, kind=action.kind)
+        check = self.checks.get(type(action))
+        if check is not None:
+            check(self, action)
+
+    def _apply(self, action: Action) -> list[Event]:
+        """Perform one action, checked by `_precheck`, with the game's method for it (`move`);
+        a refusal only the move itself can know (a guess the app cannot judge) is raised
+        before anything changes."""
         events: list[Event] = []
-        perform(self, action, events)
+        self.moves[type(action)](self, action, events)
         return events
 
     @abstractmethod
@@ -532,6 +556,7 @@ class Round(ABC):
         action is illegal (IllegalActionError)."""
         if self.state.over:
             raise IllegalActionError(ROUND_OVER, reason=self.state.end_reason, action=action.kind)
+        self._precheck(action)
         events = self._apply(action)
         self._action_data.append(action.to_json())
         if self._actions is not None:
@@ -541,9 +566,15 @@ class Round(ABC):
 
     def check(self, action: Action) -> IllegalActionError | None:
         """Why the rules refuse `action` now (with its code and parameters), or None when they
-        allow it: what `apply` would answer, asked of a copy, so this round stays as it is."""
+        allow it, this round left as it is. A move with a `precondition` is asked that alone
+        (no copy: a web move asks it before storing); a move without one is asked of a copy.
+        `apply` may still refuse what only the move can find (a guess the app cannot judge)."""
+        if self.state.over:
+            return IllegalActionError(ROUND_OVER, reason=self.state.end_reason, action=action.kind)
         try:
-            copy.deepcopy(self).apply(action)
+            self._precheck(action)
+            if type(action) not in self.checks:
+                copy.deepcopy(self)._apply(action)
         except IllegalActionError as refusal:
             return refusal
         return None
@@ -736,6 +767,7 @@ __all__ = [
     "legal_cards_in",
     "log_seen_by",
     "new_round",
+    "precondition",
     "register_variant",
     "rule_text",
     "variant_class",

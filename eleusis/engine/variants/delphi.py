@@ -48,6 +48,7 @@ from eleusis.engine.variants.base import (
     cards_in_play,
     layout_of,
     move,
+    precondition,
     register_variant,
     rule_text,
 )
@@ -203,14 +204,18 @@ class DelphiRound(Round):
         state.current = state.stock.pop(0)
         events.append(CardTurned(state.current))
 
-    @move(Predict)
-    def _predict(self, action: Predict, events: list[Event]) -> None:
+    @precondition(Predict)
+    def _can_predict(self, action: Predict) -> None:
         self.check_player(action.player)
         state = self.state
         if state.current is None:
             raise IllegalActionError(NOTHING_TO_PREDICT)
         if state.predictions[action.player] is not None:
             raise IllegalActionError(ALREADY_PREDICTED, player=action.player, card=state.current)
+
+    @move(Predict)
+    def _predict(self, action: Predict, events: list[Event]) -> None:
+        state = self.state
         state.predictions[action.player] = action.value
         state.hypotheses[action.player] = action.hypothesis
         events.append(Predicted(action.player))

@@ -63,6 +63,7 @@ from eleusis.engine.variants.base import (
     deal,
     log_seen_by,
     move,
+    precondition,
     register_variant,
     rule_text,
 )
@@ -212,8 +213,8 @@ class RussianRound(Round):
         state = self.state
         return list(state.hands[player] or state.wrong[player])
 
-    @move(Play)
-    def _play(self, action: Play, events: list[Event]) -> None:
+    @precondition(Play)
+    def _can_play(self, action: Play) -> None:
         self.check_player(action.player)
         state = self.state
         player, card = action.player, action.card
@@ -223,6 +224,11 @@ class RussianRound(Round):
             if card in state.wrong[player]:
                 raise IllegalActionError(WRONG_CARD_TOO_EARLY, card=card, player=player)
             raise IllegalActionError(CARD_NOT_PLAYABLE, card=card, player=player)
+
+    @move(Play)
+    def _play(self, action: Play, events: list[Event]) -> None:
+        state = self.state
+        player, card = action.player, action.card
         from_wrong = not state.hands[player]
         source = state.wrong[player] if from_wrong else state.hands[player]
         accepted = self.judge(state.history, card)

@@ -31,6 +31,7 @@ from eleusis.engine.variants.base import (
     deal,
     log_seen_by,
     move,
+    precondition,
     register_variant,
 )
 from eleusis.engine.variants.events import (
@@ -99,16 +100,28 @@ class AbbottRound(AbbottTurns):
 
     # -- actions ----------------------------------------------------------------------------
 
-    @move(ProphetJudgement)
-    def _judgement(self, action: ProphetJudgement, events: list[Event]) -> None:
+    @precondition(ProphetJudgement)
+    def _can_judge(self, action: ProphetJudgement) -> None:
         state = self.state
         pending = state.pending
         if pending is None or state.prophet is None:
             raise IllegalActionError(NO_JUDGEMENT_PENDING)
-        player = pending.player
         if pending.what == "attempt":
             if action.card is not None:
                 raise IllegalActionError(JUDGEMENT_NO_CARD, card=action.card)
+        elif not action.correct:
+            if action.card is None:
+                raise IllegalActionError(JUDGEMENT_NEEDS_CARD, player=pending.player)
+            if action.card not in state.hands[pending.player]:
+                raise IllegalActionError(CARD_NOT_IN_HAND, card=action.card, player=pending.player)
+
+    @move(ProphetJudgement)
+    def _judgement(self, action: ProphetJudgement, events: list[Event]) -> None:
+        state = self.state
+        pending = state.pending
+        assert pending is not None  # `_can_judge`
+        player = pending.player
+        if pending.what == "attempt":
             truth = self.judge_string(pending.cards)
             wrong = action.correct != truth
             state.pending = None
@@ -126,11 +139,6 @@ class AbbottRound(AbbottTurns):
                 events,
             )
             return
-        if not action.correct:
-            if action.card is None:
-                raise IllegalActionError(JUDGEMENT_NEEDS_CARD, player=player)
-            if action.card not in state.hands[player]:
-                raise IllegalActionError(CARD_NOT_IN_HAND, card=action.card, player=player)
         legal = self.legal_cards(player)
         # Judged wrong: wrong if the declaration was right, or if the card named is not legal
         # (the card goes back and the dealer takes a truly legal one).
@@ -168,13 +176,16 @@ class AbbottRound(AbbottTurns):
         events.append(ProphetFell(prophet, exposed_by))
         return self._draw(prophet, PROPHET_PENALTY, "prophet_fell", events)
 
-    @move(BecomeProphet)
-    def _become_prophet(self, action: BecomeProphet, events: list[Event]) -> None:
+    @precondition(BecomeProphet)
+    def _can_become_prophet(self, action: BecomeProphet) -> None:
         self.check_player(action.player)
-        state = self.state
         problem = self.prophet_problem(action.player)
         if problem is not None:
             raise problem
+
+    @move(BecomeProphet)
+    def _become_prophet(self, action: BecomeProphet, events: list[Event]) -> None:
+        state = self.state
         state.prophet_window = None
         state.prophet = action.player
         state.marker = len(state.history)

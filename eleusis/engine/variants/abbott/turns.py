@@ -26,6 +26,7 @@ from eleusis.engine.variants.base import (
     Refusal,
     TurnPassed,
     move,
+    precondition,
 )
 from eleusis.engine.variants.events import (
     AttemptJudged,
@@ -51,6 +52,22 @@ class AbbottTurns(HandRound):
     config: AbbottConfig
     state: AbbottState
 
+    @precondition(Play)
+    def _can_play(self, action: Play) -> None:
+        self._check_attempt(action.player, (action.card,))
+
+    @precondition(PlayString)
+    def _can_play_string(self, action: PlayString) -> None:
+        self._check_attempt(action.player, action.cards)
+
+    def _check_attempt(self, player: int, cards: Sequence[Card]) -> None:
+        self._check_turn(player, "play")
+        if not cards:
+            raise IllegalActionError(EMPTY_STRING)
+        if Counter(cards) - Counter(self.state.hands[player]):
+            shown = " ".join(str(card) for card in cards)
+            raise IllegalActionError(CARDS_NOT_IN_HAND, cards=shown, player=player)
+
     @move(Play)
     def _play(self, action: Play, events: list[Event]) -> None:
         self._attempt(action.player, (action.card,), action, events)
@@ -73,13 +90,7 @@ class AbbottTurns(HandRound):
         logged: Logged,
         events: list[Event],
     ) -> None:
-        self._check_turn(player, "play")
         state = self.state
-        if not cards:
-            raise IllegalActionError(EMPTY_STRING)
-        if Counter(cards) - Counter(state.hands[player]):
-            shown = " ".join(str(card) for card in cards)
-            raise IllegalActionError(CARDS_NOT_IN_HAND, cards=shown, player=player)
         state.prophet_window = None
         armed = self.expulsion_armed()
         if state.prophet is not None:
@@ -100,9 +111,12 @@ class AbbottTurns(HandRound):
             history.append(Attempt(card, True))
         return True
 
+    @precondition(NoPlay)
+    def _can_declare(self, action: NoPlay) -> None:
+        self._check_turn(action.player, '"no play"')
+
     @move(NoPlay)
     def _no_play(self, action: NoPlay, events: list[Event]) -> None:
-        self._check_turn(action.player, '"no play"')
         state = self.state
         state.prophet_window = None
         armed = self.expulsion_armed()

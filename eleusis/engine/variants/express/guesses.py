@@ -7,7 +7,14 @@ from __future__ import annotations
 from abc import abstractmethod
 
 from eleusis.engine.variants.actions import BuyHint, DealerHint, Guess, PassGuess
-from eleusis.engine.variants.base import EndReason, Event, IllegalActionError, Refusal, move
+from eleusis.engine.variants.base import (
+    EndReason,
+    Event,
+    IllegalActionError,
+    Refusal,
+    move,
+    precondition,
+)
 from eleusis.engine.variants.events import (
     AwaitingVerdict,
     GuessJudged,
@@ -81,13 +88,15 @@ class GuessesAndHints(HandRound):
             return True
         return False
 
+    @precondition(PassGuess)
+    def _can_pass(self, action: PassGuess) -> None:
+        self.check_player(action.player)
+        self._check_no_verdict_awaited("pass")
+        if self.state.deciding != action.player:
+            raise IllegalActionError(NOTHING_TO_PASS, player=action.player)
+
     @move(PassGuess)
     def _pass_guess(self, action: PassGuess, events: list[Event]) -> None:
-        self.check_player(action.player)
-        state = self.state
-        self._check_no_verdict_awaited("pass")
-        if state.deciding != action.player:
-            raise IllegalActionError(NOTHING_TO_PASS, player=action.player)
         self._close_guess(action.player, skipped=False, events=events)
 
     def _close_guess(self, player: int, *, skipped: bool, events: list[Event]) -> None:
@@ -96,13 +105,18 @@ class GuessesAndHints(HandRound):
         events.append(GuessPassed(player, skipped))
         self._next_turn(events)
 
+    @precondition(Guess)
+    def _can_guess(self, action: Guess) -> None:
+        self.check_player(action.player)
+        self._check_no_verdict_awaited("guess")
+        if self.state.guess_window != action.player:
+            raise IllegalActionError(GUESS_NOT_ALLOWED, player=action.player)
+
     @move(Guess)
     def _guess(self, action: Guess, events: list[Event]) -> None:
-        self.check_player(action.player)
+        """A guess the app cannot judge where only the app judges is refused here, once
+        judged (the one refusal no precondition can know cheaply)."""
         state = self.state
-        self._check_no_verdict_awaited("guess")
-        if state.guess_window != action.player:
-            raise IllegalActionError(GUESS_NOT_ALLOWED, player=action.player)
         correct: bool | None = None
         if action.checkable:
             correct = self.judge_guess(self.rule, action.text)
@@ -131,8 +145,8 @@ class GuessesAndHints(HandRound):
             state.deciding = None
             self._next_turn(events)
 
-    @move(BuyHint)
-    def _buy_hint(self, action: BuyHint, events: list[Event]) -> None:
+    @precondition(BuyHint)
+    def _can_buy_hint(self, action: BuyHint) -> None:
         self._check_turn(action.player, "hint")
         state = self.state
         if not self.config.buying_hints:
@@ -141,6 +155,10 @@ class GuessesAndHints(HandRound):
             raise IllegalActionError(HINT_ALREADY_BOUGHT, player=action.player)
         if not state.stock and self.config.stock_exhaustion == "end":
             raise IllegalActionError(HINT_STOCK_EMPTY, player=action.player)
+
+    @move(BuyHint)
+    def _buy_hint(self, action: BuyHint, events: list[Event]) -> None:
+        state = self.state
         state.guess_window = None
         state.hint_bought = True
         state.hint_requests.append(action.player)

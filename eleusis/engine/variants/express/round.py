@@ -21,6 +21,7 @@ from eleusis.engine.variants.base import (
     deal,
     log_seen_by,
     move,
+    precondition,
     register_variant,
 )
 from eleusis.engine.variants.events import (
@@ -133,11 +134,11 @@ class ExpressRound(GuessesAndHints):
 
     # -- actions ----------------------------------------------------------------------------
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _precheck(self, action: Action) -> None:
         player = getattr(action, "player", None)
         if player is not None and player in self.state.left:
             raise IllegalActionError(PLAYER_LEFT, player=player)
-        return super()._apply(action)
+        super()._precheck(action)
 
     @move(Leave)
     def _leave(self, action: Leave, events: list[Event]) -> None:
@@ -170,12 +171,14 @@ class ExpressRound(GuessesAndHints):
         if self.state.deciding is not None:
             raise IllegalActionError(GUESS_OR_PASS_FIRST, player=self.state.deciding)
 
+    @precondition(Play)
+    def _can_play(self, action: Play) -> None:
+        self._check_turn(action.player, "play")
+        if action.card not in self.state.hands[action.player]:
+            raise IllegalActionError(CARD_NOT_IN_HAND, card=action.card, player=action.player)
+
     @move(Play)
     def _play(self, action: Play, events: list[Event]) -> None:
-        self._check_turn(action.player, "play")
-        hand = self.state.hands[action.player]
-        if action.card not in hand:
-            raise IllegalActionError(CARD_NOT_IN_HAND, card=action.card, player=action.player)
         self.state.guess_window = None
         if self.config.dealer == "person":
             self.state.pending = Pending(
@@ -225,9 +228,12 @@ class ExpressRound(GuessesAndHints):
         events.append(TurnSkipped(state.turn))
         self._next_turn(events)
 
+    @precondition(NoPlay)
+    def _can_declare(self, action: NoPlay) -> None:
+        self._check_turn(action.player, '"no play"')
+
     @move(NoPlay)
     def _no_play(self, action: NoPlay, events: list[Event]) -> None:
-        self._check_turn(action.player, '"no play"')
         self.state.guess_window = None
         if self.config.dealer == "person":
             self.state.pending = Pending(
