@@ -12,4 +12,5 @@ class ClassroomConfig(AppConfig):
         # Register the tasks that services ask for by name (`classroom.task_queue`).
         import classroom.insight_tasks
         import classroom.tasks  # noqa: F401
-        import eleusis.celery  # noqa: F401
+        import eleusis.celery
+        import eleusis.web.checks  # noqa: F401  (the project's deploy checks)

@@ -2,8 +2,14 @@
 
 import logging
 
+from axes.utils import reset as axes_reset
 from django import forms
-from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.contrib.auth.forms import (
+    AuthenticationForm,
+    PasswordResetForm,
+    SetPasswordForm,
+    UserCreationForm,
+)
 from django.utils.translation import gettext_lazy as _
 
 from classroom.codes import JOIN_CODE_LENGTH, join_code_is_well_formed, join_code_normalize
@@ -13,12 +19,19 @@ from classroom.nicknames import nickname_normalize, nickname_problem
 from classroom.pictures import PICTURE_COUNT, PICTURES
 from classroom.services.classes import CLASSROOM_NAME_MAX_LENGTH, PRECREATE_MAX
 from classroom.throttle import (
+    LOGIN_FAILURES_PER_ADDRESS,
+    LOGIN_FAILURES_PER_USERNAME,
     RESET_MAILS_PER_CLIENT,
     RESET_MAILS_PER_EMAIL,
     client_fingerprint,
     email_fingerprint,
+    throttle_fail,
+    throttle_is_blocked,
     throttle_over,
+    throttle_reset,
+    username_fingerprint,
 )
+from eleusis.auth import known_device
 
 logger = logging.getLogger(__name__)
 
@@ -58,6 +71,52 @@ class ThrottledPasswordResetForm(PasswordResetForm):
             logger.warning("password reset mail not sent: the hourly limit is reached")
             return None
         return super().save(*args, **kwargs)
+
+
+class LimitedAuthenticationForm(AuthenticationForm):
+    """Django's log-in form with the app's two limits on top of django-axes' pair: wrong
+    passwords for one user name from every address, and from one address for every user name.
+    Past either, a device the account never logged in from is refused for the hour; a device it
+    did log in from never is, so nobody locks a teacher out of their own computer."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "limited": _(
+            "Too many wrong passwords were tried for this account, or from this network. Log "
+            "in from a device you used before, reset your password, or try again in an hour."
+        ),
+    }
+
+    def clean(self):
+        username = self.cleaned_data.get("username") or ""
+        request = self.request
+        known = request is not None and known_device(request, username)
+        address = client_fingerprint(request) if request is not None else ""
+        if not known and (
+            throttle_is_blocked(LOGIN_FAILURES_PER_USERNAME, username_fingerprint(username))
+            or (address and throttle_is_blocked(LOGIN_FAILURES_PER_ADDRESS, address))
+        ):
+            raise forms.ValidationError(self.error_messages["limited"], code="limited")
+        try:
+            return super().clean()
+        except forms.ValidationError as error:
+            if error.code == "invalid_login":
+                throttle_fail(LOGIN_FAILURES_PER_USERNAME, username_fingerprint(username))
+                if address:
+                    throttle_fail(LOGIN_FAILURES_PER_ADDRESS, address)
+            raise
+
+
+class UnlockingSetPasswordForm(SetPasswordForm):
+    """The new password of a reset lifts every lock on the account: django-axes' pairs and the
+    user name's count."""
+
+    def save(self, commit=True):
+        user = super().save(commit=commit)
+        username = user.get_username()
+        axes_reset(username=username)
+        throttle_reset(LOGIN_FAILURES_PER_USERNAME, username_fingerprint(username))
+        return user
 
 
 class ClassroomForm(forms.Form):

@@ -35,6 +35,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
 
+from eleusis.web.client import client_address
+
 
 @dataclass(frozen=True)
 class Limit:
@@ -53,6 +55,11 @@ CODE_GUESSES_ALL = Limit("code-all", max_failures=300, window_seconds=10 * 60)
 _ALL = "all"
 # Picture-password tries for one student, from anywhere (a right answer clears them).
 PICTURE_GUESSES_PER_STUDENT = Limit("pictures-student", max_failures=5, window_seconds=10 * 60)
+# Wrong teacher passwords for one user name from every address, and from one address for every
+# user name: past either, new devices are refused for an hour; a device the account logged in
+# from before never is (eleusis/auth.py). The (user name, address) pair is django-axes' limit.
+LOGIN_FAILURES_PER_USERNAME = Limit("login-username", max_failures=30, window_seconds=60 * 60)
+LOGIN_FAILURES_PER_ADDRESS = Limit("login-address", max_failures=100, window_seconds=60 * 60)
 # Solo practice games one student may start.
 SOLO_STARTS_PER_STUDENT = Limit("solo-student", max_failures=20, window_seconds=10 * 60)
 # Password-reset mails: to one address, and asked from one device.
@@ -67,9 +74,13 @@ def _salted(kind: str, value: str) -> str:
 
 def client_fingerprint(request: HttpRequest) -> str:
     """A salted, truncated hash of the client address: enough to count, useless to identify."""
-    address = request.META.get("REMOTE_ADDR", "") or "unknown"
+    address = client_address(request) or "unknown"
     salt = f"eleusis-throttle:{settings.SECRET_KEY}".encode()
     return hmac.new(salt, address.encode(), hashlib.sha256).hexdigest()[:24]
+
+
+def username_fingerprint(username: str) -> str:
+    return _salted("username", username.strip().casefold())
 
 
 def email_fingerprint(email: str) -> str:

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from classroom.forms import ThrottledPasswordResetForm
+from classroom.forms import ThrottledPasswordResetForm, UnlockingSetPasswordForm
 from classroom.views import abbott, classes, russian, students
 
 app_name = "classroom"
@@ -13,7 +13,7 @@ account_urls = [
     path("signup/", classes.signup, name="signup"),
     path(
         "login/",
-        auth_views.LoginView.as_view(next_page="classroom:dashboard"),
+        classes.TeacherLoginView.as_view(next_page="classroom:dashboard"),
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(next_page="home"), name="logout"),
@@ -33,7 +33,8 @@ account_urls = [
     path(
         "password-reset/<uidb64>/<token>/",
         auth_views.PasswordResetConfirmView.as_view(
-            success_url=reverse_lazy("classroom:password_reset_complete")
+            form_class=UnlockingSetPasswordForm,
+            success_url=reverse_lazy("classroom:password_reset_complete"),
         ),
         name="password_reset_confirm",
     ),

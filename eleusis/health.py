@@ -27,6 +27,7 @@ from django.views.decorators.http import require_GET
 
 from eleusis.cache import ResilientRedisCache, cache_is_degraded
 from eleusis.celery import app as celery_app
+from eleusis.web.client import proxy_unconfigured
 
 DEADLINE_SECONDS = 1.0
 
@@ -113,6 +114,9 @@ def _run(checks: dict[str, Callable[[], str]]) -> dict[str, str]:
 def healthz(request):
     start = time.perf_counter()
     report: dict[str, object] = dict(_run(CHECKS))
+    if proxy_unconfigured(request):
+        # Every limit would count the proxy's address for everyone (eleusis/web/client.py).
+        report["proxy"] = "X-Forwarded-For arrives but TRUSTED_PROXIES is unset"
     failing = [name for name, state in report.items() if not str(state).startswith(("ok", "eager"))]
     if any(name in ESSENTIAL for name in failing):
         status, code = "unavailable", 503

@@ -181,8 +181,16 @@ AUTHENTICATION_BACKENDS = [
     "eleusis.auth.LoginLimitBackend",  # django-axes: wrong passwords, per account and address
     "django.contrib.auth.backends.ModelBackend",
 ]
+# What stands in front of gunicorn (eleusis/web/client.py, README "Production"): unset, no
+# proxy; a number, how many proxies append to X-Forwarded-For; or their addresses/networks.
+# Every limit (django-axes and the app's throttles) reads the client's address through it.
+TRUSTED_PROXIES = env_str("TRUSTED_PROXIES", default="")
+AXES_CLIENT_IP_CALLABLE = "eleusis.web.client.client_address"
 AXES_FAILURE_LIMIT = int(env_str("LOGIN_FAILURE_LIMIT", default="10"))
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]  # either one past the limit locks
+# The pair locks: wrong passwords from one address lock that address out of that account only.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# A device the account logged in from before (a signed cookie) is never locked out by axes.
+AXES_WHITELIST_CALLABLE = "eleusis.auth.known_device_whitelisted"
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True  # keep failed attempts only, not a log of every log-in

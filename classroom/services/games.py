@@ -308,7 +308,11 @@ def seat_remove(*, seat: Seat) -> None:
         if playing and round_row.seated(seat.position):
             player = round_row.player_of(seat.position)
             action = End(reason=EndReason.DEALER_LEFT) if player is None else Leave(player=player)
-            round_act(round_id=round_row.pk, action=action, seat=None)
+            try:
+                with transaction.atomic():
+                    round_act(round_id=round_row.pk, action=action, seat=None)
+            except IllegalActionError:
+                pass  # a game without turns (Delphi): the seat left predicts no more, that is all
         table_id = table.pk
         transaction.on_commit(lambda: table_changed(table_id))
 

@@ -9,6 +9,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -19,7 +20,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from classroom.access import classroom_for_teacher, student_for_teacher, teacher_required
 from classroom.codes import join_code_display
-from classroom.forms import ClassroomForm, NicknamesForm, StudentRenameForm, TeacherSignupForm
+from classroom.forms import (
+    ClassroomForm,
+    LimitedAuthenticationForm,
+    NicknamesForm,
+    StudentRenameForm,
+    TeacherSignupForm,
+)
 from classroom.models import Classroom
 from classroom.pictures import picture_password_pictures
 from classroom.selectors.classes import classroom_students, classrooms_for_teacher
@@ -34,6 +41,7 @@ from classroom.services.classes import (
     students_precreate,
     teacher_delete,
 )
+from eleusis.auth import remember_device
 from eleusis.web.htmx import refusal_status
 
 DETAIL_TEMPLATE = "classroom/classroom_detail.html"
@@ -50,6 +58,18 @@ def join_url(request: HttpRequest, classroom: Classroom) -> str:
 
 
 # Accounts --------------------------------------------------------------------------------------
+
+
+class TeacherLoginView(auth_views.LoginView):
+    """Django's log-in with the app's limits (`LimitedAuthenticationForm`); a successful log-in
+    marks the device as one this account logs in from (`eleusis.auth.remember_device`)."""
+
+    form_class = LimitedAuthenticationForm
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        remember_device(self.request, response, form.get_user())
+        return response
 
 
 @require_http_methods(["GET", "POST"])

@@ -27,6 +27,7 @@ PRODUCTION = {
     "DEBUG": "0",
     "SECRET_KEY": "a-long-random-production-secret-key-for-the-deploy-check-0123456789",
     "ALLOWED_HOSTS": "eleusis.example.org",
+    "TRUSTED_PROXIES": "1",  # HTTPS behind one nginx, as the README's production section says
 }
 
 
@@ -34,6 +35,13 @@ def test_check_deploy_reports_no_issue_with_production_settings():
     result = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_check_deploy_warns_when_a_proxy_is_trusted_but_its_addresses_are_not_read():
+    result = _manage(
+        "check", "--deploy", "--fail-level", "WARNING", **{**PRODUCTION, "TRUSTED_PROXIES": ""}
+    )
+    assert result.returncode == 1 and "eleusis.W001" in result.stdout + result.stderr
 
 
 @pytest.mark.parametrize(

@@ -124,3 +124,15 @@ def test_the_teacher_s_late_seat_at_a_strange_table_is_a_4xx(where):
     teacher.force_login(session.assignment.classroom.teacher)
     url = reverse("classroom:session_late_seat", args=[session.pk])
     _refused(teacher, url, {"student": late.pk, "table": where})
+
+
+def test_removing_a_seat_at_a_delphi_table_is_no_500():
+    """Found by the property test (`test_post_property.py`): Delphi has no "leave" move, and the
+    removal asked the engine for one."""
+    table, seats = delphi_table(players=3)
+    teacher = Client()
+    teacher.force_login(table.session.assignment.classroom.teacher)
+    response = teacher.post(reverse("classroom:seat_remove", args=[seats[0].pk]))
+    assert response.status_code < 500
+    seats[0].refresh_from_db()
+    assert seats[0].left
