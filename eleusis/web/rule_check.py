@@ -156,6 +156,12 @@ def _warning_text(warning: RuleWarning, analysis: Analysis) -> str:
             "Dead end: after %(plays)s no card is legal; there must always be a legal next card "
             "(%(count)s situations like this)."
         ) % {"plays": plays, "count": analysis.dead_ends}
+    if warning.code == "dead_end_unknown":
+        return gettext(
+            "Dead ends not checked: this rule has too many situations to check them all, and "
+            "the solver could not decide whether a line can be reached where no card is legal. "
+            "Try a round by hand before playing it in class."
+        )
     if warning.code == "never_playable" and analysis.never_playable:
         never = [str(Card.parse(code)) for code in analysis.never_playable]
         cards = ", ".join(never[:8])

@@ -21,3 +21,22 @@ def test_the_warnings_are_translated(language):
     text = " ".join(warnings)
     assert "K♠" in text
     assert "can never be played" not in text and "no card is legal" not in text
+
+
+def test_a_dead_end_three_plays_back_is_shown_in_the_editor():
+    """It was sampled away once (issue 39): the editor showed no warning at all."""
+    text = "not (last.rank == 13 and last2.rank == 13 and last3.rank == 13)"
+    warnings = " ".join(rule_check(text).warnings)
+    assert "Dead end: after K♠ K♥ K♦ no card is legal" in warnings
+
+
+@pytest.mark.parametrize("language", ["es", "el", "ru", "th"])
+def test_the_undecided_dead_end_warning_is_translated(language):
+    from eleusis.engine.rules import analyse, compile_rule
+    from eleusis.engine.rules.analysis import RuleWarning
+    from eleusis.web.rule_check import _warning_text
+
+    analysis = analyse(compile_rule("red"))
+    with translation.override(language):
+        text = _warning_text(RuleWarning("dead_end_unknown", ""), analysis)
+    assert text and "Dead ends not checked" not in text

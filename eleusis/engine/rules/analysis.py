@@ -6,11 +6,19 @@ wrong ones become the previous play. Cards that the rule cannot tell apart are o
 `situations.py`), so the walk is exact and quick for rules that look back a few cards; when the
 reachable situations are too many (more than `MAX_EXACT_EVALUATIONS` verdicts), or the rule counts
 over the whole mainline, seeded random games are sampled instead and the analysis says
-`exhaustive=False` (`sampled_games` says how many). Either way an analysis takes a bounded time
-(tens of milliseconds; `benchmarks/bench_rules.py` measures it), and it is cached by rule text.
+`exhaustive=False` (`sampled_games` says how many). Dead ends are never sampled away: a rule
+too big for the first walk gets a longer one (`MAX_DEAD_END_EVALUATIONS`), or the solver's
+"is there a situation where no card is legal?", its situation replayed as a game; when neither
+decides, `dead_end_status` is "unknown" and a warning says so. Either way an analysis takes a
+bounded time (tens of milliseconds, under a second for the longer walk or the solver;
+`benchmarks/bench_rules.py` measures it), and it is cached by rule text.
 Warnings follow the rule-making guidelines of docs/rules.md: not too strict, not too loose,
 always a legal next card, every card playable at some point, and no branch of an `if` that can
 never apply (proved with the solver of `smt.py`).
+
+Why one long module: the exact walk, the sampled games and the dead-end search share the
+situations, the verdict counting and the warnings; apart, they would drift in what they call a
+reachable situation.
 """
 
 from __future__ import annotations
@@ -19,13 +27,14 @@ import random
 import threading
 import time
 from collections import OrderedDict, deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from eleusis.engine.cards import FULL_DECK
 from eleusis.engine.history import Attempt
 from eleusis.engine.rules.compiler import PREVIOUS, CompiledRule, card_index
 from eleusis.engine.rules.situations import (
     MAX_POSITION_HORIZON,
+    CardClass,
     partition,
     plays_to_json,
     position_horizon,
@@ -36,6 +45,9 @@ SUGGESTED_LEGAL = (12, 15)
 TOO_STRICT_BELOW = 8.0  # legal cards on average
 TOO_LOOSE_ABOVE = 30.0
 MAX_EXACT_EVALUATIONS = 20_000  # verdicts of card classes in the exact walk (~40 ms)
+# When the walk above is too short, a second exact walk (dead ends only count then) may go this
+# far before the solver is asked; dead ends are never sampled away (issue 39).
+MAX_DEAD_END_EVALUATIONS = 100_000
 SAMPLED_GAMES = 4
 SAMPLED_GAME_LENGTH = 20
 SAMPLING_SECONDS = 0.2  # a safety net: sampling stops past this, after MIN_SAMPLED_GAMES games
@@ -62,6 +74,11 @@ NEVER_PLAYABLE = (
     "Card never playable: {cards} can never be played; every card must be playable at some point."
 )
 NO_STARTER = "No starter: no card can start the mainline."
+DEAD_END_UNKNOWN = (
+    "Dead ends not checked: this rule has too many situations to check them all, and the solver "
+    "could not decide whether a line can be reached where no card is legal. Try a round by "
+    "hand before playing it in class."
+)
 DEAD_BRANCH = (
     "Dead branch: in “if {cond} then …”, the condition is {never} when the rule judges a card, "
     "so the “{branch}” part can never apply."
@@ -70,7 +87,8 @@ DEAD_BRANCH = (
 
 @dataclass(frozen=True)
 class RuleWarning:
-    code: str  # too_strict, too_loose, dead_end, never_playable, no_starter, dead_branch
+    # too_strict, too_loose, dead_end, dead_end_unknown, never_playable, no_starter, dead_branch
+    code: str
     message: str
 
     def to_dict(self) -> dict[str, str]:
@@ -94,6 +112,8 @@ class Analysis:
     exhaustive: bool
     warnings: list[RuleWarning] = field(default_factory=list)
     sampled_games: int = 0  # when not exhaustive: how many random games were played
+    # "found" or "none" (every reachable situation checked, or proved by the solver), "unknown"
+    dead_end_status: str = "none"
 
     @property
     def min_share(self) -> float:
@@ -137,6 +157,7 @@ class Analysis:
             "never_playable": self.never_playable,
             "exhaustive": self.exhaustive,
             "sampled_games": self.sampled_games,
+            "dead_end_status": self.dead_end_status,
             "warnings": [warning.to_dict() for warning in self.warnings],
         }
 
@@ -173,7 +194,9 @@ def _analyse(rule: CompiledRule) -> Analysis:
     walkable = not (rule.reads_mainline or rule.reads_previous2)
     result = _exact(rule, starters) if walkable else None
     if result is None:
-        result = _sampled(rule, starters)
+        result = _with_dead_ends(rule, starters, _sampled(rule, starters), walkable)
+    elif result.dead_ends:
+        result = replace(result, dead_end_status="found")
     dead = dead_branches(rule)
     if dead:
         result.warnings.extend(dead)
@@ -195,7 +218,84 @@ def dead_branches(rule: CompiledRule) -> list[RuleWarning]:
     return warnings
 
 
-def _exact(rule: CompiledRule, starters: list[int]) -> Analysis | None:
+def _with_dead_ends(
+    rule: CompiledRule, starters: list[int], sampled: Analysis, walkable: bool
+) -> Analysis:
+    """The sampled analysis with its dead ends found exactly: a longer exact walk when the rule
+    can be walked, else the solver ("is there a situation where no card is legal?") with the
+    situation it finds replayed as a game; "unknown" (and a warning that says so) otherwise."""
+    if not starters:
+        return sampled
+    walked = _exact(rule, starters, budget=MAX_DEAD_END_EVALUATIONS) if walkable else None
+    if walked is not None:  # every reachable situation: the whole analysis is exact
+        return replace(walked, dead_end_status="found" if walked.dead_ends else "none")
+    from eleusis.engine.rules.smt import dead_end_situation
+
+    example: list[Attempt] | None
+    if sampled.dead_ends and sampled.dead_end_example:  # a sampled game met one: a real game
+        status, example, count = "found", sampled.dead_end_example, sampled.dead_ends
+    else:
+        status, example = dead_end_situation(rule)
+        count = 1 if status == "found" else 0
+        if example is not None:
+            props: set[str] = set()
+            for slot_reads in rule.reads.values():
+                props |= slot_reads
+            example = _reordered(rule, _spread(example, partition(props)))
+        if status == "found" and (example is None or not replays_to_dead_end(rule, example)):
+            status, example, count = "unknown", None, 0
+    warnings = [w for w in sampled.warnings if w.code != "dead_end"]
+    if status == "found" and example is not None:
+        plays = " ".join(
+            attempt.card.code + ("" if attempt.accepted else " (wrong)") for attempt in example
+        )
+        warnings.append(RuleWarning("dead_end", DEAD_END.format(plays=plays, count=count)))
+    elif status == "unknown":
+        warnings.append(RuleWarning("dead_end_unknown", DEAD_END_UNKNOWN))
+    return replace(
+        sampled,
+        dead_ends=count,
+        dead_end_example=example,
+        dead_end_status=status,
+        warnings=warnings,
+    )
+
+
+def _reordered(rule: CompiledRule, plays: list[Attempt]) -> list[Attempt]:
+    """The solver's mainline in an order a game could take (each card legal when played),
+    found greedily, the cards the rule reads back kept last; the plays unchanged if none is
+    found. A count over the mainline does not see the order, so any legal order will do."""
+    if replays_to_dead_end(rule, plays) or any(not attempt.accepted for attempt in plays):
+        return plays
+    keep = max(rule.lookback, 1)
+    cards = [attempt.card for attempt in plays]
+    pool, tail = cards[:-keep], cards[-keep:]
+    line: list[Attempt] = []
+    while pool:
+        for place, candidate in enumerate(pool):
+            if rule.accepts(line, candidate):
+                line.append(Attempt(candidate, True))
+                del pool[place]
+                break
+        else:
+            return plays
+    return line + [Attempt(card, True) for card in tail]
+
+
+def replays_to_dead_end(rule: CompiledRule, plays: list[Attempt]) -> bool:
+    """Whether `plays` is a game the rule makes (every play judged as recorded, the first one
+    a right starter) after which no card is legal."""
+    if not plays or not plays[0].accepted:
+        return False
+    for index, attempt in enumerate(plays):
+        if rule.accepts(plays[:index], attempt.card) != attempt.accepted:
+            return False
+    return not any(rule.accepts(plays, card) for card in FULL_DECK)
+
+
+def _exact(
+    rule: CompiledRule, starters: list[int], budget: int = MAX_EXACT_EVALUATIONS
+) -> Analysis | None:
     props: set[str] = set()
     for slot_reads in rule.reads.values():
         props |= slot_reads
@@ -208,8 +308,10 @@ def _exact(rule: CompiledRule, starters: list[int]) -> Analysis | None:
     if horizon is not None and sum(horizon) > MAX_POSITION_HORIZON:
         return None
     # Mainline tails the rule tells apart: far beyond the budget, the walk could only give up.
-    if len(classes) ** lookback > 50 * MAX_EXACT_EVALUATIONS:
+    if len(classes) ** lookback > 50 * budget:
         return None
+    if budget > MAX_EXACT_EVALUATIONS and len(classes) ** (lookback + 1) > 4 * budget:
+        return None  # the longer walk for dead ends only when it can finish
 
     def normal(position: int) -> int:
         if horizon is None:
@@ -228,7 +330,6 @@ def _exact(rule: CompiledRule, starters: list[int]) -> Analysis | None:
     playable = {rep_of[index] for index in starters}
     legal_counts: list[tuple[int, int]] = []  # (legal cards, weight)
     dead: list[_State] = []
-    budget = MAX_EXACT_EVALUATIONS
     while queue:
         state = queue.popleft()
         back, rejected, position = state
@@ -262,8 +363,22 @@ def _exact(rule: CompiledRule, starters: list[int]) -> Analysis | None:
         member for c in classes if c.representative not in playable for member in c.members
     )
     never = [FULL_DECK[index].code for index in never_indexes]
-    example = _history(dead[0], parents) if dead else None
+    example = _spread(_history(dead[0], parents), classes) if dead else None
     return _finish(rule, starters, legal_counts, len(dead), example, never, exhaustive=True)
+
+
+def _spread(plays: list[Attempt], classes: list[CardClass]) -> list[Attempt]:
+    """The same plays with each card the least-used member of its class (the rule cannot tell
+    them apart), so that the example can be dealt: KS KH KD, not KS KS KS."""
+    class_of = {member: c for c in classes for member in c.members}
+    used: dict[int, int] = {}
+    spread = []
+    for attempt in plays:
+        members = class_of[card_index(attempt.card)].members
+        chosen = min(members, key=lambda member: (used.get(member, 0), members.index(member)))
+        used[chosen] = used.get(chosen, 0) + 1
+        spread.append(Attempt(FULL_DECK[chosen], attempt.accepted))
+    return spread
 
 
 def _history(

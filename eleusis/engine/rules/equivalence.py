@@ -108,8 +108,10 @@ class _Plan:
             return [0]
         if length < self.lookback:
             return [length + 1]
+        # Every position up to a whole period past the threshold (and past this length): a
+        # longer mainline takes any of them.
         threshold, period = self.horizon
-        return list(range(length + 1, max(length + 1, threshold + period) + 1))
+        return list(range(length + 1, max(length + 1, threshold) + period))
 
     def tails(self) -> Iterator[tuple[tuple[CardClass, ...], int]]:
         """Every mainline tail, most recent first, and how many mainlines it stands for."""

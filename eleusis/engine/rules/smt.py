@@ -507,3 +507,42 @@ def _source(text: str, node: ast.Expr) -> str:
     if span.line != span.end_line or span.line > len(lines):
         return lines[span.line - 1].strip() if span.line <= len(lines) else text
     return lines[span.line - 1][span.column - 1 : span.end_column - 1]
+
+
+DEAD_END_RESOURCE_LIMIT = 400_000
+
+
+def dead_end_situation(
+    rule: CompiledRule, *, timeout_ms: int = 1_000
+) -> tuple[str, list[Attempt] | None]:
+    """ "Is there a situation where no card is legal?" asked of the solver: ("none", None) when
+    there is none at all (a proof: no dead end can be reached), ("found", plays) with a history
+    that leads there, or ("unknown", None) when the solver cannot decide in time. The history is
+    built from the solver's situation; the caller replays it to know whether a game can reach
+    it (`analysis.replays_to_dead_end`)."""
+    from eleusis.engine.rules.situations import partition
+
+    ctx = z3.Context()
+    situation = _Situation(ctx, (rule,))
+    verdict = _Encoder(situation, rule).verdict()
+    solver = z3.Solver(ctx=ctx)
+    solver.set("timeout", timeout_ms)
+    solver.set("rlimit", DEAD_END_RESOURCE_LIMIT)
+    solver.add(*situation.constraints())
+    # A dead end after the start: the mainline has its starter.
+    solver.add(situation.n >= 1)
+    card = situation.card
+    for card_class in partition(rule.reads.get(0, frozenset())):
+        index = card_class.representative
+        fixed = [
+            (card.rank, z3.IntVal(index % 13 + 1, ctx)),
+            (card.suit, z3.IntVal(index // 13, ctx)),
+        ]
+        solver.add(z3.Not(z3.substitute(verdict, *fixed)))
+    answer = solver.check()
+    if answer == z3.unsat:
+        return "none", None
+    if answer != z3.sat:
+        return "unknown", None
+    plays, _card = _history(situation, solver.model())
+    return "found", plays
