@@ -41,6 +41,7 @@ from classroom.services.classes import (
     students_precreate,
     teacher_delete,
 )
+from classroom.throttle import pictures_guessed, pictures_renewed
 from eleusis.auth import remember_device
 from eleusis.web.htmx import refusal_status
 
@@ -149,8 +150,10 @@ def classroom_create_view(request: HttpRequest) -> HttpResponse:
 
 def _detail_context(request: HttpRequest, classroom: Classroom, **extra) -> dict:
     students = list(classroom_students(classroom=classroom))
+    guessed = pictures_guessed([student.pk for student in students])
     for student in students:
         student.pictures = picture_password_pictures(student.picture_password)
+        student.pictures_guessed = guessed.get(student.pk, 0)
     return {
         "classroom": classroom,
         "code_display": join_code_display(classroom.join_code),
@@ -312,6 +315,7 @@ def student_remove_view(request: HttpRequest, pk: int) -> HttpResponse:
 def student_reset_pictures_view(request: HttpRequest, pk: int) -> HttpResponse:
     student = student_for_teacher(request, pk)
     student_reset_pictures(student=student)
+    pictures_renewed(student.pk, student.picture_password)
     notice = _("New pictures for “%(nickname)s”.") % {"nickname": student.nickname}
     return _done(request, student.classroom, notice)
 

@@ -22,17 +22,18 @@ from classroom.access import (
     student_sign_out,
 )
 from classroom.codes import join_code_display
+from classroom.devices import remember_student
 from classroom.forms import JoinForm, PictureSigninForm, SigninCodeForm
 from classroom.models import Classroom
 from classroom.pictures import PICTURES, picture_password_matches, picture_password_pictures
 from classroom.selectors.classes import classroom_by_code, classroom_students
 from classroom.services.classes import student_join
 from classroom.throttle import (
-    PICTURE_GUESSES_PER_STUDENT,
     code_guess_refused,
     code_guesses_blocked,
-    throttle_over,
-    throttle_reset,
+    picture_try_refused,
+    picture_try_right,
+    picture_try_wrong,
 )
 
 
@@ -112,7 +113,9 @@ def join(request: HttpRequest) -> HttpResponse:
                 _("Welcome, %(nickname)s! Remember your three pictures.")
                 % {"nickname": student.nickname},
             )
-            return redirect("classroom:student_home")
+            response = redirect("classroom:student_home")
+            remember_student(request, response, student.pk)
+            return response
     return render(request, "classroom/join.html", {"form": form}, status=400)
 
 
@@ -182,26 +185,29 @@ def signin_pick(request: HttpRequest, code: str) -> HttpResponse:
 def signin_pictures(request: HttpRequest, code: str, pk: int) -> HttpResponse:
     """Step 3: tap your pictures in order."""
     student = student_for_signin(request, code, pk)
-    student_key = str(student.pk)
     context = {"student": student, "classroom": student.classroom, "pictures": PICTURES}
     if request.method == "GET":
         context["form"] = PictureSigninForm()
         return render(request, "classroom/signin_pictures.html", context)
     # Counted before the pictures are checked, atomically: a burst of parallel tries cannot
-    # slip past the limit. Only this student's count: another student's right answer, from the
-    # same school network, is never refused because of it.
-    if throttle_over(PICTURE_GUESSES_PER_STUDENT, student_key):
+    # slip past the limit. Per device and student, and per address for devices new to the
+    # student: a classmate's guesses never refuse this student's own devices.
+    if picture_try_refused(request, student.pk, student.picture_password):
+        picture_try_wrong(student.pk)  # a refused try is a guess too, for the teacher's page
         return _throttled(request)
     form = PictureSigninForm(request.POST)
     context["form"] = form
     if form.is_valid():
         if picture_password_matches(stored=student.picture_password, keys=form.picture_keys()):
-            throttle_reset(PICTURE_GUESSES_PER_STUDENT, student_key)
+            picture_try_right(request, student.pk, student.picture_password)
             student_sign_in(request, student)
             messages.success(
                 request, _("Welcome back, %(nickname)s!") % {"nickname": student.nickname}
             )
-            return redirect("classroom:student_home")
+            response = redirect("classroom:student_home")
+            remember_student(request, response, student.pk)
+            return response
+        picture_try_wrong(student.pk)
         form.add_error(
             None, _("Those are not your pictures. Try again, or ask your teacher to show you.")
         )

@@ -201,7 +201,7 @@ def test_parallel_wrong_codes_reveal_at_most_the_limit_and_a_right_code_still_jo
 
 
 def test_parallel_picture_guesses_reveal_at_most_the_limit_and_another_student_signs_in():
-    from classroom.throttle import PICTURE_GUESSES_PER_STUDENT
+    from classroom.throttle import PICTURE_GUESSES_NEW_DEVICES_STUDENT as PER_STUDENT
 
     classroom = ClassroomFactory()
     target, other = StudentFactory.create_batch(2, classroom=classroom)
@@ -222,8 +222,8 @@ def test_parallel_picture_guesses_reveal_at_most_the_limit_and_another_student_s
     for thread in threads:
         thread.join()
 
-    assert statuses.count(400) == PICTURE_GUESSES_PER_STUDENT.max_failures  # checked, wrong
-    assert statuses.count(429) == 22 - PICTURE_GUESSES_PER_STUDENT.max_failures
+    assert statuses.count(400) == PER_STUDENT.max_failures  # checked, wrong
+    assert statuses.count(429) == 22 - PER_STUDENT.max_failures
     # Another student of the class, from the same school address, signs in at once.
     other_keys = other.picture_password.split("-")
     right = dict(zip(("picture_1", "picture_2", "picture_3"), other_keys, strict=True))

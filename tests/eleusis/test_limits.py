@@ -146,3 +146,73 @@ def test_the_pair_locks_only_the_guessing_address_and_a_reset_lifts_it(settings)
     answer = browser.post(form_url, {"new_password1": new, "new_password2": new})
     assert answer.status_code == 302
     assert _log_in(_behind_proxy("203.0.113.5"), "teacher_c", new).status_code == 302
+
+
+# Picture passwords: a classmate's guesses never keep a child out ------------------------------
+
+
+def _pictures(student, right=True):
+    keys = student.picture_password.split("-")
+    if not right:
+        keys = [keys[1], keys[0], keys[2]]
+    return dict(zip(("picture_1", "picture_2", "picture_3"), keys, strict=True))
+
+
+def test_wrong_pictures_for_every_student_from_one_browser_leave_each_child_s_own(settings):
+    from classroom.throttle import PICTURE_GUESSES_PER_DEVICE
+    from tests.factories import StudentFactory
+
+    settings.TRUSTED_PROXIES = "1"
+    classroom = ClassroomFactory()
+    students = StudentFactory.create_batch(16, classroom=classroom)
+    teacher = Client()
+    teacher.force_login(classroom.teacher)
+
+    def url(student):
+        return reverse("classroom:signin_pictures", args=[classroom.join_code, student.pk])
+
+    # Each child signed in once on their own tablet, at the school's one address.
+    tablets = {}
+    for student in students:
+        tablets[student.pk] = _behind_proxy("198.51.100.1")
+        assert tablets[student.pk].post(url(student), _pictures(student)).status_code == 302
+        tablets[student.pk].post(reverse("classroom:student_leave"))
+    # One pupil's browser, same address, guesses every classmate's pictures, over and over.
+    guesser = _behind_proxy("198.51.100.1")
+    for _ in range(PICTURE_GUESSES_PER_DEVICE.max_failures + 2):
+        for student in students:
+            guesser.post(url(student), _pictures(student, right=False))
+    assert guesser.post(url(students[0]), _pictures(students[0])).status_code == 429
+    # Every child's right pictures still work from their own tablet.
+    for student in students:
+        assert tablets[student.pk].post(url(student), _pictures(student)).status_code == 302
+    # The teacher's page says someone is guessing.
+    page = teacher.get(reverse("classroom:classroom_detail", args=[classroom.pk])).content
+    assert "Someone tried wrong pictures for this student" in page.decode()
+
+    # A child on a new device (their tablet lost): refused now, but "New pictures" lets them in.
+    newcomer = students[3]
+    fresh = _behind_proxy("198.51.100.1")
+    assert fresh.post(url(newcomer), _pictures(newcomer)).status_code == 429
+    reset = reverse("classroom:student_reset_pictures", args=[newcomer.pk])
+    assert teacher.post(reset).status_code == 302
+    newcomer.refresh_from_db()
+    assert fresh.post(url(newcomer), _pictures(newcomer)).status_code == 302
+
+
+def test_a_pupil_s_wrong_codes_never_block_a_classmate_s_device_at_the_same_address(settings):
+    from classroom.throttle import CODE_GUESSES_HARD
+
+    settings.TRUSTED_PROXIES = "1"
+    classroom = ClassroomFactory()
+    classmate = _behind_proxy("198.51.100.1")
+    join = reverse("classroom:join")
+    assert classmate.post(join, {"code": classroom.join_code, "nickname": "Ana"}).status_code == 302
+    classmate.post(reverse("classroom:student_leave"))
+    wrong = "ACDEFG" if classroom.join_code != "ACDEFG" else "HJKMNP"
+    guesser = _behind_proxy("198.51.100.1")  # the same school address
+    for _ in range(CODE_GUESSES_HARD.max_failures + 1):
+        guesser.post(join, {"code": wrong, "nickname": "Bot"})
+    assert guesser.post(join, {"code": classroom.join_code, "nickname": "Bot"}).status_code == 429
+    signin = reverse("classroom:signin")
+    assert classmate.post(signin, {"code": classroom.join_code}).status_code == 302

@@ -12,7 +12,9 @@ from classroom.models import Student
 from classroom.throttle import (
     CODE_GUESSES,
     CODE_GUESSES_HARD,
-    PICTURE_GUESSES_PER_STUDENT,
+    PICTURE_GUESSES_NEW_DEVICES,
+    PICTURE_GUESSES_NEW_DEVICES_STUDENT,
+    PICTURE_GUESSES_PER_DEVICE,
 )
 from tests.factories import ClassroomFactory, StudentFactory
 
@@ -259,36 +261,73 @@ def test_malformed_picture_answers_are_400(client, student, data):
     assert session_student_id(client) is None
 
 
-def test_picture_guesses_are_throttled_per_student(student):
+def test_picture_guesses_are_throttled_per_device_and_student(student):
     url = reverse("classroom:signin_pictures", args=[student.classroom.join_code, student.pk])
-    for n in range(PICTURE_GUESSES_PER_STUDENT.max_failures):
-        # From different devices: the limit is on the student, wherever the guesses come from.
-        Client(REMOTE_ADDR=f"10.0.0.{n}").post(url, wrong_pictures(student))
-    response = Client(REMOTE_ADDR="10.0.1.1").post(url, right_pictures(student))
+    guesser = Client(REMOTE_ADDR="10.0.0.1")
+    for _ in range(PICTURE_GUESSES_PER_DEVICE.max_failures):
+        guesser.post(url, wrong_pictures(student))
+    response = guesser.post(url, right_pictures(student))
     assert response.status_code == 429
     assert "Too many tries" in response.content.decode()
+    # Another device at another address is not refused for it.
+    assert Client(REMOTE_ADDR="10.0.1.1").post(url, right_pictures(student)).status_code == 302
+
+
+def test_new_devices_are_limited_per_student_from_anywhere_but_not_the_student_s_own(student):
+    url = reverse("classroom:signin_pictures", args=[student.classroom.join_code, student.pk])
+    own = Client(REMOTE_ADDR="10.0.2.1")
+    assert own.post(url, right_pictures(student)).status_code == 302  # the child's tablet
+    own.post(reverse("classroom:student_leave"))
+    for n in range(PICTURE_GUESSES_NEW_DEVICES_STUDENT.max_failures):
+        Client(REMOTE_ADDR=f"10.0.0.{n}").post(url, wrong_pictures(student))
+    assert Client(REMOTE_ADDR="10.0.1.1").post(url, right_pictures(student)).status_code == 429
+    assert own.post(url, right_pictures(student)).status_code == 302
 
 
 def test_guessing_one_student_s_pictures_never_locks_out_another_student(classroom):
     target, other = StudentFactory.create_batch(2, classroom=classroom)
-    client = Client()  # one device, one school address, for the guesser and the other student
+    other_device = Client()
+    other_url = reverse("classroom:signin_pictures", args=[classroom.join_code, other.pk])
+    assert other_device.post(other_url, right_pictures(other)).status_code == 302
+    other_device.post(reverse("classroom:student_leave"))
+    client = Client()  # one school address, for the guesser and the other student
     url = reverse("classroom:signin_pictures", args=[classroom.join_code, target.pk])
-    for _ in range(PICTURE_GUESSES_PER_STUDENT.max_failures * 3):
+    for _ in range(PICTURE_GUESSES_PER_DEVICE.max_failures * 3):
         client.post(url, wrong_pictures(target))
     assert client.post(url, right_pictures(target)).status_code == 429
-    url = reverse("classroom:signin_pictures", args=[classroom.join_code, other.pk])
-    assert client.post(url, right_pictures(other)).status_code == 302
+    assert other_device.post(other_url, right_pictures(other)).status_code == 302
 
 
-def test_a_right_answer_resets_the_student_s_count(client, student):
+def test_a_right_answer_resets_the_device_s_count_and_gives_back_the_new_device_counts(
+    client, student
+):
     url = reverse("classroom:signin_pictures", args=[student.classroom.join_code, student.pk])
-    for _ in range(PICTURE_GUESSES_PER_STUDENT.max_failures - 1):
+    for _ in range(PICTURE_GUESSES_PER_DEVICE.max_failures - 1):
         client.post(url, wrong_pictures(student))
     assert client.post(url, right_pictures(student)).status_code == 302
+    # Another new device: the student's count of wrong tries from new devices is 4 (the right
+    # answer gave its count back); 3 more leave it under the limit.
     other = Client(REMOTE_ADDR="10.9.9.9")
-    for _ in range(PICTURE_GUESSES_PER_STUDENT.max_failures - 1):
+    wrong = (
+        PICTURE_GUESSES_NEW_DEVICES_STUDENT.max_failures - PICTURE_GUESSES_PER_DEVICE.max_failures
+    )
+    for _ in range(wrong):
         other.post(url, wrong_pictures(student))
     assert other.post(url, right_pictures(student)).status_code == 302
+
+
+def test_a_class_signing_in_on_new_devices_behind_one_address_counts_only_its_typos(classroom):
+    """30 children, each on a device new to them, each with one typo, one school address."""
+    students = StudentFactory.create_batch(30, classroom=classroom)
+    statuses = []
+    for student in students:
+        device = Client(REMOTE_ADDR="10.5.5.5")
+        url = reverse("classroom:signin_pictures", args=[classroom.join_code, student.pk])
+        if student.pk % 3 == 0:  # a third of them tap a wrong picture first
+            device.post(url, wrong_pictures(student))
+        statuses.append(device.post(url, right_pictures(student)).status_code)
+    assert statuses == [302] * 30
+    assert PICTURE_GUESSES_NEW_DEVICES.max_failures >= 10
 
 
 def test_signing_in_gives_a_new_session_key(client, student):
