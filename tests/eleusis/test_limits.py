@@ -216,3 +216,26 @@ def test_a_pupil_s_wrong_codes_never_block_a_classmate_s_device_at_the_same_addr
     assert guesser.post(join, {"code": classroom.join_code, "nickname": "Bot"}).status_code == 429
     signin = reverse("classroom:signin")
     assert classmate.post(signin, {"code": classroom.join_code}).status_code == 302
+
+
+# The dealing student's deal form ---------------------------------------------------------------
+
+
+def test_the_deal_form_asks_whose_deal_it_is_first_and_shares_the_rule_check_s_throttle():
+    from eleusis.web.rule_check import RULE_CHECKS_PER_WINDOW
+    from tests.classroom.views.test_golden_game import students_deal_table
+    from tests.factories import student_client
+
+    table, seats = students_deal_table(players=3)
+    url = reverse("classroom:table_deal", args=[table.pk])
+    data = {"rule_text": "color != last.color", "rule_words": "colours alternate"}
+    not_dealing = student_client(seats[1].student)
+    response = not_dealing.post(url, data)
+    assert response.status_code == 409 and table.rounds.count() == 0
+
+    dealer = student_client(seats[0].student)
+    check = reverse("classroom:table_rule_check", args=[table.pk])
+    for _ in range(RULE_CHECKS_PER_WINDOW):
+        dealer.post(check, {"rule_text": "color != last.color"})
+    assert dealer.post(url, data).status_code == 429
+    assert table.rounds.count() == 0

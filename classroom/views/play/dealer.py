@@ -14,9 +14,11 @@ from classroom.access import (
     student_required,
 )
 from classroom.parsing import parse_card, parse_int
+from classroom.refusal_codes import NOT_YOUR_DEAL
 from classroom.refusals import refusal_message
 from classroom.selectors.games import (
     hint_refusal,
+    next_dealer_position,
     student_board,
 )
 from classroom.services.games import dealer_judges, round_deal_by_student
@@ -35,7 +37,7 @@ from eleusis.engine.variants import (
     Verdict,
 )
 from eleusis.web.htmx import refusal_status
-from eleusis.web.rule_check import rule_check_response
+from eleusis.web.rule_check import rule_check_response, rule_checks_exhausted
 
 # The student who deals -------------------------------------------------------------------------
 
@@ -58,6 +60,16 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
     if not seat.table.dealt_by_students:
         message = _("Your teacher chose the rule of this game.")
         return _render_board(request, seat, message=message, ok=False, status=409)
+    # Whose deal it is comes first, and the rule check below shares the rule editor's
+    # throttle: a student who is not dealing costs no parsing, and nobody parses rules unlimited.
+    if next_dealer_position(table=seat.table) != seat.position:
+        message = refusal_message(IllegalActionError(NOT_YOUR_DEAL))
+        return _render_board(request, seat, message=message, ok=False, status=409)
+    if rule_checks_exhausted(request):
+        message = _(
+            "Too many checks in a row: wait a minute, then type again to have the rule checked."
+        )
+        return _render_board(request, seat, message=message, ok=False, status=429)
     text = request.POST.get("rule_text", "")[:MAX_RULE_LENGTH]
     words = request.POST.get("rule_words", "")[:MAX_RULE_LENGTH].strip()
     by_hand = dealer_judges(seat.table.session.assignment, text)
