@@ -194,11 +194,20 @@ def equivalence(
 
 
 def _enumerated(a: CompiledRule, b: CompiledRule, the_plan: _Plan) -> Equivalence:
-    """Every situation of the plan, by classes of cards (the starts are compared already)."""
+    """Every situation of the plan, by classes of cards (the starts are compared already).
+    A mainline shorter than the rules look back is the whole line, so its first card must be a
+    legal starter of both rules (else no game has it); a counterexample is dealt from two
+    decks (at most two of a card), a legal starter first."""
     situations = the_plan.situations()
     cards = [c.representative for c in the_plan.card]
-    for tail_classes, _weight in the_plan.tails():
+    starters = {i for i in range(len(FULL_DECK)) if a.judge_start(i) and b.judge_start(i)}
+    for tail_classes, _weight in the_plan.tails() if starters else ():
+        whole_line = len(tail_classes) < the_plan.lookback
+        if whole_line and not starters & set(tail_classes[-1].members):
+            continue
         tail = [c.representative for c in tail_classes]
+        if whole_line:
+            tail[-1] = min(starters & set(tail_classes[-1].members))
         for previous, _previous_weight in the_plan.previous:
             accepted = previous is None
             previous_card = tail[0] if previous is None else previous
@@ -206,9 +215,60 @@ def _enumerated(a: CompiledRule, b: CompiledRule, the_plan: _Plan) -> Equivalenc
                 for card in cards:
                     verdict_a = a.judge(card, tail, previous_card, accepted, position)
                     if verdict_a != b.judge(card, tail, previous_card, accepted, position):
-                        history = build_history(tail, previous, position or None, the_plan.lookback)
-                        return Equivalence(False, True, situations, _confirmed(a, b, history, card))
+                        history, dealt = _dealt(
+                            tail_classes, tail, previous, card, starters, the_plan, position
+                        )
+                        example = _confirmed(a, b, history, dealt)
+                        if example.a == example.b:  # pragma: no cover - classes say it cannot
+                            example = _confirmed(
+                                a, b, build_history(tail, previous, position or None, 1), card
+                            )
+                        return Equivalence(False, True, situations, example)
     return Equivalence(True, True, situations, None)
+
+
+def _dealt(
+    tail_classes: tuple[CardClass, ...],
+    tail: list[int],
+    previous: int | None,
+    card: int,
+    starters: set[int],
+    the_plan: _Plan,
+    position: int,
+) -> tuple[list[Attempt], int]:
+    """The history of an enumerated situation, dealable: each tail card the least-used member
+    of its class (at most two of a card), and a legal starter in front where the tail is not
+    the whole line and does not start with one; the card played and a wrong previous play
+    that the rules do not read are dealt the same way."""
+    used: dict[int, int] = {}
+
+    def least(options: list[int]) -> int:
+        best = min(options, key=lambda member: (used.get(member, 0), options.index(member)))
+        used[best] = used.get(best, 0) + 1
+        return best
+
+    chosen = list(tail)
+    for place in reversed(range(len(tail))):
+        if place == len(tail) - 1 and len(tail) < the_plan.lookback:
+            options = sorted(starters & set(tail_classes[place].members))
+        else:
+            options = list(tail_classes[place].members)
+        chosen[place] = least(options)
+    # The freer choices last: the card played within its class, a wrong play not read.
+    card_class = next(c for c in the_plan.card if card in c.members)
+    card = least(list(card_class.members))
+    if previous is not None:
+        reads_previous = len(the_plan.previous) > 2 or the_plan.previous[-1][1] != len(FULL_DECK)
+        previous = previous if reads_previous else least(list(range(len(FULL_DECK))))
+        if reads_previous:
+            used[previous] = used.get(previous, 0) + 1
+    history = build_history(chosen, previous, position or None, the_plan.lookback)
+    mainline = [attempt for attempt in history if attempt.accepted]
+    first = FULL_DECK.index(mainline[0].card) if mainline else None
+    if first is not None and first not in starters and starters and position == 0:
+        free = [s for s in sorted(starters) if used.get(s, 0) < 2] or sorted(starters)
+        history.insert(0, Attempt(FULL_DECK[free[0]], True))
+    return history, card
 
 
 def _confirmed(

@@ -22,6 +22,7 @@ node as in the compiler, so that the proofs cover exactly the language the compi
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -129,19 +130,16 @@ class _Situation:
         for card in self.back:
             facts += card.bounds()
         # A play before the previous one exists once there were two plays: always after a
-        # wrong previous play (the mainline has its starter too) or on a longer mainline; with
-        # a one-card mainline and a right previous play (the starter) it may or may not, and
-        # if it does it was a wrong card tried before the starter.
+        # wrong previous play (the mainline has its starter too) or on a longer mainline.
         facts.append(
             z3.Implies(
                 z3.Or(n >= 2, z3.And(n >= 1, z3.Not(self.previous_accepted))), self.previous2_exists
             )
         )
+        # No game tries a card before the starter (the dealer deals it, docs/rules.md): with
+        # a one-card mainline and a right previous play, there was no play before it.
         facts.append(
-            z3.Implies(
-                z3.And(n == 1, self.previous_accepted, self.previous2_exists),
-                z3.Not(self.previous2_accepted),
-            )
+            z3.Implies(z3.And(n == 1, self.previous_accepted), z3.Not(self.previous2_exists))
         )
         if self.hidden:
             facts += [count >= 0 for count in self.hidden]
@@ -393,18 +391,36 @@ def prove_same(
     solver.set("rlimit", RESOURCE_LIMIT)
     solver.add(*situation.constraints())
     solver.add(verdict_a != verdict_b)
-    solver.push()
-    solver.add(situation.n <= SHORT_MAINLINE)
-    answer = solver.check()
-    if answer == z3.unsat:
-        solver.pop()
+    # A counterexample a teacher can deal: no card more than `COPIES` times among those the
+    # rules read, and a first card that both rules let start the mainline.
+    starters = {i for i in range(len(FULL_DECK)) if a.judge_start(i) and b.judge_start(i)}
+    solver.add(*_dealable(situation, (verdict_a, verdict_b)))
+    if not starters:
+        solver.add(situation.n == 0)  # no card starts both: no game goes past the start
+    elif situation.hidden:
+        # Further back than the rules look, the first card comes from a class of the counts:
+        # one with a legal starter in it.
+        with_starter = [
+            count >= 1
+            for members, count in zip(situation.classes, situation.hidden, strict=True)
+            if starters & set(members)
+        ]
+        solver.add(z3.Or(situation.n <= situation.lookback, *with_starter))
+    answer = z3.unknown
+    for bound in (situation.lookback + 2, SHORT_MAINLINE, None):
+        solver.push()
+        if bound is not None:
+            solver.add(situation.n <= bound)
         answer = solver.check()
+        if answer != z3.unsat or bound is None:
+            break
+        solver.pop()
     if answer == z3.unsat:
         return SmtResult("equivalent")
     if answer != z3.sat:
         return SmtResult("unknown", reason=str(solver.reason_unknown()))
     model = solver.model()
-    plays, card = _history(situation, model)
+    plays, card = _history(situation, model, (a, b))
     played = FULL_DECK[card]
     if a.accepts(plays, played) == b.accepts(plays, played):
         # The formula and the compiled rule disagree: never claim anything then.
@@ -412,36 +428,114 @@ def prove_same(
     return SmtResult("different", plays, card)
 
 
-def _history(situation: _Situation, model: z3.ModelRef) -> tuple[list[Attempt], int]:
+COPIES = 2  # copies of each card a counterexample may use: Express deals two decks
+
+
+class _Dealer:
+    """Cards for a history, each used at most `COPIES` times where the choice is free."""
+
+    def __init__(self, fixed: Sequence[int]) -> None:
+        self.used: dict[int, int] = {}
+        for index in fixed:
+            self.take(index)
+
+    def take(self, index: int) -> int:
+        self.used[index] = self.used.get(index, 0) + 1
+        return index
+
+    def pick(self, members: Sequence[int], prefer: Callable[[int], bool] | None = None) -> int:
+        def cost(member: int) -> tuple[int, int, int]:
+            preferred = 0 if prefer is None or prefer(member) else 1
+            return (self.used.get(member, 0) >= COPIES, preferred, self.used.get(member, 0))
+
+        return self.take(min(members, key=cost))
+
+
+def _dealable(situation: _Situation, verdicts: Sequence[Any]) -> list[Any]:
+    """Constraints that keep the solver's situation dealable from two decks and starting with
+    a legal starter (the starter is read by the rules when the mainline is no longer than they
+    look back)."""
+    cards = [situation.card, *situation.back, situation.rejected]
+    indexes = [card.suit * 13 + card.rank for card in cards]
+    wrong = len(cards) - 1
+
+    def there(k: int) -> Any:
+        if k == wrong:
+            return z3.And(situation.n >= 1, z3.Not(situation.previous_accepted))
+        return situation.exists(k)
+
+    facts: list[Any] = []
+    for group in itertools.combinations(range(len(cards)), COPIES + 1):
+        present = [there(k) for k in group if k > 0]
+        same = [indexes[group[0]] == indexes[k] for k in group[1:]]
+        facts.append(z3.Not(z3.And(*present, *same)))
+    n = situation.n
+    for k, back in enumerate(situation.back, start=1):
+        # With k cards on the mainline, the k-th card back is the starter.
+        fixed = [
+            (n, z3.IntVal(0, situation.ctx)),
+            (situation.card.rank, back.rank),
+            (situation.card.suit, back.suit),
+        ]
+        starts = [z3.substitute(verdict, *fixed) for verdict in verdicts]
+        facts.append(z3.Implies(n == k, z3.And(*starts)))
+    return facts
+
+
+def _history(
+    situation: _Situation, model: z3.ModelRef, rules: Sequence[CompiledRule] = ()
+) -> tuple[list[Attempt], int]:
     """A real history for the solver's situation: the mainline (the cards further back in
-    their classes first), then the wrong plays that the situation has at its end."""
+    their classes first), then the wrong plays that the situation has at its end. Where the
+    situation leaves a card free (further back than the rules look, a wrong play the rules do
+    not read), it is dealt from two decks (at most `COPIES` of a card), and the first card is
+    a legal starter of every one of `rules` where one fits."""
 
     def ev(term: Any) -> Any:
         return model.eval(term, model_completion=True)
 
     n = ev(situation.n).as_long()
     shown = min(n, situation.lookback)
+    card = situation.card.index(model)
+    back = [situation.back[k].index(model) for k in reversed(range(shown))]
+    dealer = _Dealer([card, *back])
+
+    def starter(index: int) -> bool:
+        return all(rule.judge_start(index) for rule in rules)
+
+    hidden: list[tuple[Sequence[int], int]] = [
+        (members, ev(count).as_long())
+        for members, count in zip(situation.classes, situation.hidden, strict=True)
+    ]
+    filler = max(n - shown - sum(count for _members, count in hidden), 0)
     mainline: list[int] = []
-    for members, count in zip(situation.classes, situation.hidden, strict=True):
-        mainline += [members[0]] * ev(count).as_long()
-    filler = n - shown - len(mainline)
-    mainline = [0] * max(filler, 0) + mainline
-    mainline += [situation.back[k].index(model) for k in reversed(range(shown))]
+    everything = range(len(FULL_DECK))
+    for place in range(filler):
+        mainline.append(dealer.pick(everything, starter if place == 0 else None))
+    # A class with a legal starter first, when the first card comes from these classes.
+    hidden.sort(key=lambda item: not (item[1] and any(starter(m) for m in item[0])))
+    for members, count in hidden:
+        for _ in range(count):
+            mainline.append(dealer.pick(members, starter if not mainline else None))
+    mainline += back
     plays = [Attempt(FULL_DECK[index], True) for index in mainline]
     previous_accepted = z3.is_true(ev(situation.previous_accepted))
     previous2_exists = z3.is_true(ev(situation.previous2_exists))
     previous2_accepted = z3.is_true(ev(situation.previous2_accepted))
-    wrong = FULL_DECK[situation.rejected.index(model)]
+    if any(rule.reads_previous_card for rule in rules) or not rules:
+        wrong = FULL_DECK[dealer.take(situation.rejected.index(model))]
+    else:  # no rule reads the wrong card: any card will do
+        wrong = FULL_DECK[dealer.pick(everything)]
     if not situation.reads_previous2:
         previous2_accepted, previous2_exists = True, False
     if n >= 1 and not previous_accepted:
         if not previous2_accepted:
-            plays.append(Attempt(FULL_DECK[0], False))
+            plays.append(Attempt(FULL_DECK[dealer.pick(everything)], False))
         plays.append(Attempt(wrong, False))
     elif n >= 1 and previous2_exists and not previous2_accepted:
         # A wrong play just before the last mainline card.
-        plays.insert(len(plays) - 1, Attempt(FULL_DECK[0], False))
-    return plays, situation.card.index(model)
+        plays.insert(len(plays) - 1, Attempt(FULL_DECK[dealer.pick(everything)], False))
+    return plays, card
 
 
 __all__ = ["DEFAULT_TIMEOUT_MS", "SmtResult", "prove_same"]
