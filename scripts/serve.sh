@@ -48,7 +48,7 @@ if [ -n "${REDIS_URL:-}" ]; then
   WORKER_NICE="${WORKER_NICE:-10}" "$BIN/celery" -A eleusis.celery worker --loglevel=WARNING --concurrency=2 --without-mingle \
     --without-gossip >celery-worker.log 2>&1 &
   worker=$!
-  trap 'kill "$worker" 2>/dev/null || true' EXIT INT TERM
+  trap 'kill "$worker" 2>/dev/null || true; wait "$worker" 2>/dev/null || true' EXIT INT TERM
 fi
 
 echo
@@ -60,11 +60,23 @@ if [ "$ADDRESS" = "127.0.0.1" ]; then
 fi
 echo "  Stop with Ctrl-C."
 echo
-# Two processes, not README's four: one class on a laptop leaves the cores idle, and each process
-# builds its own caches as it boots (eleusis/warm.py) and holds them in memory.
-"$BIN/gunicorn" eleusis.wsgi --bind "${BIND}:${PORT}" --worker-class gthread --workers 2 \
-  --threads 8 --log-level warning --error-logfile - &
+# Without Redis the cache is each process's own memory, and what live pages share lives in it
+# (the tables' change stamps, the sessions' cache, the limits): one process then holds all of it,
+# so every page sees every change at its next poll. Two processes otherwise, sharing Redis: one
+# class on a laptop leaves the cores idle, and each process builds its own caches as it boots
+# (eleusis/warm.py). Threads answer the class's polls; a round's review runs in one of them.
+if [ -n "${REDIS_URL:-}" ]; then WORKERS=2; else WORKERS=1; fi
+# A short graceful stop: the polls a stop interrupts are asked again by the pages anyway.
+"$BIN/gunicorn" eleusis.wsgi --bind "${BIND}:${PORT}" --worker-class gthread --workers "$WORKERS" \
+  --threads 16 --graceful-timeout 3 --log-level warning --error-logfile - &
 server=$!
-trap 'kill "$server" 2>/dev/null || true; [ -z "${worker:-}" ] || kill "$worker" 2>/dev/null || true' \
-  EXIT INT TERM
+stop() {
+  trap - EXIT INT TERM
+  kill "$server" 2>/dev/null || true
+  [ -z "${worker:-}" ] || kill "$worker" 2>/dev/null || true
+  # Waited for, so the port is free when this script ends and `make run` can start again at once.
+  wait "$server" 2>/dev/null || true
+  [ -z "${worker:-}" ] || wait "$worker" 2>/dev/null || true
+}
+trap stop EXIT INT TERM
 wait "$server"

@@ -1,0 +1,65 @@
+"""A class ready to play, written into the database of an app served apart from the tests (the
+README's `make run`): a teacher, four students at an Express table dealt and started, and a
+signed-in session for each. Run as `python -m tests.browser.served_scene` with the served app's
+DATABASE_URL (and REDIS_URL when it has one); prints what the browsers need as JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+
+
+def main() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eleusis.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.sessions.backends.cached_db import SessionStore
+    from django.test import Client
+    from django.urls import reverse
+
+    from classroom.access import STUDENT_SESSION_KEY
+    from classroom.services.games import (
+        assignment_create,
+        lobby_join,
+        session_open,
+        session_seat,
+        session_start,
+    )
+    from tests.factories import ALTERNATE_COLORS, ClassroomFactory, StudentFactory
+
+    classroom = ClassroomFactory()
+    students = [StudentFactory(classroom=classroom, nickname=f"Kid{n}") for n in range(1, 5)]
+    assignment = assignment_create(
+        classroom=classroom, title="Week 3", rule_text=ALTERNATE_COLORS, table_size=4
+    )
+    session = session_open(assignment=assignment)
+    for student in students:
+        lobby_join(session=session, student=student)
+    (table,) = session_seat(session=session, method="arrival")
+    session_start(session=session, seed=7)
+
+    student_sessions = []
+    for student in students:
+        store = SessionStore()
+        store[STUDENT_SESSION_KEY] = student.pk
+        store.create()
+        student_sessions.append(store.session_key)
+    client = Client()
+    client.force_login(classroom.teacher)
+    print(
+        json.dumps(
+            {
+                "cookie": settings.SESSION_COOKIE_NAME,
+                "students": student_sessions,
+                "teacher": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "table": reverse("classroom:table", args=[table.pk]),
+                "live": reverse("classroom:session_live", args=[session.pk]),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

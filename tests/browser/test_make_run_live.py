@@ -1,0 +1,207 @@
+"""The README's `make run` runs a real class: scripts/serve.sh is started as `make run` starts it
+(its settings, its process model, no Redis: the default a teacher's laptop has), four students
+and the teacher's live view open in Chromium, and every play must reach every other screen
+within two seconds (each page polls every 1.5 s). The same with Redis and its worker. The
+figures (milliseconds from the click to the change on each other screen) are printed.
+
+And a clean stop: Ctrl-C leaves the port free at once, so `make run` can start again."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.scripts.test_serve import Served, _free_port
+from tests.stack import RedisInstance
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+# The bar: a change shows on every other screen within 2 s of the play (pages poll every 1.5 s,
+# so that is one poll and its answer). The assertion allows half a second more for a CI machine
+# busy with other tests; the printed figures say whether each was within 2 s. The fault this
+# guards against (a process that never hears of a change) showed as 20-30 s.
+TARGET_MS = 2_000
+WITHIN_MS = TARGET_MS + 500
+PLAYS = 6
+_KEPT_OUT = {
+    "DEBUG",
+    "ALLOWED_HOSTS",
+    "CSRF_TRUSTED_ORIGINS",
+    "SITE_URL",
+    "REDIS_URL",
+    "DJANGO_SETTINGS_MODULE",
+    "LOG_LEVEL",
+    "DATABASE_URL",
+}
+
+# Each page notes when its layout (the mainline and the cards below it) last changed.
+_WATCH = """() => {
+  const sig = () => Array.from(document.querySelectorAll('.layout'), e => e.textContent).join('|');
+  window.__base = sig();
+  window.__seen = null;
+  clearInterval(window.__watch);
+  window.__watch = setInterval(() => {
+    if (window.__seen === null && sig() !== window.__base) window.__seen = Date.now();
+  }, 10);
+}"""
+
+
+def _serve(tmp_path: Path, redis_url: str | None = None) -> tuple[Served, dict[str, str], str]:
+    env = {key: value for key, value in os.environ.items() if key not in _KEPT_OUT}
+    port = _free_port()
+    env.update(
+        PORT=str(port),
+        BIND="127.0.0.1",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'run.sqlite3'}",
+        SECRET_KEY="test-make-run-" + "x" * 50,
+    )
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+    server = Served(env)
+    server.wait_for(r"Stop with Ctrl-C")
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=5):
+                break
+        except Exception:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.3)
+    return server, env, base
+
+
+def _scene(env: dict[str, str]) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.browser.served_scene"],
+        cwd=ROOT,
+        env={**env, "LOG_LEVEL": "ERROR"},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _open(browser, base: str, cookie: str, session_key: str, path: str):
+    context = browser.new_context(base_url=base, viewport={"width": 1100, "height": 900})
+    context.add_cookies([{"name": cookie, "value": session_key, "url": base}])
+    page = context.new_page()
+    page.goto(path)
+    page.locator(".layout").first.wait_for()
+    return page
+
+
+def _mover(students: list, timeout_s: float = 15):
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for page in students:
+            if page.locator("#table-status").inner_text().strip() == "Your turn!":
+                return page
+        time.sleep(0.1)
+    raise AssertionError("nobody's turn came")
+
+
+def _class_latencies(browser, scene: dict, base: str) -> dict[str, list[int]]:
+    """Plays PLAYS cards; for each, the milliseconds until each other screen showed it."""
+    cookie = scene["cookie"]
+    students = [_open(browser, base, cookie, key, scene["table"]) for key in scene["students"]]
+    teacher = _open(browser, base, cookie, scene["teacher"], scene["live"])
+    screens = {f"student {n}": page for n, page in enumerate(students, 1)}
+    screens["teacher's live view"] = teacher
+    latencies: dict[str, list[int]] = {name: [] for name in screens}
+    for number in range(1, PLAYS + 1):
+        mover = _mover(students)
+        for page in screens.values():
+            page.evaluate(_WATCH)
+        mover.get_by_label("My hypothesis: the rule is…").fill(f"idea {number}")
+        mover.get_by_label("It will be accepted").check()
+        clicked = mover.evaluate("() => Date.now()")
+        mover.get_by_role("button", name=re.compile(r"Play the ")).first.click()
+        for name, page in screens.items():
+            page.wait_for_function("() => window.__seen !== null", timeout=45_000)
+            if page is not mover:
+                latencies[name].append(page.evaluate("() => window.__seen") - clicked)
+        passing = mover.get_by_role("button", name="Pass: no guess now")
+        if passing.count():
+            passing.first.click()
+            mover.get_by_text("You passed. Play goes on.").wait_for()
+    for page in screens.values():
+        page.context.close()
+    return latencies
+
+
+def _report(shape: str, latencies: dict[str, list[int]]) -> list[int]:
+    every = [ms for values in latencies.values() for ms in values]
+    print(f"\n{shape}: ms from a play to each other screen ({len(every)} updates)")
+    for name, values in latencies.items():
+        print(f"  {name:22} {values}")
+    late = sum(1 for ms in every if ms > TARGET_MS)
+    print(f"  median {statistics.median(every):.0f} ms, max {max(every)} ms, {late} over 2 s")
+    return every
+
+
+def test_make_run_brings_every_play_to_every_screen_within_two_seconds(browser, tmp_path):
+    server, env, base = _serve(tmp_path)
+    try:
+        every = _report("make run (no Redis)", _class_latencies(browser, _scene(env), base))
+    finally:
+        server.stop()
+    assert max(every) <= WITHIN_MS, every
+
+
+def test_with_redis_every_play_reaches_every_screen_within_two_seconds(browser, tmp_path):
+    redis = RedisInstance()
+    redis.start()
+    try:
+        server, env, base = _serve(tmp_path, redis.url(0))
+        try:
+            latencies = _class_latencies(browser, _scene(env), base)
+        finally:
+            server.stop()
+    finally:
+        redis.stop()
+    every = _report("make run with REDIS_URL", latencies)
+    assert max(every) <= WITHIN_MS, every
+
+
+def test_ctrl_c_frees_the_port_at_once(browser, tmp_path):
+    """Pages keep connections open to the server (keep-alive polls); Ctrl-C (SIGINT to the
+    foreground group) must still end every process and free the port."""
+    server, env, base = _serve(tmp_path)
+    scene = _scene(env)
+    pages = [_open(browser, base, scene["cookie"], key, scene["table"]) for key in scene["students"]]
+    time.sleep(2)  # a poll or two on open connections
+    stopped = time.monotonic()
+    os.killpg(server.process.pid, signal.SIGINT)
+    server.process.wait(timeout=30)
+    port = int(env["PORT"])
+    while True:  # any process of the server still listening keeps the port
+        with socket.socket() as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(("127.0.0.1", port))
+                break
+            except OSError:
+                if time.monotonic() - stopped > 30:
+                    raise
+                time.sleep(0.05)
+    freed = time.monotonic() - stopped
+    print(f"\nCtrl-C to a free port: {freed:.2f} s")
+    for page in pages:
+        page.context.close()
+    assert freed < 5, freed
