@@ -184,7 +184,8 @@ def test_ctrl_c_frees_the_port_at_once(browser, tmp_path):
     foreground group) must still end every process and free the port."""
     server, env, base = _serve(tmp_path)
     scene = _scene(env)
-    pages = [_open(browser, base, scene["cookie"], key, scene["table"]) for key in scene["students"]]
+    cookie, table = scene["cookie"], scene["table"]
+    pages = [_open(browser, base, cookie, key, table) for key in scene["students"]]
     time.sleep(2)  # a poll or two on open connections
     stopped = time.monotonic()
     os.killpg(server.process.pid, signal.SIGINT)
