@@ -1,9 +1,11 @@
 """Writes for teachers' classes and their students. Views and tasks call these, nothing else."""
 
 from collections.abc import Iterable
+from datetime import timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from classroom.codes import join_code_random
@@ -46,10 +48,28 @@ def _save_with_fresh_code(classroom: Classroom, *, update_fields: list[str] | No
     raise RuntimeError("no free join code found")  # ~150M codes: not reached in practice
 
 
+# A class of the same name made by the same teacher this recently is the same click again.
+DOUBLE_CLICK_SECONDS = 30
+
+
 @transaction.atomic
-def classroom_create(*, teacher: User, name: str) -> Classroom:
-    classroom = Classroom(teacher=teacher, name=_classroom_name_clean(name))
-    _save_with_fresh_code(classroom)
+def classroom_create(*, teacher: User, name: str, once: bool = False) -> Classroom:
+    """A new class. `once` (the "Create class" button): a double click, or a resent form,
+    gives the class the first click made instead of a second one."""
+    name = _classroom_name_clean(name)
+    with transaction.atomic():
+        if once:
+            User.objects.select_for_update().filter(pk=teacher.pk).first()  # clicks in turn
+            recent = timezone.now() - timedelta(seconds=DOUBLE_CLICK_SECONDS)
+            same = (
+                Classroom.objects.filter(teacher=teacher, name=name, created_at__gte=recent)
+                .order_by("-created_at")
+                .first()
+            )
+            if same is not None:
+                return same
+        classroom = Classroom(teacher=teacher, name=name)
+        _save_with_fresh_code(classroom)
     return classroom
 
 

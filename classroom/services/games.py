@@ -132,9 +132,21 @@ def _rule_source(library_rule_id: str, students_deal: bool) -> str:
     return str(Assignment.RuleSource.WRITTEN)
 
 
-def session_open(*, assignment: Assignment) -> GameSession:
-    """Open a live session: students can now wait in its lobby."""
-    return GameSession.objects.create(assignment=assignment)
+def session_open(*, assignment: Assignment, once: bool = False) -> GameSession:
+    """Open a live session: students can now wait in its lobby. `once` (the "Open a session"
+    button): while a lobby of this assignment is open, it is the session, so a double click
+    never splits a class between two lobbies."""
+    with transaction.atomic():
+        if once:
+            Assignment.objects.select_for_update().filter(pk=assignment.pk).first()
+            lobby = (
+                assignment.sessions.filter(status=GameSession.Status.LOBBY)
+                .order_by("-created_at")
+                .first()
+            )
+            if lobby is not None:
+                return lobby
+        return GameSession.objects.create(assignment=assignment)
 
 
 def lobby_join(*, session: GameSession, student: Student) -> LobbyEntry:

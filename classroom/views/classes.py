@@ -141,7 +141,7 @@ def assign_rule(request: HttpRequest) -> HttpResponse:
 @teacher_required
 def classroom_create_view(request: HttpRequest) -> HttpResponse:
     form = ClassroomForm(request.POST)
-    classroom = _write(form, "name", classroom_create, teacher=request.user)
+    classroom = _write(form, "name", classroom_create, teacher=request.user, once=True)
     if not form.errors:
         messages.success(request, _("Class “%(name)s” created.") % {"name": classroom.name})
         return redirect("classroom:classroom_detail", pk=classroom.pk)

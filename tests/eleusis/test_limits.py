@@ -239,3 +239,27 @@ def test_the_deal_form_asks_whose_deal_it_is_first_and_shares_the_rule_check_s_t
         dealer.post(check, {"rule_text": "color != last.color"})
     assert dealer.post(url, data).status_code == 429
     assert table.rounds.count() == 0
+
+
+# Double clicks -----------------------------------------------------------------------------------
+
+
+def test_create_class_and_open_a_session_clicked_twice_make_one_each():
+    from classroom.models import Classroom, GameSession
+    from classroom.services.games import assignment_create
+
+    teacher, _password = _teacher("teacher_d")
+    client = Client()
+    client.force_login(teacher)
+    for _ in range(3):
+        client.post(reverse("classroom:classroom_create"), {"name": "Year 5"})
+    assert Classroom.objects.filter(teacher=teacher).count() == 1
+    classroom = Classroom.objects.get(teacher=teacher)
+    assignment = assignment_create(
+        classroom=classroom, title="Mystery", rule_text="color != last.color"
+    )
+    answers = [
+        client.post(reverse("classroom:session_open", args=[assignment.pk])) for _ in range(3)
+    ]
+    assert GameSession.objects.filter(assignment=assignment).count() == 1
+    assert len({answer.url for answer in answers}) == 1

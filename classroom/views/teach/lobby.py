@@ -54,7 +54,7 @@ def session_open_view(request: HttpRequest, pk: int) -> HttpResponse:
     if assignment.mode != Assignment.Mode.LIVE:
         messages.error(request, _("Solo practice has no live session: students start it alone."))
         return redirect("classroom:assignment_detail", pk=assignment.pk)
-    session = session_open(assignment=assignment)
+    session = session_open(assignment=assignment, once=True)
     return redirect("classroom:session_detail", pk=session.pk)
 
 
