@@ -53,3 +53,22 @@ def test_when_everyone_leaves_the_round_ends():
     for player in range(3):
         game.apply(Leave(player=player))
     assert game.is_over and game.end_reason == "everyone_left"
+
+
+def test_a_leaver_is_not_counted_as_having_shed_their_cards_and_cannot_win():
+    game = _round(players=3)
+    held = len(game.state.hands[1])
+    game.apply(Leave(player=1))
+    scores = game.scores()
+    stayers = [scores.players[0], scores.players[2]]
+    assert scores.players[1] <= 10 - held
+    assert scores.players[1] < min(stayers)
+    assert scores.dealer == max(stayers)
+
+
+def test_a_leaver_cannot_win_even_with_a_small_hand():
+    game = _round(players=3)
+    game.state.hands[1] = game.state.hands[1][:1]  # one card left, the others hold ten
+    game.apply(Leave(player=1))
+    scores = game.scores()
+    assert scores.players[1] < min(scores.players[0], scores.players[2])

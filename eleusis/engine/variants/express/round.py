@@ -152,6 +152,7 @@ class ExpressRound(GuessesAndHints):
         state.stock.extend(hand)  # under the stock (index 0 is the top)
         hand.clear()
         state.left.append(player)
+        state.left_holding.append(returned)
         state.hint_requests = [p for p in state.hint_requests if p != player]
         events.append(PlayerLeft(player, returned))
         if len(state.left) >= self.players:
@@ -365,17 +366,24 @@ class ExpressRound(GuessesAndHints):
 
     def scores(self) -> Scores:
         """base − cards in hand, +6 for guessing the rule, +3 for emptying the hand; the dealer
-        scores as much as the best player."""
+        scores as much as the best player. A player who left (or was removed) is not counted
+        as having shed their cards: they score base − the cards they gave back, and always
+        less than everyone still in the round, so they cannot win it (docs/rules.md §2)."""
         state = self.state
         base = self.config.base_score
-        players = tuple(
+        players = [
             base
             - len(hand)
             + (6 if state.guessed_by == seat else 0)
             + (3 if state.emptied_by == seat else 0)
             for seat, hand in enumerate(state.hands)
-        )
-        return Scores(players, max(players, default=0))
+        ]
+        staying = [score for seat, score in enumerate(players) if seat not in state.left]
+        for seat, returned in zip(state.left, state.left_holding, strict=True):
+            players[seat] = base - returned
+            if staying:
+                players[seat] = min(players[seat], min(staying) - 1)
+        return Scores(tuple(players), max(staying, default=0))
 
     def _pending_view(self) -> PendingView | None:
         pending = self.state.pending

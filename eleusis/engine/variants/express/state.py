@@ -66,6 +66,7 @@ class ExpressState(HandState):
     emptied_by: int | None = None
     decks_used: int = 0
     left: list[int] = field(default_factory=list)  # players out of the round (Leave)
+    left_holding: list[int] = field(default_factory=list)  # cards each of them gave back
 
 
 # ---------------------------------------------------------------------------------------------
