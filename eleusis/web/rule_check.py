@@ -156,6 +156,12 @@ def _warning_text(warning: RuleWarning, analysis: Analysis) -> str:
             "Dead end: after %(plays)s no card is legal; there must always be a legal next card "
             "(%(count)s situations like this)."
         ) % {"plays": plays, "count": analysis.dead_ends}
+    if warning.code == "previous_card":
+        return gettext(
+            "“previous” is the latest play, right or wrong: after a wrong play, previous.rank "
+            "and previous.suit are that wrong card's, not the last card of the mainline's. For "
+            "the last card of the mainline, write last (last.rank, last.suit)."
+        )
     if warning.code == "dead_end_unknown":
         return gettext(
             "Dead ends not checked: this rule has too many situations to check them all, and "

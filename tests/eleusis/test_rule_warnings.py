@@ -40,3 +40,22 @@ def test_the_undecided_dead_end_warning_is_translated(language):
     with translation.override(language):
         text = _warning_text(RuleWarning("dead_end_unknown", ""), analysis)
     assert text and "Dead ends not checked" not in text
+
+
+def test_previous_rank_is_warned_of_with_the_difference_from_last():
+    from eleusis.engine.rules import analyse, compile_rule
+
+    codes = [w.code for w in analyse(compile_rule("rank > previous.rank")).warnings]
+    assert "previous_card" in codes
+    assert "previous_card" not in [
+        w.code for w in analyse(compile_rule("rank > last.rank")).warnings
+    ]
+    assert "previous_card" not in [
+        w.code for w in analyse(compile_rule("if previous.accepted then red else black")).warnings
+    ]
+    english = " ".join(rule_check("suit == previous.suit").warnings)
+    assert "latest play, right or wrong" in english and "last.suit" in english
+    for language in ("es", "el", "ru", "th"):
+        with translation.override(language):
+            text = " ".join(rule_check("suit == previous.suit").warnings)
+        assert "latest play" not in text and "last.suit" in text

@@ -74,6 +74,11 @@ NEVER_PLAYABLE = (
     "Card never playable: {cards} can never be played; every card must be playable at some point."
 )
 NO_STARTER = "No starter: no card can start the mainline."
+PREVIOUS_CARD = (
+    "“previous” is the latest play, right or wrong: after a wrong play, previous.rank and "
+    "previous.suit are that wrong card's, not the last card of the mainline's. For the last "
+    "card of the mainline, write last (last.rank, last.suit)."
+)
 DEAD_END_UNKNOWN = (
     "Dead ends not checked: this rule has too many situations to check them all, and the solver "
     "could not decide whether a line can be reached where no card is legal. Try a round by "
@@ -87,7 +92,8 @@ DEAD_BRANCH = (
 
 @dataclass(frozen=True)
 class RuleWarning:
-    # too_strict, too_loose, dead_end, dead_end_unknown, never_playable, no_starter, dead_branch
+    # too_strict, too_loose, dead_end, dead_end_unknown, never_playable, no_starter,
+    # dead_branch, previous_card
     code: str
     message: str
 
@@ -200,6 +206,8 @@ def _analyse(rule: CompiledRule) -> Analysis:
     dead = dead_branches(rule)
     if dead:
         result.warnings.extend(dead)
+    if rule.reads_previous_card:
+        result.warnings.append(RuleWarning("previous_card", PREVIOUS_CARD))
     return result
 
 
