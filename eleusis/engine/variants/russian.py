@@ -47,10 +47,11 @@ from dataclasses import dataclass, field
 
 from eleusis.engine.cards import Card, build_stock, parse_cards
 from eleusis.engine.history import Attempt, mainline
-from eleusis.engine.variants.actions import Play
+from eleusis.engine.variants.actions import Leave, Play
 from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     NOT_YOUR_TURN,
+    Action,
     EndReason,
     Event,
     IllegalActionError,
@@ -71,6 +72,7 @@ from eleusis.engine.variants.codec import JSONDataclass
 from eleusis.engine.variants.events import (
     CardJudged,
     InterimScored,
+    PlayerLeft,
     RussianEnded,
     StarterPlayed,
 )
@@ -81,6 +83,7 @@ WRONG_CARD_TOO_EARLY = Refusal(
     "{card} lies in front of player {player}: a wrong card can be played only once the hand is "
     "empty",
 )
+PLAYER_LEFT = Refusal("player_left", "player {player} has left this round")
 UNSUPPORTED_ACTION = Refusal("unsupported_action", "the Russian rules have no {kind!r} action")
 
 
@@ -135,6 +138,7 @@ class RussianState(RoundState):
     interim: list[int] | None = None
     final: list[int] = field(default_factory=list)
     shed_by: int | None = None
+    left: list[int] = field(default_factory=list)  # players out of the round (Leave)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +217,47 @@ class RussianRound(Round):
         state = self.state
         return list(state.hands[player] or state.wrong[player])
 
+    def _precheck(self, action: Action) -> None:
+        player = getattr(action, "player", None)
+        if player is not None and player in self.state.left:
+            raise IllegalActionError(PLAYER_LEFT, player=player)
+        super()._precheck(action)
+
+    @move(Leave)
+    def _leave(self, action: Leave, events: list[Event]) -> None:
+        """A player leaves or is removed: their hand and wrong cards go out of play, they
+        score nothing this round, and the turn passes on if it was theirs (docs/rules.md §4)."""
+        self.check_player(action.player)
+        state = self.state
+        player = action.player
+        returned = len(state.hands[player]) + len(state.wrong[player])
+        state.undealt.extend(state.hands[player])
+        state.undealt.extend(state.wrong[player])
+        state.hands[player].clear()
+        state.wrong[player].clear()
+        state.left.append(player)
+        events.append(PlayerLeft(player, returned))
+        if len(state.left) >= self.players:
+            self._end(EndReason.EVERYONE_LEFT, events)
+            return
+        if state.turn == player:
+            self._pass_turn(events)
+
+    def _pass_turn(self, events: list[Event]) -> None:
+        """The turn goes to the next player who has not left, unless nobody can play on."""
+        state = self.state
+        state.turn = (state.turn + 1) % self.players
+        while state.turn in state.left:
+            state.turn = (state.turn + 1) % self.players
+        if self.blocked():
+            self._end(EndReason.BLOCKED, events)
+            return
+        events.append(TurnPassed(state.turn))
+
+    def staying(self) -> list[int]:
+        """The players still in the round."""
+        return [seat for seat in range(self.players) if seat not in self.state.left]
+
     @precondition(Play)
     def _can_play(self, action: Play) -> None:
         self.check_player(action.player)
@@ -247,16 +292,12 @@ class RussianRound(Round):
         if state.interim is None and not any(state.hands):
             state.interim = self.interim_scores()
             events.append(InterimScored(tuple(state.interim)))
-        state.turn = (state.turn + 1) % self.players
-        if self.blocked():
-            self._end(EndReason.BLOCKED, events)
-            return
-        events.append(TurnPassed(state.turn))
+        self._pass_turn(events)
 
     def blocked(self) -> bool:
         """No card a player may play is legal now, nor after any one of them is rejected."""
         history = tuple(self.state.history)
-        cards = {card for player in range(self.players) for card in self.playable(player)}
+        cards = {card for player in self.staying() for card in self.playable(player)}
         if any(self.judge(history, card) for card in cards):
             return False
         for tried in cards:
@@ -274,20 +315,30 @@ class RussianRound(Round):
         """The fewest wrong cards, times the non-dealers, taken from the total of all
         non-dealers' wrong cards (the others' excess over the fewest, never below zero): the
         score of the player(s) with the fewest; the others 0. Piles 6/5/4 give 3."""
+        staying = self.staying()
         counts = [len(pile) for pile in self.state.wrong]
-        fewest = min(counts)
-        excess = sum(counts) - fewest * self.players
-        return [excess if count == fewest else 0 for count in counts]
+        fewest = min(counts[seat] for seat in staying)
+        excess = sum(counts) - fewest * len(staying)
+        return [
+            excess if seat in staying and count == fewest else 0
+            for seat, count in enumerate(counts)
+        ]
 
     def _final_scores(self) -> list[int]:
         state = self.state
         if state.shed_by is not None:
             others = sum(len(pile) for pile in state.wrong)
             return [6 + others if seat == state.shed_by else 0 for seat in range(self.players)]
+        staying = self.staying()
+        if not staying:
+            return [0] * self.players
         left = [len(hand) + len(pile) for hand, pile in zip(state.hands, state.wrong, strict=True)]
-        fewest = min(left)
+        fewest = min(left[seat] for seat in staying)
         total = sum(left)
-        return [total - 2 * own if own == fewest else 0 for own in left]
+        return [
+            total - 2 * own if seat in staying and own == fewest else 0
+            for seat, own in enumerate(left)
+        ]
 
     def scores(self) -> Scores:
         state = self.state
