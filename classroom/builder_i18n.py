@@ -56,9 +56,14 @@ def message(error: BuilderError, choices: Mapping[str, str]) -> str:
     values = dict(error.values)
     if "words" in values:
         values["words"] = assemble(choices).words(gettext)
-    if "join" in values:
+    if values.get("join") in {option.id for option in PARTS_BY_ID["join"].options}:
         values["join"] = gettext(PARTS_BY_ID["join"].option(values["join"]).label)
-    return gettext(MESSAGES[error.key]).format(**values)
+    # A message that names no joining word ("Say what to play …") is read as it is, whatever
+    # was chosen meanwhile (a child filling the builder from the top: "If …" before "Play").
+    try:
+        return gettext(MESSAGES[error.key]).format(**values)
+    except (KeyError, IndexError):
+        return gettext(MESSAGES[error.key])
 
 
 @dataclass

@@ -183,3 +183,17 @@ def test_make_run_serves_the_lan_address_under_gunicorn_with_debug_off(served):
     output = server.output.lower()
     assert "kombu" not in output and "celery" not in output and "no hostname" not in output
     assert "runserver" not in output and "development server" not in output
+
+    # Ctrl-C (SIGINT to the whole foreground group) while a browser holds idle connections open
+    # (a preconnect that sends nothing kept a thread, and so gunicorn's worker and the port, for
+    # up to 30 s): once the script has exited, the port is free for an immediate `make run`.
+    idle = [socket.create_connection((address, port)) for _ in range(3)]
+    try:
+        os.killpg(server.process.pid, signal.SIGINT)
+        server.process.wait(timeout=30)
+        with socket.socket() as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn binds
+            sock.bind(("0.0.0.0", port))
+    finally:
+        for connection in idle:
+            connection.close()

@@ -163,3 +163,50 @@ def test_a_refused_sentence_points_the_page_at_the_part_to_change(seated):
     page = response.content.decode()
     assert "Say how many ranks: choose a number." in page
     assert 'data-error-for="id_b_then-n"' in page
+
+
+def test_the_builder_filled_in_any_order_answers_2xx_with_a_message(seated, capsys):
+    """A child fills the builder in any order (issue 33: "If the last card is low" before
+    "Play" answered 500): every subset of choices, in every order, with now and then a value
+    no drop-down offers, answers 2xx; a sentence that is not finished says what to change."""
+    from urllib.parse import urlencode
+
+    from django.http import QueryDict
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from classroom.builder_i18n import PREFIX, choices_from
+    from eleusis.engine.rules.builder import PARTS_BY_ID
+
+    _table, _round, client, _hand = seated
+    url = reverse("classroom:builder_parts")
+    value = {
+        part_id: st.one_of(
+            st.sampled_from([option.id for option in part.options]),
+            st.sampled_from(["", "nothing", "last", "low", "none", "otherwise"]),
+        )
+        for part_id, part in PARTS_BY_ID.items()
+    }
+    choice = st.sampled_from(sorted(value)).flatmap(
+        lambda part_id: value[part_id].map(lambda option: (PREFIX + part_id, option))
+    )
+    sent = []
+
+    @settings(
+        max_examples=400,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+    @given(st.lists(choice, max_size=12))
+    def fill(choices):
+        response = client.get(url, choices, HTTP_HX_REQUEST="true")
+        sent.append(response.status_code)
+        assert 200 <= response.status_code < 300, choices
+        body = response.content.decode()
+        if choices_from(QueryDict(urlencode(choices))):  # a sentence read back or what to change
+            assert "Your sentence:" in body or "message-error" in body, (choices, body)
+
+    fill()
+    with capsys.disabled():
+        print(f"\nbuilder: {len(sent)} requests, {sum(s >= 500 for s in sent)} × 5xx")
