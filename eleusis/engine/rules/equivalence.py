@@ -283,7 +283,9 @@ def _confirmed(
 
 def sample_history(rng: random.Random, rule: CompiledRule | None, length: int) -> list[Attempt]:
     """A history as a table might make it: random cards tried, judged by `rule` (or at random
-    when None), the starter always right."""
+    when None), the starter always right: a card `rule` accepts on an empty line. When no draw
+    was legal, a legal starter is chosen among the deck's; a rule that accepts no starter gives
+    an empty history (never an unchecked starter)."""
     history: list[Attempt] = []
     for _ in range(length):
         card = rng.choice(FULL_DECK)
@@ -297,5 +299,7 @@ def sample_history(rng: random.Random, rule: CompiledRule | None, length: int) -
             accepted = rng.random() < 0.5
         history.append(Attempt(card, accepted))
     if not history:
-        history.append(Attempt(rng.choice(FULL_DECK), True))
+        legal = [card for card in FULL_DECK if rule is None or rule.accepts([], card)]
+        if legal:
+            history.append(Attempt(rng.choice(legal), True))
     return history

@@ -1,13 +1,14 @@
 """Equivalence: exact among the library rules, with counterexamples that really differ."""
 
 import itertools
+import random
 
 import pytest
 
 from eleusis.engine.cards import Card
 from eleusis.engine.history import Attempt
 from eleusis.engine.rules import LIBRARY, compile_rule, equivalence, library_rule
-from eleusis.engine.rules.equivalence import plan
+from eleusis.engine.rules.equivalence import plan, sample_history
 
 # The classes of the library under "same verdict in every situation", worked out by reading
 # docs/rules.md: the same rule in other words is one class; everything else stands alone.
@@ -149,3 +150,15 @@ def test_sampled_comparisons_still_compare_every_start():
     assert not result.equivalent
     assert result.counterexample.plays == []
     assert (result.counterexample.a, result.counterexample.b) == (False, True)
+
+
+def test_a_sampled_history_starts_only_with_a_legal_starter():
+    """When no draw was a legal starter, the starter is still one the rule accepts (issue 34:
+    for `red`, one draw in two was black and an unchecked black starter was appended)."""
+    red = compile_rule("red")
+    for seed in range(100):
+        history = sample_history(random.Random(seed), red, 1)
+        assert len(history) == 1 and history[0].accepted
+        assert red.accepts([], history[0].card), (seed, history[0].card)
+    never = compile_rule("false")
+    assert sample_history(random.Random(0), never, 5) == []
