@@ -234,8 +234,8 @@ class SortKey:
     shows: str = "number"  # how a value is printed: number, percent, share, decimal
 
     def display(self, student: StudentSummary) -> str:
-        if self.name == "found":  # a student who never logged has no "found" (docs/measures.md)
-            if not student.hypotheses or not student.found_rounds:
+        if self.name == "found":  # no idea logged and no guess: no "found" (docs/measures.md)
+            if not (student.hypotheses or student.guessed) or not student.found_rounds:
                 return "—"
             return f"{student.found} / {student.found_rounds}"
         value = self.value(student)
@@ -254,7 +254,7 @@ _SORT_KEYS = (
     SortKey(
         "found",
         gettext_lazy("Found the rule (rounds)"),
-        lambda s: s.found_share if s.hypotheses else None,
+        lambda s: s.found_share if s.hypotheses or s.guessed else None,
         True,
         "found",
     ),
@@ -367,6 +367,10 @@ class SessionReview:
     total: int
     failed: list[RoundReview]
     prompts: list[Any] = field(default_factory=list)
+    # The class headline counts rounds, as its label says: rounds whose rule could tell
+    # (checkable, with a student playing) and those where a student found the rule.
+    rounds_found: int = 0
+    rounds_checkable: int = 0
 
     @property
     def complete(self) -> bool:
@@ -415,11 +419,22 @@ def session_review(
     ideas = class_ideas(rounds, hypotheses, refutations=refutations)
     summaries: dict[int, StudentSummary] = {}
     class_total = StudentSummary(Person(None, _("The class"), _("The class")))
+    rounds_found = rounds_checkable = 0
     for review in rounds:
         measures = review.measures
         if measures is None:
             continue
         players = {p.player: p for p in measures.players}
+        student_rounds = [
+            player
+            for number, player in players.items()
+            if player.plays
+            and (person := review.people.get(number)) is not None
+            and person.is_student
+        ]
+        if measures.exact_rule and student_rounds:
+            rounds_checkable += 1
+            rounds_found += any(player.found for player in student_rounds)
         for number, player in players.items():
             person = review.people.get(number)
             if person is None or not person.is_student or not player.plays:
@@ -467,6 +482,8 @@ def session_review(
         done,
         len(rounds),
         failed,
+        rounds_found=rounds_found,
+        rounds_checkable=rounds_checkable,
     )
     from classroom.selectors.review.prompts import discussion_prompts
 

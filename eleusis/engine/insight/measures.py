@@ -201,7 +201,9 @@ class PlayerInsight:
 
     @property
     def found(self) -> bool:
-        return self.reached_at is not None
+        """Their hypothesis reached the rule and stayed there, or their guess of the rule was
+        judged right (by the rule language or by the dealer) and won the round."""
+        return self.reached_at is not None or self.guessed
 
     @property
     def prediction_accuracy(self) -> float | None:

@@ -20,6 +20,7 @@ secret, "red", "true", "same suit", "alternate parity".
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -308,3 +309,15 @@ def test_the_pool_is_fixed_whatever_the_players_logged() -> None:
     # The secret joins a pool that lacks it: the same for every table of that rule.
     without = CandidateSpace.build(POOL[1:])
     assert analyse_round(LOG, SECRET, pool=without).candidates == 5
+
+
+def test_a_round_won_by_a_right_guess_is_found_by_the_guesser() -> None:
+    """Ana logged nothing but guessed the rule right and won the round: she found the rule
+    (issue 34, finding 1); Ben, who never reached it, did not."""
+    log = replace(_logged_every({}), guessed_by=0, end_reason="guessed")
+    insight = analyse_round(log, SECRET, pool=CandidateSpace.build(POOL))
+    ana, ben = insight.players
+    assert ana.guessed and ana.reached_at is None
+    assert ana.found and ana.value("found") == 1.0
+    assert insight.to_dict()["players"][0]["found"] is True
+    assert not ben.found
