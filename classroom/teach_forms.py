@@ -32,7 +32,10 @@ def library_choices(keep: str = "") -> list[tuple[str, str]]:
     same = same_as()
 
     def label(rule) -> str:
-        names = " = ".join([gettext(rule.name), *(gettext(o.name) for o in same[rule.id])])
+        # Each name once: several sources give the same rule under the same name.
+        names = " = ".join(
+            dict.fromkeys([gettext(rule.name), *(gettext(o.name) for o in same[rule.id])])
+        )
         return f"{names} ({DIFFICULTY_LABELS.get(rule.difficulty, rule.difficulty)})"
 
     listed = [rule for rule in rules if rule.id == keep or not named_on_another(rule.id)]

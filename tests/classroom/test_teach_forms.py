@@ -39,3 +39,11 @@ def test_a_link_to_a_rule_listed_under_another_name_still_assigns_it():
     sent.is_valid()
     assert "library_rule" not in sent.errors
     assert sent.cleaned_data.get("library_rule_id") == "ru-alternate-colors"
+
+
+def test_no_library_label_repeats_a_name():
+    """Several sources give one rule under one name: the label says it once (issue 33 saw
+    "Alternate colors = Alternate colors = … (easy)")."""
+    for _rule_id, label in library_choices()[1:]:
+        names = label.rsplit(" (", 1)[0].split(" = ")
+        assert len(names) == len(set(names)), label
