@@ -137,9 +137,18 @@ class GuessVerdictForm(forms.Form):
     )
 
 
+class _CardCodesField(forms.MultipleChoiceField):
+    """The codes of the cards ticked: any short text here; `AbbottMoveForm.clean` reads them as
+    cards, and the engine says whether they are in the hand."""
+
+    def valid_value(self, value: str) -> bool:
+        return len(value) <= 4
+
+
 class AbbottMoveForm(MoveForm):
     """One move at an Abbott/Howell table: a string of cards (the cards ticked, or their codes
-    in the order to play them), "no play", becoming prophet, or the prophet's verdict."""
+    in the order to play them), "no play", becoming prophet, or the prophet's verdict. The form
+    reads the cards; whether they are in the player's hand is the engine's to say."""
 
     OPS = [
         ("play", _("Play these cards")),
@@ -150,13 +159,8 @@ class AbbottMoveForm(MoveForm):
     ]
 
     op = forms.ChoiceField(choices=OPS)
-    cards = forms.MultipleChoiceField(required=False, choices=[])
+    cards = _CardCodesField(required=False, choices=[])
     order = forms.CharField(max_length=200, required=False)
-
-    def __init__(self, *args, hand=(), **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["cards"].choices = [(card.code, card.code) for card in hand]
-        self.hand = list(hand)
 
     def clean(self):
         data = super().clean()
@@ -166,16 +170,13 @@ class AbbottMoveForm(MoveForm):
             return data
         order = (data.get("order") or "").replace(",", " ").split()
         codes = order or data.get("cards") or []
-        by_code: dict[str, list[Card]] = {}
-        for card in self.hand:
-            by_code.setdefault(card.code, []).append(card)
         string = []
         for code in codes:
-            matches = by_code.get(code.strip().upper())
-            if not matches:
-                self.add_error("order", _("%(card)s is not in your hand.") % {"card": code})
+            card = parse_card(code)
+            if card is None:
+                self.add_error("order", _("%(card)s is not a card.") % {"card": code[:4]})
                 return data
-            string.append(matches.pop())
+            string.append(card)
         if not string:
             self.add_error("cards", _("Choose the cards to play, in order."))
         data["string"] = tuple(string)

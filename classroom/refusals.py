@@ -36,7 +36,7 @@ REFUSALS: Mapping[str, Any] = {
     "no_verdict_pending": _("There is nothing to judge right now."),
     "no_judgement_pending": _("There is nothing for the prophet to judge right now."),
     "guess_not_allowed": _("You may guess right after one of your own plays is accepted."),
-    "guess_or_pass_first": _("%(player)s decides first: guess the rule or pass."),
+    "guess_or_pass_first": _("Wait: %(player)s may guess the rule first, or pass."),
     "nothing_to_pass": _("There is no guess to pass right now."),
     "player_left": _("You are no longer in this round."),
     "cannot_judge_guess": _(

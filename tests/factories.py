@@ -160,7 +160,13 @@ def student_to_move(table, seats, **client_options):
 def play_form(round_row, card, **fields):
     """The form of a play of `card` at the table's move view; the hypothesis, the prediction
     and the rest are the caller's `fields`."""
-    return {"op": "play", "round": round_row.pk, "card": card.code, **fields}
+    return {
+        "op": "play",
+        "round": round_row.pk,
+        "seq": round_row.version,
+        "card": card.code,
+        **fields,
+    }
 
 
 def sentence_play(table, seats, **client_options):

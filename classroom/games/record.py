@@ -2,13 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.module_loading import import_string
 
 from eleusis.engine.games import EngineGame
+
+
+@dataclass(frozen=True)
+class MoveInput:
+    """A student's move as the move form read it, for the game's `action_from`: the button
+    (`op`), the form's cleaned data, the engine's number of the player, their hypothesis (the
+    words logged with the play, and its checkable form when built from a sentence) and their
+    prediction."""
+
+    op: str
+    data: Mapping[str, Any]
+    player: int
+    hypothesis: str | None = None
+    checkable: str = ""
+    prediction: bool | None = None
+    solo: bool = False  # practising alone: no teacher to judge a guess in words
+
+
+# action_from(move, view) -> the engine's action, or IllegalActionError with a code. `view` is
+# the engine's view of the player's round. It builds the action only: the engine judges it.
+ActionFrom = Callable[[MoveInput, Any], Any]
+# outcome(events, player) -> what became of the player's move, in their words.
+MoveOutcome = Callable[[list[dict[str, Any]], int], str]
 
 
 @dataclass(frozen=True)
@@ -48,6 +71,14 @@ class WebGame:
     # A game lasts one round for each player at the table unless the teacher sets a number: the
     # source's "everyone deals once", when the app deals every round (docs/rules.md §2, §4).
     round_per_player: bool = False
+    # The student's move (the one move view, `classroom:table_move`; docs/architecture.md):
+    # its form, the action each of its buttons makes, the buttons that are plays (a hypothesis
+    # and a prediction may be required with them) and the words for what became of it. A game
+    # without `action_from` has no move at that view (Delphi: its prediction has its own).
+    move_form: type | None = None
+    action_from: ActionFrom | None = None
+    play_ops: frozenset[str] = frozenset({"play", "no_play"})
+    outcome: MoveOutcome | None = None
     # `manage.py demo` seeds a live session of this game with a table of bots under this title
     # (neutral: students see it, so it never names the rule). Empty: the demo makes its own.
     demo_title: str = ""
@@ -76,12 +107,21 @@ class WebGame:
 
 
 def turns_game(
-    *, engine: EngineGame, label: Any, move: str, demo_title: str, max_table: int | None = None
+    *,
+    engine: EngineGame,
+    label: Any,
+    move: str,
+    demo_title: str,
+    move_form: type,
+    action_from: ActionFrom,
+    outcome: MoveOutcome,
+    max_table: int | None = None,
 ) -> WebGame:
     """A game played in turns from a hand (docs/architecture.md, "Adding a game"): its page is
     `play/turns.html` with its sections in `play/<id>.html`, its board and live tables come from
-    `classroom.selectors.<id>` (`<id>_board`, `<id>_tables`) and its one move view is `move`
-    (`classroom:table_<move>`). The app deals, one round for each player by default."""
+    `classroom.selectors.<id>` (`<id>_board`, `<id>_tables`) and its moves go through the one
+    move view (`classroom:table_move`, also reachable under its old name `table_<move>`). The
+    app deals, one round for each player by default."""
     name = engine.id
     return WebGame(
         engine=engine,
@@ -90,12 +130,15 @@ def turns_game(
         table_template="classroom/play/turns.html",
         board_path=f"classroom.selectors.{name}.{name}_board",
         context_path="classroom.views.play.express_context",
-        moves=frozenset({move}),
+        moves=frozenset({move, "move"}),
         live_tables_path=f"classroom.selectors.{name}.{name}_tables",
         live_template="classroom/teach/_turns_table.html",
         bots_play_path="classroom.tasks.record_bots_play",
         sections_template=f"classroom/play/{name}.html",
-        move_url=f"classroom:table_{move}",
+        move_url="classroom:table_move",
+        move_form=move_form,
+        action_from=action_from,
+        outcome=outcome,
         round_per_player=True,
         demo_title=demo_title,
         max_table=max_table,

@@ -122,9 +122,10 @@ def seat_board(
     seat: Seat,
     seats: list[Seat] | None = None,
     round_row: Round | None = UNREAD,
+    engine: Any = None,
 ) -> Any:
     """The board of one seat: `infos(seats, round_row, view)` draws the seat lines. `seats`
-    and the current `round_row`: when the caller has them."""
+    and the current `round_row` (and its decoded `engine`): when the caller has them."""
     if seats is None:
         seats = list(table.seats.select_related("student").order_by("position"))
     if round_row is UNREAD:
@@ -133,7 +134,7 @@ def seat_board(
     if round_row is not None:
         player = round_row.player_of(seat.position)
         if player is not None:
-            view = engine_round(round_row).view(player)
+            view = (engine or engine_round(round_row)).view(player)
     revealed = round_row.rule_text if round_row is not None and round_row.revealed else None
     game = game_totals(table=table, seats=seats, current=round_row)
     lines = infos(seats, round_row, view)
@@ -204,10 +205,17 @@ class TurnSelectors:
         seat: Seat,
         seats: list[Seat] | None = None,
         round_row: Round | None = UNREAD,
+        engine: Any = None,
     ) -> Any:
         """A seat's board (`seat_board`)."""
         return seat_board(
-            self.board_class, self.infos, table=table, seat=seat, seats=seats, round_row=round_row
+            self.board_class,
+            self.infos,
+            table=table,
+            seat=seat,
+            seats=seats,
+            round_row=round_row,
+            engine=engine,
         )
 
     def tables(self, *, session: GameSession) -> list[TableSummary]:

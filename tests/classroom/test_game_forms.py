@@ -21,10 +21,11 @@ def test_move_forms_share_their_fields_and_keep_their_own_data_and_errors() -> N
     assert MoveForm(PLAY).is_valid()  # a refused form left nothing behind
 
 
-def test_abbott_forms_keep_their_own_fields_as_each_hand_sets_its_choices() -> None:
-    first = AbbottMoveForm({"op": "play", "round": "1", "cards": ["QH"]}, hand=[Card.parse("QH")])
-    second = AbbottMoveForm({"op": "play", "round": "1", "cards": ["2C"]}, hand=[Card.parse("2C")])
-    assert first.fields["cards"] is not second.fields["cards"]
+def test_abbott_forms_read_the_cards_and_leave_the_hand_to_the_engine() -> None:
+    first = AbbottMoveForm({"op": "play", "round": "1", "cards": ["QH"]})
+    second = AbbottMoveForm({"op": "play", "round": "1", "cards": ["2C"]})
+    wrong = AbbottMoveForm({"op": "play", "round": "1", "order": "QH ZZ"})
+    assert not wrong.is_valid() and wrong.errors["order"] == ["ZZ is not a card."]
     assert first.is_valid(), first.errors
     assert second.is_valid(), second.errors
     assert [card.code for card in first.cleaned_data["string"]] == ["QH"]

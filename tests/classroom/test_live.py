@@ -15,8 +15,8 @@ from classroom import live
 from classroom.live import table_changed, table_stamp
 from classroom.selectors import games as games_selectors
 from classroom.selectors.games import current_round
+from classroom.services import moves as move_service
 from classroom.services.rounds import engine_round
-from classroom.views.play import moves as moves_views
 from classroom.views.teach import live as teach_views
 from tests.factories import live_table, student_client
 
@@ -684,14 +684,14 @@ def test_a_change_committed_right_after_a_play_shows_at_the_players_next_poll(mo
     # player's polls would say "nothing changed" until the next change.
     table, seats = live_table()
     client, data = _play_of_the_player_whose_turn_it_is(table, seats)
-    real_act = moves_views.round_act
+    real_act = move_service.round_act
 
     def act_then_a_change_commits(**kwargs):
         result = real_act(**kwargs)
         table_changed(table.pk)
         return result
 
-    monkeypatch.setattr(moves_views, "round_act", act_then_a_change_commits)
+    monkeypatch.setattr(move_service, "round_act", act_then_a_change_commits)
     answer = client.post(
         reverse("classroom:table_move", args=[table.pk]), data, HTTP_HX_REQUEST="true"
     )

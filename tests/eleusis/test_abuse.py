@@ -430,7 +430,13 @@ def test_nul_bytes_in_the_dealer_s_hint_the_key_and_the_rule_are_a_4xx_and_chang
     player_seat = Seat.objects.get(table=table, position=round_row.position_of(0))
     response = student_client(player_seat.student).post(
         reverse("classroom:table_move", args=[table.pk]),
-        {"op": "no_play", "round": round_row.pk, "key": "a\x00b", "hypothesis": "h"},
+        {
+            "op": "no_play",
+            "round": round_row.pk,
+            "seq": round_row.version,
+            "key": "a\x00b",
+            "hypothesis": "h",
+        },
     )
     assert 400 <= response.status_code < 500
 

@@ -9,10 +9,9 @@ from classroom.views.play.builder import builder_parts, phrase_match
 from classroom.views.play.dealer import table_deal, table_dealer_move, table_rule_check
 from classroom.views.play.delphi import table_place, table_predict
 from classroom.views.play.lobby import session_join, session_lobby, solo_start_view
-from classroom.views.play.moves import FieldMessage, table_move
+from classroom.views.play.moves import table_move
 
 __all__ = [
-    "FieldMessage",
     "builder_parts",
     "express_context",
     "no_context",

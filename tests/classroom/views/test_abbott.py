@@ -20,11 +20,12 @@ pytestmark = pytest.mark.django_db
 RULE = LIBRARY["th-alternate-colors"].text
 
 
-def _post(client, table, action, round_pk, *, wrong: bool = False):
+def _post(client, table, action, round_row, *, wrong: bool = False):
     """The HTTP form of an engine action (a student acting as the bot would, or the opposite
-    judgement when `wrong`)."""
-    url = reverse("classroom:table_string", args=[table.pk])
-    data = {"round": round_pk, "hypothesis": "colours alternate", "prediction": "accepted"}
+    judgement when `wrong`), on the round's version as the page shows it."""
+    url = reverse("classroom:table_move", args=[table.pk])
+    data = {"round": round_row.pk, "seq": round_row.version}
+    data.update(hypothesis="colours alternate", prediction="accepted")
     kind = action.kind
     if kind == "play":
         data.update(op="play", order=action.card.code)
@@ -79,9 +80,9 @@ def test_four_students_play_strings_a_prophet_judges_a_wrong_prophet_falls(visit
                 )
         actor = state.prophet if action.kind == "prophet_judgement" else action.player
         wrong = action.kind == "prophet_judgement" and not fallen
-        response = _post(clients[actor], table, action, round_row.pk, wrong=wrong)
+        response = _post(clients[actor], table, action, round_row, wrong=wrong)
         if response is None:
-            response = _post(clients[actor], table, action, round_row.pk)
+            response = _post(clients[actor], table, action, round_row)
             wrong = False
         assert response.status_code == 200
         body = response.content.decode()

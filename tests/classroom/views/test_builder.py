@@ -47,6 +47,7 @@ def test_a_play_stores_the_built_sentence_checkable(seated):
         {
             "op": "play",
             "round": round_row.pk,
+            "seq": round_row.version,
             "card": hand[0].code,
             "prediction": "unsure",
             "b_if": "always",
@@ -153,6 +154,7 @@ def test_a_refused_sentence_points_the_page_at_the_part_to_change(seated):
         {
             "op": "play",
             "round": round_row.pk,
+            "seq": round_row.version,
             "card": hand[0].code,
             "hypothesis": "my words",
             "b_then": "within",

@@ -40,14 +40,14 @@ def test_after_a_right_play_the_next_player_waits_until_the_player_guesses_or_pa
     other = student_client(seats[nxt].student)
     page = other.get(reverse("classroom:table", args=[table.pk])).content.decode()
     assert "may guess the rule, or pass" in page
-    engine = engine_round(current_round(table=table))
-    refused = _play(other, table, round_row, engine.state.hands[nxt][0]).content.decode()
+    now = current_round(table=table)
+    refused = _play(other, table, now, engine_round(now).state.hands[nxt][0]).content.decode()
     assert "may guess the rule first, or pass" in refused
     assert engine_round(current_round(table=table)).state.turn == turn
 
     passed = player.post(
         reverse("classroom:table_move", args=[table.pk]),
-        {"op": "pass", "round": round_row.pk},
+        {"op": "pass", "round": round_row.pk, "seq": round_row.version + 1},
         **HTMX,
     ).content.decode()
     assert "You passed" in passed
@@ -60,10 +60,10 @@ def test_a_pass_when_there_is_nothing_to_pass_changes_nothing():
     turn = engine_round(round_row).state.turn
     response = student_client(seats[turn].student).post(
         reverse("classroom:table_move", args=[table.pk]),
-        {"op": "pass", "round": round_row.pk},
+        {"op": "pass", "round": round_row.pk, "seq": round_row.version},
         **HTMX,
     )
-    assert "There is no guess to pass now" in response.content.decode()
+    assert "There is no guess to pass right now." in response.content.decode()
     round_row.refresh_from_db()
     assert round_row.version == 0
 
@@ -98,7 +98,13 @@ def test_a_declared_no_play_shows_the_hand_and_the_correction_to_the_others():
     hand = list(engine.state.hands[turn])
     student_client(seats[turn].student).post(
         reverse("classroom:table_move", args=[table.pk]),
-        {"op": "no_play", "round": round_row.pk, "hypothesis": "h", "prediction": "accepted"},
+        {
+            "op": "no_play",
+            "round": round_row.pk,
+            "seq": round_row.version,
+            "hypothesis": "h",
+            "prediction": "accepted",
+        },
         **HTMX,
     )
     taken = [
@@ -206,7 +212,13 @@ def test_a_wrong_no_play_names_the_card_that_fits():
     wrong = next(c for c in hand if c.is_red == last.is_red)
     student_client(seats[round_row.position_of(turn)].student).post(
         reverse("classroom:table_move", args=[table.pk]),
-        {"op": "no_play", "round": round_row.pk, "hypothesis": "h", "prediction": "accepted"},
+        {
+            "op": "no_play",
+            "round": round_row.pk,
+            "seq": round_row.version,
+            "hypothesis": "h",
+            "prediction": "accepted",
+        },
         **HTMX,
     )
     move = reverse("classroom:table_dealer_move", args=[table.pk])
@@ -532,6 +544,7 @@ def test_a_words_only_dealer_reads_a_sentence_guess_in_words():
         {
             "op": "guess_sentence",
             "round": round_row.pk,
+            "seq": round_row.version + 2,  # the play and the dealer's verdict
             "frame": "different",
             "slot_property": "color",
         },

@@ -90,7 +90,13 @@ def test_playing_out_of_turn_or_a_card_not_in_hand_changes_nothing(table_and_sea
     round_row, turn, hands = _turn(table)
     other = (turn + 1) % len(seats)
     url = reverse("classroom:table_move", args=[table.pk])
-    base = {"op": "play", "round": round_row.pk, "hypothesis": "h", "prediction": "accepted"}
+    base = {
+        "op": "play",
+        "round": round_row.pk,
+        "seq": round_row.version,
+        "hypothesis": "h",
+        "prediction": "accepted",
+    }
 
     not_turn = student_client(seats[other].student).post(
         url, {**base, "card": hands[other][0].code}, HTTP_HX_REQUEST="true"
@@ -115,7 +121,14 @@ def test_a_missing_hypothesis_or_prediction_is_asked_for(table_and_seats):
         play_form(round_row, hands[turn][0], prediction="accepted"),
     )
     no_prediction = client.post(
-        url, {"op": "play", "round": round_row.pk, "card": hands[turn][0].code, "hypothesis": "h"}
+        url,
+        {
+            "op": "play",
+            "round": round_row.pk,
+            "seq": round_row.version,
+            "card": hands[turn][0].code,
+            "hypothesis": "h",
+        },
     )
 
     assert "Write your hypothesis" in no_hypothesis.content.decode()
@@ -148,6 +161,7 @@ def test_a_stale_page_from_an_old_round_is_told_so(table_and_seats):
         {
             "op": "play",
             "round": round_row.pk + 999,
+            "seq": round_row.version,
             "card": hands[turn][0].code,
             "hypothesis": "h",
             "prediction": "accepted",
@@ -240,7 +254,7 @@ def test_the_secret_rule_is_in_no_student_response(table_and_seats):
     bodies.append(
         mover.post(
             reverse("classroom:table_move", args=[table.pk]),
-            {"op": "guess", "round": round_row.pk, "guess": "x"},
+            {"op": "guess", "round": round_row.pk, "seq": round_row.version, "guess": "x"},
             HTTP_HX_REQUEST="true",
         ).content.decode()
     )
@@ -304,6 +318,7 @@ def test_a_guess_built_from_a_sentence_is_judged_at_once(table_and_seats):
         {
             "op": "guess_sentence",
             "round": round_row.pk,
+            "seq": round_row.version + 1,
             "frame": "different",
             "slot_property": "color",
         },
@@ -370,7 +385,15 @@ def test_the_student_dealer_judges_a_free_text_guess():
         move,
         play_form(round_row, card, hypothesis="h", prediction="accepted"),
     )
-    guessed = client.post(move, {"op": "guess", "round": round_row.pk, "guess": "colors turn"})
+    guessed = client.post(
+        move,
+        {
+            "op": "guess",
+            "round": round_row.pk,
+            "seq": round_row.version + 1,
+            "guess": "colors turn",
+        },
+    )
     assert "Right!" in played.content.decode()
     assert "goes to your teacher" in guessed.content.decode()
 
@@ -499,13 +522,22 @@ def test_solo_practice_from_start_to_a_guess_judged_by_the_app():
         play_form(round_row, card, hypothesis="h", prediction="accepted"),
     )
 
-    words = client.post(move, {"op": "guess", "round": round_row.pk, "guess": "colors swap"})
+    words = client.post(
+        move,
+        {
+            "op": "guess",
+            "round": round_row.pk,
+            "seq": round_row.version + 1,
+            "guess": "colors swap",
+        },
+    )
     assert "build your guess from a sentence" in words.content.decode()
     judged = client.post(
         move,
         {
             "op": "guess_sentence",
             "round": round_row.pk,
+            "seq": round_row.version + 1,
             "frame": "different",
             "slot_property": "color",
         },
@@ -533,7 +565,9 @@ def test_nothing_of_the_last_move_comes_back_in_the_inputs(table_and_seats):
         HTTP_HX_REQUEST="true",
     ).content.decode()
     refused = client.post(
-        move, {"op": "guess", "round": round_row.pk, "guess": "x"}, HTTP_HX_REQUEST="true"
+        move,
+        {"op": "guess", "round": round_row.pk, "seq": round_row.version + 1, "guess": "x"},
+        HTTP_HX_REQUEST="true",
     ).content.decode()
 
     page = client.get(reverse("classroom:table", args=[table.pk])).content.decode()

@@ -45,6 +45,7 @@ def test_three_students_play_a_russian_round_to_its_score(visitors, classroom):
         data = {
             "op": "play",
             "round": round_row.pk,
+            "seq": round_row.version,
             "card": action.card.code,
             "hypothesis": "colours alternate",
             "prediction": "accepted",

@@ -491,6 +491,7 @@ def test_pause_blocks_student_moves_and_resume_lets_them_play():
     move = {
         "op": "play",
         "round": round_row.pk,
+        "seq": round_row.version,
         "card": view.hands[view.turn][0].code,
         "hypothesis": "colors alternate",
         "prediction": "accepted",
@@ -637,6 +638,7 @@ def test_the_live_view_shows_hypotheses_and_can_hide_names():
         {
             "op": "play",
             "round": round_row.pk,
+            "seq": round_row.version,
             "card": view.hands[view.turn][0].code,
             "hypothesis": "red then black",
             "prediction": "accepted",
