@@ -61,3 +61,30 @@ def test_a_poll_redraws_the_hand_only_when_it_changed(variant):
     assert 'id="hand-panel"' not in same.content.decode()
     stale = client.get(url, {"mode": "player", "hand": "old"}, HTTP_HX_REQUEST="true")
     assert 'id="hand-panel" class="hand-panel" hx-swap-oob="true"' in stale.content.decode()
+
+
+@pytest.mark.parametrize("variant", ["abbott", "russian"])
+def test_the_live_views_controls_play_the_game_on(variant):
+    """The teacher's live view gives an Abbott/Howell or Russian table the controls every game's
+    tables have (pause, end the round, reveal, next round), and they work: posted as the page
+    posts them, the table goes to round 2 (issue 33: the game stuck at "Rounds played: 1")."""
+    table, teacher = _table(variant)
+    live = reverse("classroom:session_live", args=[table.session.pk])
+    page = teacher.get(live).content.decode()
+    for name in ("table_pause", "table_end_round"):
+        assert reverse(f"classroom:{name}", args=[table.pk]) in page
+    first = current_round(table=table)
+    assert first.rule_text in page  # the secret rule, for the teacher only
+    teacher.post(reverse("classroom:table_pause", args=[table.pk]), {"paused": "1"})
+    table.refresh_from_db()
+    assert table.paused
+    teacher.post(reverse("classroom:table_pause", args=[table.pk]), {"paused": "0"})
+    teacher.post(reverse("classroom:table_end_round", args=[table.pk]), {"round": first.pk})
+    page = teacher.get(live).content.decode()
+    assert reverse("classroom:table_reveal", args=[table.pk]) in page
+    assert reverse("classroom:table_next_round", args=[table.pk]) in page
+    teacher.post(reverse("classroom:table_reveal", args=[table.pk]), {"round": first.pk})
+    teacher.post(reverse("classroom:table_next_round", args=[table.pk]), {"next_rule": "list"})
+    second = current_round(table=table)
+    assert second.number == 2 and second.pk != first.pk
+    assert "Rounds played: 1 of 4." in teacher.get(live).content.decode()
