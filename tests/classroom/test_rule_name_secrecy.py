@@ -109,6 +109,10 @@ def test_the_projector_names_no_rule_and_shows_no_hand(visitors, classroom):
         teacher.get(url, HTTP_HX_REQUEST="true").content.decode(),
     ]
     assert all("projector-table-1" in body for body in bodies)
+    # The button says the shortcut that works (Alt+N), the header names no teacher's login.
+    page = bodies[0]
+    assert "Hide names (Alt+N)" in page and 'aria-keyshortcuts="Alt+N"' in page
+    assert "key N" not in page and session.assignment.classroom.teacher.get_username() not in page
     assert _leaks(bodies, [rule.text, *_secrets(rule.id)]) == []
     hands = engine_round(current_round(table=table)).dealer_view().hands
     layout_cards = {
