@@ -54,6 +54,7 @@ GAME = WebGame(
     live_template="classroom/teach/session_live.html#express_table",
     analysed=True,
     express_settings=True,
+    students_may_deal=True,
     move_form=MoveForm,
     action_from=action_from,
     outcome=express_outcome,

@@ -63,6 +63,9 @@ class WebGame:
     # The assignment form's Express settings (hand size, decks, hints…) apply; otherwise the
     # game is dealt with its source's settings (its engine config's defaults).
     express_settings: bool = False
+    # The teacher may let the students deal in turn, each writing the rule (the app judges it,
+    # or the dealing student does by hand); otherwise the app deals every round.
+    students_may_deal: bool = False
     # A game played in turns from a hand (play/turns.html): its sections template (the status,
     # the table, the hand, the move buttons; the live view's summary and players too) and the
     # URL name of its move.

@@ -418,7 +418,7 @@ def table_next_round(
 def _students_deal_next(table: Table) -> None:
     """From now on the students at `table` deal in turn (a game whose rules the teacher chose,
     the Express way: the app judges each dealer's rule, or the dealer does by hand)."""
-    if not web_game(table.session.assignment.variant).express_settings:
+    if not web_game(table.session.assignment.variant).students_may_deal:
         raise IllegalActionError(STUDENTS_CANNOT_DEAL)
     if sum(1 for seat in table.seats.all() if not seat.left) < 2:
         raise IllegalActionError(DEALER_NEEDS_PLAYER)

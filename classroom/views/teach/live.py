@@ -169,7 +169,7 @@ def _live_context(session: GameSession, **extra) -> dict:
         "sections": game.sections_template,
         "hypotheses": session_hypotheses(session=session),
         "next_rule_choices": library_choices()[1:],
-        "students_can_deal": game.express_settings,
+        "students_can_deal": game.students_may_deal,
         "late": late_arrivals(session=session) if session.status != "lobby" else [],
         "free_tables": [
             table
