@@ -73,6 +73,11 @@ class LiveTable:
     def end_reason(self) -> str:
         """Why the round ended, in the teacher's language."""
         view = self.summary.view
+        if view is not None and view.end_reason == "guessed":
+            found = [g.player for g in getattr(view, "guesses", ()) if g.correct]
+            names = {seat.info.position: seat.info.name for seat in self.seats}
+            if found and found[-1] in names:
+                return _("%(name)s found the rule") % {"name": names[found[-1]]}
         return end_reason_label(view.end_reason if view else None)
 
     @property

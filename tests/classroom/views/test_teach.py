@@ -458,6 +458,9 @@ def test_accept_a_pending_guess():
     page = live.content.decode()
     assert '<option value="list" selected>' in page
     assert "The same rule again" not in page
+    # It names who found it (issue 33 said only "(someone found the rule)").
+    assert f"({seat.student.nickname} found the rule)" in page
+    assert "someone found the rule" not in page
 
 
 def test_reject_a_pending_guess_and_play_goes_on():
