@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.scripts.test_serve import Served, _free_port
+from tests.scripts.test_serve import Served, _free_port, serve_env
 from tests.stack import RedisInstance
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -35,16 +35,6 @@ ROOT = Path(__file__).resolve().parents[2]
 TARGET_MS = 2_000
 WITHIN_MS = TARGET_MS + 500
 PLAYS = 6
-_KEPT_OUT = {
-    "DEBUG",
-    "ALLOWED_HOSTS",
-    "CSRF_TRUSTED_ORIGINS",
-    "SITE_URL",
-    "REDIS_URL",
-    "DJANGO_SETTINGS_MODULE",
-    "LOG_LEVEL",
-    "DATABASE_URL",
-}
 
 # Each page notes when its layout (the mainline and the cards below it) last changed.
 _WATCH = """() => {
@@ -59,14 +49,9 @@ _WATCH = """() => {
 
 
 def _serve(tmp_path: Path, redis_url: str | None = None) -> tuple[Served, dict[str, str], str]:
-    env = {key: value for key, value in os.environ.items() if key not in _KEPT_OUT}
     port = _free_port()
-    env.update(
-        PORT=str(port),
-        BIND="127.0.0.1",
-        DATABASE_URL=f"sqlite:///{tmp_path / 'run.sqlite3'}",
-        SECRET_KEY="test-make-run-" + "x" * 50,
-    )
+    env = serve_env(port, tmp_path)
+    env["BIND"] = "127.0.0.1"
     if redis_url:
         env["REDIS_URL"] = redis_url
     server = Served(env)

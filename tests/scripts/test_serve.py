@@ -98,31 +98,27 @@ def _get(
             time.sleep(0.5)
 
 
+def serve_env(port: int, tmp_path: Path) -> dict[str, str]:
+    """What `make run` is started with on a fresh machine: this environment without the settings
+    serve.sh sets itself (and without Redis), a throw-away SQLite database, a fixed key."""
+    kept_out = {"DEBUG", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "SITE_URL", "REDIS_URL"}
+    kept_out |= {"DJANGO_SETTINGS_MODULE", "LOG_LEVEL", "DATABASE_URL"}
+    env = {key: value for key, value in os.environ.items() if key not in kept_out}
+    env.update(
+        PORT=str(port),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'run.sqlite3'}",
+        SECRET_KEY="test-serve-" + "x" * 50,
+    )
+    return env
+
+
 @pytest.fixture
 def served(tmp_path):
     address = lan_address()
     if address == LOOPBACK:
         pytest.skip("this machine is on no network: there is no LAN address to serve")
     port = _free_port()
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key
-        not in {
-            "DEBUG",
-            "ALLOWED_HOSTS",
-            "CSRF_TRUSTED_ORIGINS",
-            "SITE_URL",
-            "REDIS_URL",
-            "DJANGO_SETTINGS_MODULE",
-            "LOG_LEVEL",
-        }
-    }
-    env.update(
-        PORT=str(port),
-        DATABASE_URL=f"sqlite:///{tmp_path / 'run.sqlite3'}",
-        SECRET_KEY="test-serve-" + "x" * 50,
-    )
+    env = serve_env(port, tmp_path)
     server = Served(env)
     try:
         yield server, address, port
