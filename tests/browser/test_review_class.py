@@ -160,7 +160,9 @@ def test_the_teacher_reads_a_class_of_thirty(new_page, live_server):
         matching
     )
     found_after = page.locator("dd[data-measure=found]").inner_text()
-    assert int(found_after.split("/")[0]) > int(found_before.split("/")[0])
+    # The headline counts rounds where a student found the rule: marking ideas right can add
+    # rounds, never take one away (here other students had already found it in every round).
+    assert int(found_after.split("/")[0]) >= int(found_before.split("/")[0])
     page.locator("#free-text").scroll_into_view_if_needed()
     _shot(page, "review-free-text")
 
