@@ -85,16 +85,27 @@ def live_table(
 def started_session(assignment, *, students, seed: int):
     """A live session of `assignment` opened, `students` (how many new students of its class, or
     their nicknames) in its lobby, seated by arrival and started. Returns (session, tables)."""
-    from classroom.services.games import lobby_join, session_open, session_seat, session_start
+    from classroom.services.games import session_seat, session_start
 
-    session = session_open(assignment=assignment)
-    nicknames = [None] * students if isinstance(students, int) else list(students)
-    for nickname in nicknames:
-        named = {} if nickname is None else {"nickname": nickname}
-        lobby_join(session=session, student=StudentFactory(classroom=assignment.classroom, **named))
+    session = lobby_session(assignment, students=students)
     tables = session_seat(session=session, method="arrival")
     session_start(session=session, seed=seed)
     return session, tables
+
+
+def lobby_session(assignment, *, students):
+    """A session of `assignment` opened with `students` in its lobby: how many new students of
+    its class, their nicknames, or Student rows. Returns the session."""
+    from classroom.services.games import lobby_join, session_open
+
+    session = session_open(assignment=assignment)
+    entries = [None] * students if isinstance(students, int) else list(students)
+    for entry in entries:
+        if entry is None or isinstance(entry, str):
+            named = {} if entry is None else {"nickname": entry}
+            entry = StudentFactory(classroom=assignment.classroom, **named)
+        lobby_join(session=session, student=entry)
+    return session
 
 
 def seated_session(assignment, *, players: int, seed: int):
@@ -112,26 +123,20 @@ def bot_table(
     classroom=None,
     title: str = "Bots",
     seed: int = 4,
+    student=None,
 ):
-    """A started session of `variant` with one student (seat 0) and `bots` scientist bots in the
-    seats after them, the bots having played up to the student's turn (`record_bots_play`).
-    Returns (session, table, round_row)."""
+    """A started session of `variant` with one student (seat 0; `student`, or a new one) and
+    `bots` scientist bots in the seats after them, the bots having played up to the student's
+    turn (`record_bots_play`). Returns (session, table, round_row)."""
     from classroom.selectors.games import current_round
-    from classroom.services.games import (
-        assignment_create,
-        lobby_join,
-        session_open,
-        session_seat,
-        session_start,
-    )
+    from classroom.services.games import assignment_create, session_seat, session_start
     from classroom.tasks import record_bots_play
 
     classroom = classroom or ClassroomFactory()
     assignment = assignment_create(
         classroom=classroom, title=title, rule_text=rule_text, variant=variant, config={}
     )
-    session = session_open(assignment=assignment)
-    lobby_join(session=session, student=StudentFactory(classroom=classroom))
+    session = lobby_session(assignment, students=[student or StudentFactory(classroom=classroom)])
     (table,) = session_seat(session=session, method="arrival")
     for position in range(1, bots + 1):
         table.seats.create(position=position, bot="scientist")

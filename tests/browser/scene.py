@@ -16,14 +16,16 @@ from classroom.access import STUDENT_SESSION_KEY
 from classroom.models import Round
 from classroom.services.games import (
     assignment_create,
-    lobby_join,
-    session_open,
-    session_seat,
-    session_start,
 )
 from classroom.services.rounds import HypothesisInput, engine_round, round_act
 from eleusis.engine.variants import DealerHint, End, Play
-from tests.factories import ALTERNATE_COLORS, ClassroomFactory, StudentFactory
+from tests.factories import (
+    ALTERNATE_COLORS,
+    ClassroomFactory,
+    StudentFactory,
+    lobby_session,
+    started_session,
+)
 
 NICKNAMES = ["Ana", "Ben", "Chloe", "Dev"]
 
@@ -45,11 +47,7 @@ def _started(classroom, students, title, **options):
     assignment = assignment_create(
         classroom=classroom, title=title, rule_text=ALTERNATE_COLORS, table_size=4, **options
     )
-    session = session_open(assignment=assignment)
-    for student in students:
-        lobby_join(session=session, student=student)
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=7)
+    _, (table,) = started_session(assignment, students=students, seed=7)
     return table, list(table.seats.select_related("student").order_by("position"))
 
 
@@ -113,19 +111,13 @@ def build(*, english: bool = True) -> Scene:
         rule_text=ALTERNATE_COLORS,
         config={"starter": "until_legal"},
     )
-    session = session_open(assignment=assignment)
-    for student in students:
-        lobby_join(session=session, student=student)
-    (scene.delphi,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=7)
+    _, (scene.delphi,) = started_session(assignment, students=students, seed=7)
     scene.delphi_seats = list(scene.delphi.seats.select_related("student").order_by("position"))
 
     lobby_assignment = assignment_create(
         classroom=classroom, title=lobby_title, rule_text=ALTERNATE_COLORS
     )
-    scene.lobby = session_open(assignment=lobby_assignment)
-    for student in students[:2]:
-        lobby_join(session=scene.lobby, student=student)
+    scene.lobby = lobby_session(lobby_assignment, students=students[:2])
     return scene
 
 

@@ -22,23 +22,15 @@ def main() -> None:
     from classroom.access import STUDENT_SESSION_KEY
     from classroom.services.games import (
         assignment_create,
-        lobby_join,
-        session_open,
-        session_seat,
-        session_start,
     )
-    from tests.factories import ALTERNATE_COLORS, ClassroomFactory, StudentFactory
+    from tests.factories import ALTERNATE_COLORS, ClassroomFactory, StudentFactory, started_session
 
     classroom = ClassroomFactory()
     students = [StudentFactory(classroom=classroom, nickname=f"Kid{n}") for n in range(1, 5)]
     assignment = assignment_create(
         classroom=classroom, title="Week 3", rule_text=ALTERNATE_COLORS, table_size=4
     )
-    session = session_open(assignment=assignment)
-    for student in students:
-        lobby_join(session=session, student=student)
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=7)
+    session, (table,) = started_session(assignment, students=students, seed=7)
 
     student_sessions = []
     for student in students:

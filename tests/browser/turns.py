@@ -129,23 +129,18 @@ def finished_session(classroom, variant: str, *, title: str, seed: int = 5, stri
     Returns (session, round)."""
     from classroom.services.games import (
         assignment_create,
-        session_open,
-        session_seat,
-        session_start,
     )
     from classroom.services.rounds import HypothesisInput, round_act
     from eleusis.engine.games import GAMES
     from eleusis.engine.variants import PlayString
-    from tests.factories import ALTERNATE_COLORS, StudentFactory
+    from tests.factories import ALTERNATE_COLORS, started_session
 
     assignment = assignment_create(
         classroom=classroom, title=title, rule_text=ALTERNATE_COLORS, variant=variant
     )
-    session = session_open(assignment=assignment)
-    for name in ("Ana", "Ben", "Cleo", "Dev"):
-        lobby_join(session=session, student=StudentFactory(classroom=classroom, nickname=name))
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=seed)
+    session, (table,) = started_session(
+        assignment, students=["Ana", "Ben", "Cleo", "Dev"], seed=seed
+    )
     record = GAMES[variant]
     minds = list(record.seat(["scientist"], 4, current_round(table=table).seed))
     strung: set[int] = set()

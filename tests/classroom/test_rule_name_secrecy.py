@@ -11,20 +11,14 @@ from django.urls import reverse
 from classroom.demo import DEMO_RULE_ID, demo_create
 from classroom.models import Assignment, Student
 from classroom.selectors.games import current_round
-from classroom.services.games import (
-    assignment_create,
-    lobby_join,
-    session_open,
-    session_seat,
-    session_start,
-)
+from classroom.services.games import assignment_create, session_seat, session_start
 from classroom.services.rounds import engine_round
 from classroom.teach_forms import rule_check
 from classroom.templatetags.play_tags import card_label
 from eleusis.engine.rules import LIBRARY
 from tests.classroom.test_secret_rule import _crawl
 from tests.classroom.views.test_teach import assignment_data
-from tests.factories import StudentFactory
+from tests.factories import StudentFactory, lobby_session
 
 pytestmark = pytest.mark.django_db
 
@@ -51,10 +45,8 @@ def test_a_game_assigned_from_the_library_names_no_rule_to_students(visitors, cl
         teacher.post(url, assignment_data(library_rule=rule_id, title=offered)).status_code == 302
     )
     assignment = Assignment.objects.get()
-    session = session_open(assignment=assignment)
     students = [StudentFactory(classroom=classroom) for _ in range(3)]
-    for student in students:
-        lobby_join(session=session, student=student)
+    session = lobby_session(assignment, students=students)
     # The lobby, before the start.
     ids = [session.pk, assignment.pk, classroom.pk]
     bodies = _crawl(students[0], ids, classroom.join_code)
@@ -95,9 +87,7 @@ def test_the_projector_names_no_rule_and_shows_no_hand(visitors, classroom):
     assignment = assignment_create(
         classroom=classroom, title="Week 3", rule_text=rule.text, library_rule_id=rule.id
     )
-    session = session_open(assignment=assignment)
-    for _ in range(4):
-        lobby_join(session=session, student=StudentFactory(classroom=classroom))
+    session = lobby_session(assignment, students=4)
     url = reverse("classroom:session_projector", kwargs={"pk": session.pk})
     teacher = visitors["teacher"]
     lobby_page = teacher.get(url).content.decode()

@@ -26,21 +26,13 @@ from django.utils.translation import gettext
 from classroom.access import STUDENT_SESSION_KEY
 from classroom.selectors.games import current_round
 from classroom.services.delphi import delphi_predict, delphi_reveal
-from classroom.services.games import (
-    assignment_create,
-    lobby_join,
-    session_open,
-    session_seat,
-    session_start,
-)
 from classroom.services.review import round_insight_compute
 from classroom.services.rounds import HypothesisInput, engine_round, round_act
-from classroom.tasks import record_bots_play
 from eleusis.engine.variants import End, PlayString
 from tests.browser import scene as class_scene
 from tests.browser.scene import WORDS
 from tests.eleusis.test_translations import _po_entries
-from tests.factories import ALTERNATE_COLORS
+from tests.factories import ALTERNATE_COLORS, bot_table
 
 pytestmark = pytest.mark.django_db
 
@@ -145,16 +137,14 @@ def test_no_english_outside_lang_en_on_any_page(language):
 def _bot_table(scene, variant, bots, title):
     """A started table of `variant`: the scene's first student and `bots` bots, who have played
     up to the student's turn (or the student's verdict as prophet)."""
-    assignment = assignment_create(
-        classroom=scene.classroom, title=title, rule_text=ALTERNATE_COLORS, variant=variant
+    _, table, _ = bot_table(
+        variant=variant,
+        rule_text=ALTERNATE_COLORS,
+        bots=bots,
+        classroom=scene.classroom,
+        title=title,
+        student=scene.students[0],
     )
-    session = session_open(assignment=assignment)
-    lobby_join(session=session, student=scene.students[0])
-    (table,) = session_seat(session=session, method="arrival")
-    for position in range(1, bots + 1):
-        table.seats.create(position=position, bot="scientist")
-    session_start(session=session, seed=4)
-    record_bots_play(current_round(table=table).pk)
     return table
 
 

@@ -5,15 +5,9 @@ import pytest
 from django.urls import reverse
 
 from classroom.models import Round, Table
-from classroom.services.games import (
-    assignment_create,
-    lobby_join,
-    session_open,
-    session_seat,
-    session_start,
-)
+from classroom.services.games import assignment_create, session_seat, session_start
 from tests.classroom.views.test_teach import teacher_of
-from tests.factories import ALTERNATE_COLORS, ClassroomFactory, StudentFactory
+from tests.factories import ALTERNATE_COLORS, ClassroomFactory, lobby_session
 
 pytestmark = pytest.mark.django_db
 
@@ -23,10 +17,7 @@ def _session(players=6, table_size=3):
     assignment = assignment_create(
         classroom=classroom, title="Week 3", rule_text=ALTERNATE_COLORS, table_size=table_size
     )
-    session = session_open(assignment=assignment)
-    for _ in range(players):
-        lobby_join(session=session, student=StudentFactory(classroom=classroom))
-    return session
+    return lobby_session(assignment, students=players)
 
 
 def test_one_broken_table_never_takes_the_live_view_down():

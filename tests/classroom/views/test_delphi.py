@@ -7,10 +7,9 @@ from django.urls import reverse
 
 from classroom.models import Action, Assignment, Round
 from classroom.selectors.games import current_round
-from classroom.services.games import lobby_join, session_open, session_seat, session_start
 from tests.classroom.services.test_delphi import delphi_assignment, delphi_table, on_show
 from tests.classroom.views.test_teach import assignment_data
-from tests.factories import StudentFactory, TeacherFactory, student_client
+from tests.factories import TeacherFactory, started_session, student_client
 
 pytestmark = pytest.mark.django_db
 
@@ -22,11 +21,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def game(classroom, student):
     """A started Delphi session of the visitors' class: `student` and two classmates."""
     assignment = delphi_assignment(classroom)
-    session = session_open(assignment=assignment)
-    for one in [student, StudentFactory(classroom=classroom), StudentFactory(classroom=classroom)]:
-        lobby_join(session=session, student=one)
-    (table,) = session_seat(session=session, method="arrival")
-    session_start(session=session, seed=5)
+    session, (table,) = started_session(assignment, students=[student, None, None], seed=5)
     return {"table": table, "session": session, "round": table.rounds.get()}
 
 
