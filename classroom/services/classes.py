@@ -13,6 +13,7 @@ from classroom.live import tables_changed
 from classroom.models import Classroom, Student, Table, User
 from classroom.nicknames import nickname_normalize, nickname_problem
 from classroom.pictures import picture_password_random
+from classroom.services.redaction import student_words_redact
 
 _CODE_ATTEMPTS = 20
 CLASSROOM_NAME_MAX_LENGTH = Classroom._meta.get_field("name").max_length
@@ -200,8 +201,10 @@ def student_rename(*, student: Student, nickname: str) -> Student:
 
 @transaction.atomic
 def student_remove(*, student: Student) -> None:
-    """Delete the student and everything recorded for them."""
+    """Delete the student and everything recorded for them: their rows, and their words from
+    the rounds they played (`student_words_redact`: the log, events, snapshots, reviews)."""
     _tables_changed_for(student)  # their tables' pages drop them, and theirs stop, at once
+    student_words_redact(student=student)
     student.delete()
 
 

@@ -39,12 +39,19 @@ class NoPlay(Action):
 @dataclass(frozen=True)
 class Guess(Action):
     """State the rule. `checkable`: the text is in the rule language and the app judges it at
-    once; otherwise the dealer judges it with a `Verdict`."""
+    once; otherwise the dealer judges it with a `Verdict`.
+
+    `redacted`: the player's words were removed from the log (the student was removed,
+    docs/architecture.md "A removed child's words"); the text is blank and the guess is not
+    judged again: `judged` is the judgement it had when it was made (None: the dealer judged it
+    with the `Verdict` that follows), so the round replays as it was played."""
 
     kind = "guess"
     player: int
     text: str
     checkable: bool = True
+    redacted: bool = False
+    judged: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -118,7 +118,9 @@ class GuessesAndHints(HandRound):
         judged (the one refusal no precondition can know cheaply)."""
         state = self.state
         correct: bool | None = None
-        if action.checkable:
+        if action.redacted:  # the words are gone: the judgement it had
+            correct = action.judged
+        elif action.checkable:
             correct = self.judge_guess(self.rule, action.text)
             if correct is None and self.config.dealer == "app":
                 raise IllegalActionError(CANNOT_JUDGE_GUESS)

@@ -1,0 +1,163 @@
+"""A removed child's words leave with the child (issue 38 point 6): after `student_remove`,
+no table of the database holds their nickname, hypotheses or guesses (snapshots decoded), and
+every round of the session replays to the same public state."""
+
+import json
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from classroom.models import Action, Hypothesis, Round, RoundInsight, Student
+from classroom.models.fields import unpack
+from classroom.selectors.rounds import engine_round, replay_round
+from classroom.services.classes import student_remove
+from classroom.services.redaction import student_words_redact
+from classroom.services.review import round_insight_request
+from classroom.services.rounds import HypothesisInput, round_act
+from eleusis.engine.variants import Guess, Play, Verdict
+from tests.factories import live_table
+
+pytestmark = pytest.mark.django_db
+
+NICKNAME = "Zephyrine"
+THEIR_HYPOTHESIS = "purple elephants take turns"
+THEIR_GUESS = "quokkas decide every card"
+OTHERS_HYPOTHESIS = "different colours each time"
+THEIR_WORDS = (NICKNAME, THEIR_HYPOTHESIS, THEIR_GUESS)
+
+
+def _database_text() -> str:
+    """Every value of every table, as text: JSON read and written again without escapes,
+    packed snapshots unpacked."""
+    parts: list[str] = []
+    with connection.cursor() as cursor:
+        for table in connection.introspection.table_names():
+            cursor.execute(f'SELECT * FROM "{table}"')  # the names come from the database
+            for row in cursor.fetchall():
+                parts.extend(_as_text(value) for value in row)
+    return "\n".join(parts)
+
+
+def _as_text(value: Any) -> str:
+    if isinstance(value, bytes | memoryview):
+        try:
+            return json.dumps(unpack(value), ensure_ascii=False)
+        except Exception:
+            return bytes(value).decode("utf-8", "replace")
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str):
+        try:
+            return value + json.dumps(json.loads(value), ensure_ascii=False)
+        except ValueError:
+            return value
+    return str(value)
+
+
+def _public(data: Any) -> Any:
+    """A round's JSON without any words (hypotheses, guesses' and hints' texts) and without its
+    log: what the table showed, the cards and the scores."""
+    if isinstance(data, dict):
+        return {
+            key: _public(value)
+            for key, value in data.items()
+            if key not in {"hypothesis", "text", "actions"}
+        }
+    if isinstance(data, list):
+        return [_public(item) for item in data]
+    return data
+
+
+def _play_a_right_card(round_row, seats, player, hypothesis) -> None:
+    state = engine_round(round_row).state
+    last = state.table[-1].cards[-1]
+    card = next(c for c in state.hands[player] if c.color != last.color)
+    round_act(
+        round_id=round_row.pk,
+        action=Play(player, card, hypothesis=hypothesis.summary, prediction=True),
+        seat=seats[player],
+        hypothesis=hypothesis,
+        schedule=False,
+    )
+    round_row.refresh_from_db()
+
+
+def _played_round(round_row, seats) -> None:
+    """Player 0 (the child removed) logs free words with two right plays, guesses in free words
+    (judged wrong by the dealer), then guesses the rule in the rule language and ends the
+    round; player 1 logs their own words."""
+    theirs = HypothesisInput(text=THEIR_HYPOTHESIS)
+    others = HypothesisInput(text=OTHERS_HYPOTHESIS, checkable="color != last.color")
+    while engine_round(round_row).state.turn != 0:
+        turn = engine_round(round_row).state.turn
+        _play_a_right_card(round_row, seats, turn, others)
+    _play_a_right_card(round_row, seats, 0, theirs)
+    round_act(
+        round_id=round_row.pk,
+        action=Guess(0, THEIR_GUESS, checkable=False),
+        seat=seats[0],
+        schedule=False,
+    )
+    round_act(round_id=round_row.pk, action=Verdict(False), schedule=False)
+    round_row.refresh_from_db()
+    while engine_round(round_row).state.turn != 0:
+        turn = engine_round(round_row).state.turn
+        _play_a_right_card(round_row, seats, turn, others)
+    _play_a_right_card(round_row, seats, 0, theirs)
+    round_act(
+        round_id=round_row.pk, action=Guess(0, "color != last.color"), seat=seats[0], schedule=False
+    )
+    round_row.refresh_from_db()
+    assert round_row.status == Round.Status.OVER and round_row.end_reason == "guessed"
+
+
+def test_a_removed_student_leaves_no_words_and_every_round_replays_as_it_was(
+    django_capture_on_commit_callbacks,
+) -> None:
+    table, seats = live_table(players=3)
+    Student.objects.filter(pk=seats[0].student_id).update(nickname=NICKNAME)
+    round_row = table.rounds.get()
+    _played_round(round_row, seats)
+    with django_capture_on_commit_callbacks(execute=True):
+        round_insight_request(round_row=round_row)
+    assert RoundInsight.objects.filter(round=round_row, status="done").exists()
+    text = _database_text()
+    assert all(word in text for word in THEIR_WORDS)  # the check can fail: the words were there
+    before = {
+        r.pk: (_public(replay_round(r).to_json()), replay_round(r).scores())
+        for r in Round.objects.filter(table=table)
+    }
+
+    with django_capture_on_commit_callbacks(execute=True):
+        student_remove(student=Student.objects.get(nickname=NICKNAME))
+
+    text = _database_text()
+    assert [word for word in THEIR_WORDS if word in text] == []
+    assert OTHERS_HYPOTHESIS in text  # the classmates' words stay theirs
+    for r in Round.objects.filter(table=table):
+        replayed = replay_round(r)
+        assert (_public(replayed.to_json()), replayed.scores()) == before[r.pk]
+        assert r.snapshot == replayed.to_json()  # the snapshot is the redacted log's
+    round_row.refresh_from_db()
+    assert round_row.status == Round.Status.OVER and round_row.end_reason == "guessed"
+    # The review was computed again from the redacted log, and still reads the others' words.
+    insight = RoundInsight.objects.get(round=round_row)
+    assert insight.status == "done"
+    assert OTHERS_HYPOTHESIS in json.dumps(insight.results, ensure_ascii=False)
+    assert Hypothesis.objects.filter(action__round=round_row, text=OTHERS_HYPOTHESIS).exists()
+
+
+def test_a_redacted_guess_keeps_its_judgement_and_redacting_twice_changes_nothing() -> None:
+    table, seats = live_table(players=3)
+    round_row = table.rounds.get()
+    _played_round(round_row, seats)
+    student = seats[0].student
+
+    assert student_words_redact(student=student) == 1
+    guesses = list(Action.objects.filter(round=round_row, kind="guess").order_by("seq"))
+    assert [(g.payload["text"], g.payload["redacted"], g.payload["judged"]) for g in guesses] == [
+        ("", True, None),  # judged by the dealer's verdict, which follows it in the log
+        ("", True, True),
+    ]
+    assert student_words_redact(student=student) == 0
