@@ -7,7 +7,7 @@ from django import template
 from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from eleusis.engine.cards import Card, Suit
@@ -306,4 +306,152 @@ def table_news(board) -> list[tuple[str, str]]:
         news.append((f"hint-{round_row.pk}-{index}", _("Hint: %(hint)s") % {"hint": hint}))
     if board.revealed_rule:
         news.append((f"reveal-{round_row.pk}", _("The secret rule has been revealed.")))
+    return news
+
+
+# The games played in turns (docs/rules.md §2, §4): what a screen reader hears of the others -----
+#
+# As at an Express table (`table_news`): each piece of news is (key, sentence), read once through
+# the page's lasting live region, all the news a poll brings in one announcement. A seat's own
+# move is worded by the answer to it (`#move-message`); what others did to it (the prophet's
+# verdict on it) is news.
+
+
+def _plays_sentence(name: str, cards: list[Card], accepted: bool) -> str:
+    """ "Ben played the 3 of hearts: accepted." — a string of cards named card by card."""
+    if len(cards) == 1:
+        values = {"name": name, "card": card_label(cards[0])}
+        if accepted:
+            return _("%(name)s played the %(card)s: accepted.") % values
+        return _("%(name)s played the %(card)s: rejected.") % values
+    values = {"name": name, "count": len(cards), "cards": ", ".join(map(card_label, cards))}
+    if accepted:
+        return (
+            ngettext(
+                "%(name)s played a string of %(count)s card (%(cards)s): accepted.",
+                "%(name)s played a string of %(count)s cards (%(cards)s): accepted.",
+                len(cards),
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "%(name)s played a string of %(count)s card (%(cards)s): rejected.",
+            "%(name)s played a string of %(count)s cards (%(cards)s): rejected.",
+            len(cards),
+        )
+        % values
+    )
+
+
+def _no_play_sentence(name: str, right: bool) -> str:
+    values = {"name": name}
+    if right:
+        return _("%(name)s said no card fits, and was right.") % values
+    return _("%(name)s said no card fits, and was wrong.") % values
+
+
+def _names_by_player(board) -> dict[int, str]:
+    round_row = board.round
+    return {
+        player: line.name
+        for line in board.seats
+        if (player := round_row.player_of(line.position)) is not None
+    }
+
+
+def _turns_news(board, words) -> SafeString:
+    """The news at a table of a game played in turns, for this seat, in the game's words."""
+    view, round_row = board.view, board.round
+    if view is None or round_row is None:
+        return mark_safe("")
+    return mark_safe(news_html(words(board, view, _names_by_player(board))))  # escaped there
+
+
+@register.simple_tag
+def abbott_news(board) -> SafeString:
+    """What a screen reader hears at an Abbott/Howell table (`_abbott_news`)."""
+    return _turns_news(board, _abbott_news)
+
+
+@register.simple_tag
+def russian_news(board) -> SafeString:
+    """What a screen reader hears at a Russian table (`_russian_news`)."""
+    return _turns_news(board, _russian_news)
+
+
+def _abbott_news(board, view, names: dict[int, str]) -> list[tuple[str, str]]:
+    """The others' strings and "no play"s with their verdicts, the prophet's verdict on this
+    seat's own move, who becomes and who stops being the prophet, and the offer to become it."""
+    pk, me = board.round.pk, view.player
+    news: list[tuple[str, str]] = []
+    for index in range(len(view.table) - 1, -1, -1):
+        if len(news) == NEWS_LENGTH:
+            break
+        entry = view.table[index]
+        if entry.player is None or entry.kind not in ("attempt", "no_play"):
+            continue
+        judged = entry.prophet_judged is not None
+        if entry.player == me:
+            if not judged:
+                continue  # the answer to the move said it
+            text = (
+                _("The prophet judged your play: accepted.")
+                if entry.accepted
+                else _("The prophet judged your play: rejected.")
+            )
+        else:
+            name = names.get(entry.player, "?")
+            if entry.kind == "attempt":
+                text = _plays_sentence(name, entry.cards, entry.accepted)
+            else:
+                text = _no_play_sentence(name, entry.accepted)
+            if judged:
+                text += " " + _("The prophet judged it.")
+        news.append((f"play-{pk}-{index}", text))
+    news.reverse()
+    for index, record in enumerate(view.prophets):
+        name = names.get(record.player, "?")
+        if record.player != me:
+            news.append(
+                (f"prophet-{pk}-{index}", _("%(name)s is the prophet now.") % {"name": name})
+            )
+        if record.fell:
+            news.append(
+                (f"fell-{pk}-{index}", _("The prophet judged it wrongly and was overthrown."))
+            )
+    if view.can_become_prophet:
+        offer = _(
+            "You may become the prophet now, until the next play: the button “Become the "
+            "prophet” is below the table."
+        )
+        news.append((f"offer-{pk}-{len(view.table)}", offer))
+    return news
+
+
+def _russian_news(board, view, names: dict[int, str]) -> list[tuple[str, str]]:
+    """The others' cards with their verdicts (a wrong card lies in front of its player)."""
+    pk, me = board.round.pk, view.player
+    news: list[tuple[str, str]] = []
+    for index in range(len(view.plays) - 1, -1, -1):
+        if len(news) == NEWS_LENGTH:
+            break
+        play = view.plays[index]
+        if play.player == me:
+            continue
+        values = {"name": names.get(play.player, "?"), "card": card_label(play.card)}
+        if play.from_wrong:
+            text = (
+                _("%(name)s played the %(card)s from their wrong cards: accepted.")
+                if play.accepted
+                else _("%(name)s played the %(card)s from their wrong cards: rejected.")
+            ) % values
+        else:
+            text = (
+                _("%(name)s played the %(card)s: accepted.")
+                if play.accepted
+                else _("%(name)s played the %(card)s: rejected.")
+            ) % values
+        news.append((f"play-{pk}-{index}", text))
+    news.reverse()
     return news
