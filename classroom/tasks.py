@@ -196,6 +196,29 @@ def sessions_expire() -> int:
     return sessions_delete_older_than(days=settings.DATA_RETENTION_DAYS)
 
 
+@shared_task(name="classroom.retention", ignore_result=True)
+def retention() -> dict[str, int]:
+    """Children's data is kept no longer than `DATA_RETENTION_DAYS` of inactivity (README
+    "Children's data"): game sessions that old, then students who played in none since (their
+    words redacted from the rounds of others), then classes left empty and unused; and the
+    expired sign-in sessions (`clearsessions`: a student's session holds their id). Runs daily
+    from Celery beat; says how many of each went."""
+    from django.core.management import call_command
+
+    from classroom.services.classes import classrooms_delete_inactive, students_delete_inactive
+    from classroom.services.games import sessions_delete_older_than
+
+    days = settings.DATA_RETENTION_DAYS
+    counts = {
+        "sessions": sessions_delete_older_than(days=days),
+        "students": students_delete_inactive(days=days),
+        "classes": classrooms_delete_inactive(days=days),
+    }
+    call_command("clearsessions")
+    logger.info("retention: deleted %s", counts)
+    return counts
+
+
 # Delphi (docs/rules.md §3): every bot shows its token for the card on show -------------------
 
 

@@ -294,13 +294,15 @@ BOT_MOVE_SECONDS = float(env_str("BOT_MOVE_SECONDS", default="1.5"))
 POLL_INTERVAL_MS = int(env_str("POLL_INTERVAL_MS", default="1500"))
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
-# Children's data: game sessions are deleted this many days after they were created.
+# Children's data: game sessions are deleted this many days after they were created, students
+# who played in no session opened in that time and classes left empty and unused too
+# (classroom.retention, daily, which also runs `clearsessions`).
 DATA_RETENTION_DAYS = int(env_str("DATA_RETENTION_DAYS", default="365"))
 # Seconds between two beat sweeps that re-drive the bots of every round left waiting on one
 # (after a worker, broker or database outage).
 BOTS_SWEEP_SECONDS = float(env_str("BOTS_SWEEP_SECONDS", default="10"))
 CELERY_BEAT_SCHEDULE = {
-    "sessions-expire": {"task": "classroom.sessions_expire", "schedule": 60 * 60 * 24},
+    "retention": {"task": "classroom.retention", "schedule": 60 * 60 * 24},
     "bots-sweep": {
         "task": "classroom.bots_sweep",
         "schedule": BOTS_SWEEP_SECONDS,

@@ -223,6 +223,42 @@ def student_reset_pictures(*, student: Student) -> Student:
     return student
 
 
+# Retention (README "Children's data"): what nobody used for DATA_RETENTION_DAYS goes. -----
+
+
+def students_delete_inactive(*, days: int) -> int:
+    """Remove, as the teacher would (`student_remove`: their words redacted from the rounds they
+    played), every student who joined more than `days` ago and has sat or waited in no session
+    opened since. Returns how many."""
+    cutoff = timezone.now() - timedelta(days=days)
+    stale = (
+        Student.objects.filter(created_at__lt=cutoff)
+        .exclude(seats__table__session__created_at__gte=cutoff)
+        .exclude(lobby_entries__session__created_at__gte=cutoff)
+        .order_by("pk")
+    )
+    removed = 0
+    for student in stale.iterator():
+        student_remove(student=student)  # one transaction each: a long sweep holds no lock
+        removed += 1
+    return removed
+
+
+def classrooms_delete_inactive(*, days: int) -> int:
+    """Delete every class created more than `days` ago that has no student left and no
+    assignment or session made since (run after `students_delete_inactive`). Returns how many."""
+    cutoff = timezone.now() - timedelta(days=days)
+    stale = (
+        Classroom.objects.filter(created_at__lt=cutoff, students__isnull=True)
+        .exclude(assignments__created_at__gte=cutoff)
+        .exclude(assignments__sessions__created_at__gte=cutoff)
+    )
+    _deleted, by_model = Classroom.objects.filter(
+        pk__in=list(stale.values_list("pk", flat=True))
+    ).delete()
+    return by_model.get(Classroom._meta.label, 0)
+
+
 def teacher_delete(*, teacher) -> None:
     """Delete a teacher's account and everything under it: classes, students, games."""
     teacher.delete()

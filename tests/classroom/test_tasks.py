@@ -80,3 +80,50 @@ def test_a_round_that_ends_is_analysed_for_the_review_at_once():
 
     insight = RoundInsight.objects.get(round=round_row)
     assert insight.status == RoundInsight.Status.DONE
+
+
+def test_retention_removes_inactive_students_and_classes_and_expired_sign_ins(settings):
+    """Issue 38: students and classes nobody used for DATA_RETENTION_DAYS go too (the students'
+    words redacted as a removal does), and expired sign-in sessions are cleared."""
+    from datetime import timedelta
+
+    from django.contrib.sessions.models import Session
+    from django.utils import timezone
+
+    from classroom.models import Classroom, Student
+    from classroom.tasks import retention
+
+    long_ago = timezone.now() - timedelta(days=settings.DATA_RETENTION_DAYS + 1)
+    recent_table = _table(students=2)  # a class playing now: its students and class stay
+    playing = list(Student.objects.filter(seats__table=recent_table))
+    old_class = ClassroomFactory()
+    idle = StudentFactory(classroom=old_class)
+    new_joiner = StudentFactory(classroom=old_class)  # joined yesterday: stays, and the class
+    empty_old, empty_new = ClassroomFactory(), ClassroomFactory()
+    Student.objects.filter(pk__in=[idle.pk, *(s.pk for s in playing)]).update(created_at=long_ago)
+    Classroom.objects.filter(
+        pk__in=[old_class.pk, empty_old.pk, recent_table.session.assignment.classroom_id]
+    ).update(created_at=long_ago)
+    expired = Session.objects.create(
+        session_key="x" * 32, session_data="", expire_date=timezone.now() - timedelta(days=1)
+    )
+
+    assert retention() == {"sessions": 0, "students": 1, "classes": 1}
+    assert set(Student.objects.values_list("pk", flat=True)) == {
+        new_joiner.pk,
+        *(s.pk for s in playing),
+    }
+    assert not Classroom.objects.filter(pk=empty_old.pk).exists()
+    assert Classroom.objects.filter(pk__in=[old_class.pk, empty_new.pk]).count() == 2
+    assert not Session.objects.filter(pk=expired.pk).exists()
+
+    Student.objects.filter(pk=new_joiner.pk).update(created_at=long_ago)
+    assert retention() == {"sessions": 0, "students": 1, "classes": 1}  # then its class
+    assert not Classroom.objects.filter(pk=old_class.pk).exists()
+
+
+def test_retention_is_what_beat_runs_daily(settings):
+    schedule = {
+        entry["task"]: entry["schedule"] for entry in settings.CELERY_BEAT_SCHEDULE.values()
+    }
+    assert schedule["classroom.retention"] == 60 * 60 * 24
