@@ -31,6 +31,7 @@ from classroom.task_queue import ROUND_INSIGHT, enqueue
 from eleusis.engine.inference import candidate_space
 from eleusis.engine.insight import Hypothesis as EngineHypothesis
 from eleusis.engine.insight import analyse_round, round_log
+from eleusis.engine.insight.measures import FORMAT_VERSION
 from eleusis.engine.rules import CompiledRule, RuleSyntaxError
 from eleusis.engine.variants import ExpressRound, IllegalActionError
 
@@ -52,7 +53,8 @@ def round_inputs(round_row: Round) -> str:
 
 
 def _inputs(version: int, marks: int, latest: datetime | None) -> str:
-    return f"{version}:{marks}:{latest.timestamp() if latest else 0}"
+    # The engine's format first: an insight computed by an older analysis is stale too.
+    return f"v{FORMAT_VERSION}:{version}:{marks}:{latest.timestamp() if latest else 0}"
 
 
 def round_results(round_row: Round) -> dict[str, Any]:

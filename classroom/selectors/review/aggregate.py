@@ -33,6 +33,7 @@ from classroom.selectors.review.ideas import (
     NARROW,
     OVERLAP,
     RULE,
+    UNDECIDED,
     FreeTextGroup,
     Ideas,
     class_ideas,
@@ -74,6 +75,7 @@ CELL_LETTERS = {
     NARROW: "N",
     BROAD: "B",
     OVERLAP: "O",
+    UNDECIDED: "?",
     MARKED_WRONG: "W",
     WORDS: "T",
     NONE: "–",
@@ -87,6 +89,7 @@ def state_labels() -> dict[str, str]:
         NARROW: _("too narrow"),
         BROAD: _("too broad"),
         OVERLAP: _("overlapping (or marked partly right)"),
+        UNDECIDED: _("the app cannot tell whether it is the rule"),
         MARKED_WRONG: _("words marked wrong"),
         WORDS: _("words, not marked yet"),
         NONE: _("no hypothesis"),
@@ -397,9 +400,9 @@ class SessionReview:
 def _cell_state(
     play: PlayInsight, review: RoundReview, ideas: Ideas, logged: LoggedHypothesis | None
 ) -> str:
-    group = ideas.by_play.get((review.round.pk, play.number))
-    if group is not None:
-        return group.relation
+    relation = ideas.relation_at(review, play)
+    if relation is not None:
+        return relation
     if play.logged == "none":
         return NONE
     mark = play.mark or (logged.mark if logged else None)

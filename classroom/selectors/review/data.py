@@ -60,6 +60,8 @@ class PlayOnPage:
     row: LoggedHypothesis | None = None
     idea: Any = None
     anchor: str = ""
+    relation: str = ""  # the idea's relation to the rule at this play (ideas.Ideas.relation_at)
+    relation_label: str = ""
 
     def __getattr__(self, name: str) -> Any:
         if name == "measured":  # not set yet (a copy being made): no recursion

@@ -5,10 +5,16 @@ grouped with those that judge alike on the secret rule's own histories: each hyp
 judged, through the rule language (`CompiledRule.accepts`), on a fixed, seeded sample of tables
 the secret rule builds (`rules.equivalence.sample_history`: cards tried, judged by the secret,
 the wrong ones on sidelines) and every card of the deck after each; two hypotheses with the same
-verdicts are one idea. On the same situations the idea is compared with the rule: it *is the
-rule* (same verdicts everywhere), *too narrow* (it only ever refuses cards the rule accepts),
-*too broad* (it only ever accepts cards the rule refuses) or *overlapping* (both). Each idea is
-shown once per secret rule (a session whose students deal has several).
+verdicts are one idea. On the same situations the idea is compared with the rule: *too narrow*
+(it only ever refuses cards the rule accepts), *too broad* (it only ever accepts cards the rule
+refuses) or *overlapping* (both). An idea the sample cannot tell from the rule is decided
+exactly, as everywhere in the review (`docs/measures.md`, "Is this idea the rule?"): it *is the
+rule* when it judges like the rule in every situation reachable from a legal starter
+(`insight.agreement.is_rule`); otherwise the exact walk says on which side it differs, or, when
+it cannot decide, the idea is *undecided* (never "the rule"). Each idea is shown once per secret
+rule (a session whose students deal has several). At a play, the idea held is the rule when the
+round's insight says it is the rule from that table on (`Ideas.relation_at`): an idea that
+differs only on the first cards is the rule once they are down.
 
 For each idea: its sentence in the teacher's language (a frame sentence translated, a library
 rule's name, else the engine's explanation), how many students held it and for how many plays
@@ -36,11 +42,13 @@ from classroom.selectors.review.data import LoggedHypothesis, Person, RoundRevie
 from eleusis.engine.cards import FULL_DECK, Card
 from eleusis.engine.history import Attempt
 from eleusis.engine.insight import PlayInsight
+from eleusis.engine.insight.agreement import is_rule
 from eleusis.engine.insight.candidates import resolve
 from eleusis.engine.rules import LIBRARY, CompiledRule, RuleSyntaxError
 from eleusis.engine.rules.equivalence import sample_history
 from eleusis.engine.rules.explain import explain
 from eleusis.engine.rules.frames import FRAMES, Frame, FrameError
+from eleusis.engine.rules.reachable import explore
 from eleusis.web.frames_i18n import frame_sentence
 
 # The situations an idea is judged on: this many tables built by the secret rule, every card.
@@ -49,7 +57,8 @@ SAMPLED_MAX_LENGTH = 14
 SAMPLE_SEED = "eleusis-review-ideas"
 
 RULE, NARROW, BROAD, OVERLAP = "rule", "narrow", "broad", "overlap"
-RELATIONS = (RULE, NARROW, BROAD, OVERLAP)
+UNDECIDED = "undecided"  # the sample cannot tell it from the rule, and the exact check cannot
+RELATIONS = (RULE, NARROW, BROAD, OVERLAP, UNDECIDED)
 
 
 def relation_label(relation: str) -> str:
@@ -58,6 +67,7 @@ def relation_label(relation: str) -> str:
         NARROW: _("too narrow"),
         BROAD: _("too broad"),
         OVERLAP: _("overlapping"),
+        UNDECIDED: _("the app cannot tell"),
     }[relation]
 
 
@@ -93,7 +103,27 @@ def verdicts(secret_text: str, rule_text: str) -> bytes | None:
     return bytes(bool(rule.accepts(list(table), card)) for table, card in situations)
 
 
+@lru_cache(maxsize=8192)
+def exact_relation(secret_text: str, rule_text: str) -> str:
+    """The relation of an idea the sample cannot tell from the rule, decided exactly: the
+    rule, on which side it differs somewhere reachable from a legal starter, or undecided."""
+    secret = secret_rule(secret_text)
+    rule = resolve(rule_text)
+    if rule is None or not isinstance(secret, CompiledRule):
+        return UNDECIDED
+    if is_rule(rule, secret):
+        return RULE
+    reach = explore(rule, secret, None)
+    if reach.narrow and reach.broad:
+        return OVERLAP
+    if reach.narrow or reach.broad:
+        return NARROW if reach.narrow else BROAD
+    return UNDECIDED
+
+
 def relation(idea: bytes, secret: bytes) -> str:
+    """The relation on the sampled situations (RULE: no sampled difference, to be decided
+    exactly by `exact_relation`)."""
     narrow = broad = False
     for says, truth in zip(idea, secret, strict=True):
         if says != truth:
@@ -210,6 +240,14 @@ class Ideas:
     def wrong(self) -> list[IdeaGroup]:
         return [g for g in self.groups if not g.is_rule]
 
+    def relation_at(self, review: RoundReview, play: PlayInsight) -> str | None:
+        """The relation of the idea held at `play` (None: no checkable idea): the rule when
+        the insight found it the rule from that table on (exactly), else the idea's."""
+        group = self.by_play.get((review.round.pk, play.number))
+        if group is None:
+            return None
+        return RULE if play.right else group.relation
+
 
 def checkable_text(play: PlayInsight, logged: LoggedHypothesis | None) -> str | None:
     """The rule text the insight read the play's hypothesis as, if any."""
@@ -225,7 +263,7 @@ def class_ideas(
     rounds: list[RoundReview], hypotheses: dict[int, LoggedHypothesis], *, refutations: bool = True
 ) -> Ideas:
     """Every checkable hypothesis of the session's analysed rounds, grouped by meaning."""
-    groups: dict[tuple[str, bytes], IdeaGroup] = {}
+    groups: dict[tuple[str, bytes, str], IdeaGroup] = {}
     by_play: dict[tuple[int, int], IdeaGroup] = {}
     secret_verdicts: dict[str, bytes | None] = {}
     for review in rounds:
@@ -246,12 +284,12 @@ def class_ideas(
             says = verdicts(secret_text, text)
             if says is None:
                 continue
-            key = (secret_text, says)
+            sampled = relation(says, truth)
+            exact = exact_relation(secret_text, text) if sampled == RULE else sampled
+            key = (secret_text, says, exact)
             group = groups.get(key)
             if group is None:
-                group = groups[key] = IdeaGroup(
-                    f"idea-{len(groups) + 1}", secret_text, relation(says, truth), text
-                )
+                group = groups[key] = IdeaGroup(f"idea-{len(groups) + 1}", secret_text, exact, text)
             person = review.people.get(play.player)
             if person is not None and person.is_student:
                 group.seats.add(person.seat_pk)

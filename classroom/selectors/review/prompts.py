@@ -159,8 +159,7 @@ def _evidence_ahead_of_class(review: SessionReview) -> Prompt | None:
         for play in round_review.plays:
             if play.number > solved:
                 break
-            group = review.ideas.by_play.get((round_review.round.pk, play.number))
-            right = (group is not None and group.relation == RULE) or play.mark == "right"
+            right = review.ideas.relation_at(round_review, play) == RULE or play.mark == "right"
             holding[play.player] = "rule" if right else "other"
         students = [
             player

@@ -19,7 +19,7 @@ from classroom.selectors.review.data import (
     session_hypotheses,
     session_rounds,
 )
-from classroom.selectors.review.ideas import class_ideas
+from classroom.selectors.review.ideas import class_ideas, relation_label
 from eleusis.engine.insight import PlayerInsight
 
 
@@ -80,7 +80,9 @@ def student_timeline(
             logged: LoggedHypothesis | None = hypotheses.get(action) if action else None
             group = ideas.by_play.get((review.round.pk, play.number))
             anchor = f"r{review.round.pk}-p{play.number}"
-            plays.append(PlayOnPage(play, None, action, logged, group, anchor))
+            relation = ideas.relation_at(review, play) or ""
+            label = relation_label(relation) if relation else ""
+            plays.append(PlayOnPage(play, None, action, logged, group, anchor, relation, label))
         player = next((p for p in measures.players if p.player in players), None)
         item = TimelineRound(review, plays, player)
         solved = review.solved_at

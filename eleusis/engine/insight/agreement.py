@@ -11,10 +11,15 @@ is not matched at 75 % by a hypothesis that rejects everything: that scores 50 %
 is the plain share of agreeing verdicts; `too_narrow` / `too_broad` the shares of all verdicts
 where the hypothesis rejects what the rule accepts / accepts what it rejects.
 
-**As the rule** (`as_rule`): the hypothesis is equivalent to the rule, or judges every card
-exactly like it on every sampled history: it then counts as the rule everywhere (share 1).
-`equivalent` is the exact check of the rule language. `exhaustive` stays for the stored format:
-the situations are always sampled now.
+**As the rule** (`as_rule`): the hypothesis judges like the rule in every situation reachable
+from a legal starter, decided exactly (`is_rule`: the rule language's equivalence, or every
+reachable situation walked, `rules/reachable.py`), never on the sample: it then counts as the
+rule everywhere (share 1). `equivalent` is the exact check of the rule language. `exhaustive`
+stays for the stored format: the shares are always sampled.
+
+**The rule from this table on** (`is_rule_from`): the one answer the review gives to "is this
+idea the rule?" at a play (`docs/measures.md`): True, False, or None when the exact check cannot
+decide (then the idea is not "found").
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from eleusis.engine.history import Attempt, Rule
 from eleusis.engine.inference import Situation
 from eleusis.engine.rules.compiler import CompiledRule
 from eleusis.engine.rules.equivalence import equivalence, sample_history
+from eleusis.engine.rules.reachable import same_from
 
 RULE_HISTORIES = 120
 RULE_HISTORY_MAX_LENGTH = 40
@@ -132,8 +138,8 @@ def _agreement(hypothesis: CompiledRule, secret: CompiledRule) -> Agreement:
                 broad += says
     total = accepted + rejected
     if narrow == broad == 0:
-        same = hypothesis is secret or bool(equivalence(hypothesis, secret).equivalent)
-        return Agreement(1.0, 0.0, 0.0, False, same, as_rule=True)
+        same = hypothesis is secret or _equivalent(hypothesis, secret) is True
+        return Agreement(1.0, 0.0, 0.0, False, same, as_rule=same or is_rule(hypothesis, secret))
     accept_side = 1.0 - narrow / accepted if accepted else None
     reject_side = 1.0 - broad / rejected if rejected else None
     sides = [side for side in (accept_side, reject_side) if side is not None]
@@ -151,9 +157,50 @@ def _agreement(hypothesis: CompiledRule, secret: CompiledRule) -> Agreement:
 
 
 def as_rule(hypothesis: CompiledRule, secret: CompiledRule) -> bool:
-    """Whether `hypothesis` judges like `secret` on every one of the secret's sampled
-    histories (or is equivalent to it): it counts as the rule."""
+    """Whether `hypothesis` is exactly the rule from every legal starter on (`is_rule`)."""
     return agreement(hypothesis, secret).as_rule
+
+
+_EQUIVALENT: dict[tuple[str, str], bool | None] = {}
+
+
+def _equivalent(hypothesis: CompiledRule, secret: CompiledRule) -> bool | None:
+    """`equivalence(...).equivalent`, remembered per pair of rule texts."""
+    key = (hypothesis.text, secret.text)
+    if key not in _EQUIVALENT:
+        if len(_EQUIVALENT) >= _AGREEMENTS_LIMIT:
+            _EQUIVALENT.clear()
+        _EQUIVALENT[key] = equivalence(hypothesis, secret).equivalent
+    return _EQUIVALENT[key]
+
+
+def is_rule(hypothesis: CompiledRule, secret: CompiledRule) -> bool:
+    """Whether `hypothesis` judges like `secret` in every situation reachable from any legal
+    starter (the starter's own verdict is the dealer's), decided exactly; False when that
+    cannot be decided."""
+    if hypothesis is secret or hypothesis.text == secret.text:
+        return True
+    walked = same_from(hypothesis, secret, ())
+    if walked is not None:
+        return walked
+    return _equivalent(hypothesis, secret) is True
+
+
+def is_rule_from(
+    hypothesis: CompiledRule, secret: CompiledRule, history: Sequence[Attempt]
+) -> bool | None:
+    """Whether `hypothesis` judges like `secret` in every situation reachable from `history`
+    (`rules/reachable.py`): False on a concrete difference (the table itself or a sampled
+    continuation, judged by the secret), True when every reachable situation was walked or
+    the two are equivalent, None when neither can be decided."""
+    if hypothesis is secret or hypothesis.text == secret.text:
+        return True
+    if not agrees_from(hypothesis, secret, history):
+        return False
+    walked = same_from(hypothesis, secret, history)
+    if walked is not None:
+        return walked
+    return True if _equivalent(hypothesis, secret) is True else None
 
 
 CONTINUATIONS = 60

@@ -41,7 +41,7 @@ from eleusis.engine.inference import (
     candidate_space,
     information,
 )
-from eleusis.engine.insight.agreement import METHOD, Agreement, agreement, agrees_from
+from eleusis.engine.insight.agreement import METHOD, Agreement, agreement, is_rule_from
 from eleusis.engine.insight.candidates import resolve
 from eleusis.engine.insight.log import Hypothesis, PlayRecord, RoundLog
 from eleusis.engine.insight.observer import Judge, Observer
@@ -52,7 +52,7 @@ MARKS: dict[str, float] = {"right": 1.0, "partly": 0.5, "wrong": 0.0}
 # The measures that compare a hypothesis with the secret rule itself: unknown for a rule in words.
 NEEDS_EXACT_RULE = ("agreement", "right", "found", "reached_at", "lag", "final_agreement")
 SECRET_LABEL = "the secret rule"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3  # 3: `right` decided exactly (None: undecided)
 
 
 @dataclass(frozen=True)
@@ -335,17 +335,18 @@ class _Analysis:
             self.agreements[id(rule)] = agreement(rule, self.secret)
         return self.agreements[id(rule)]
 
-    def right_from(self, rule: CompiledRule, history: tuple[Attempt, ...]) -> bool:
-        """`agrees_from`, remembered: a rule that agrees from some moment of the round on
-        agrees at every later moment (a later table continues the earlier one)."""
+    def right_from(self, rule: CompiledRule, history: tuple[Attempt, ...]) -> bool | None:
+        """`is_rule_from` (exact; None: undecided), remembered: a rule that is the rule from
+        some moment of the round on is the rule at every later moment (a later table
+        continues the earlier one)."""
         assert self.secret is not None
         since = self.right_since.get(id(rule))
         if since is not None and len(history) >= since:
             return True
-        if agrees_from(rule, self.secret, history):
+        answer = is_rule_from(rule, self.secret, history)
+        if answer:
             self.right_since[id(rule)] = min(len(history), since or len(history))
-            return True
-        return False
+        return answer
 
     def equal(self, a: CompiledRule, b: CompiledRule) -> bool:
         if a is b:
@@ -406,7 +407,9 @@ def analyse_round(
 
         def agrees(index: int) -> bool:
             rule = candidates.rule(index)
-            return rule is secret or agrees_from(rule, secret, history)
+            if rule is secret:
+                return True
+            return isinstance(rule, CompiledRule) and is_rule_from(rule, secret, history) is True
 
         alive = observer.alive
         first = [index for index in blocking if index in alive]
@@ -509,7 +512,7 @@ def _play_insight(
     elif rule is not None:
         measured, source = analysis.agreement(rule), "checkable"
         said = _verdict(rule, play)
-        right = measured.as_rule or analysis.right_from(rule, play.history)
+        right = True if measured.as_rule else analysis.right_from(rule, play.history)
         if right and measured.share < 1.0:
             # The rule from here on: nothing left to disagree on, drawn at 100 %.
             measured = replace(measured, share=1.0, accept_side=1.0, reject_side=1.0)

@@ -4,6 +4,8 @@ by its normalised words."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from classroom.selectors.review.ideas import (
@@ -11,6 +13,10 @@ from classroom.selectors.review.ideas import (
     NARROW,
     OVERLAP,
     RULE,
+    UNDECIDED,
+    IdeaGroup,
+    Ideas,
+    exact_relation,
     normalise,
     relation,
     sentence_of,
@@ -33,6 +39,41 @@ SECRET = "color != last.color"
 )
 def test_an_idea_compared_with_the_rule(idea, expected):
     assert relation(verdicts(SECRET, idea), verdicts(SECRET, SECRET)) == expected
+
+
+@pytest.mark.parametrize(
+    ("secret", "idea", "expected"),
+    [
+        ("red", "red or red", RULE),
+        # The sampled tables (at most 14 cards) never reach place 100: exactly, it is too broad.
+        ("red", "red or position > 100", BROAD),
+        # Only a 31st red card on the line would tell: the exact check cannot walk counts over
+        # the mainline, so the app says it cannot tell (never "the rule").
+        ("red", "red or count(red) > 30", UNDECIDED),
+        # One to three up, against "higher and within 3": they differ at the wrap (issue 34).
+        (
+            "rank in {last.rank + 1 wrap 13, last.rank + 2 wrap 13, last.rank + 3 wrap 13}",
+            "rank > last.rank and rank in last.rank - 3 .. last.rank + 3",
+            NARROW,
+        ),
+    ],
+)
+def test_an_idea_the_sample_cannot_tell_from_the_rule_is_decided_exactly(secret, idea, expected):
+    if expected != NARROW:  # the sample sees no difference: only the exact check can tell
+        assert relation(verdicts(secret, idea), verdicts(secret, secret)) == RULE
+    assert exact_relation(secret, idea) == expected
+
+
+def test_at_a_play_the_idea_is_the_rule_when_the_insight_says_so_from_that_table():
+    """`parity == last2.parity` differs from alternate parity on the second card only: the
+    ideas table says too broad, the play made once two cards are down says the rule."""
+    group = IdeaGroup("idea-1", "parity != last.parity", BROAD, "parity == last2.parity")
+    review = SimpleNamespace(round=SimpleNamespace(pk=7))
+    ideas = Ideas([group], {(7, 1): group, (7, 2): group})
+    early, later = SimpleNamespace(number=1, right=False), SimpleNamespace(number=2, right=True)
+    assert ideas.relation_at(review, early) == BROAD
+    assert ideas.relation_at(review, later) == RULE
+    assert ideas.relation_at(review, SimpleNamespace(number=3, right=None)) is None
 
 
 def test_spellings_of_one_idea_judge_alike_and_different_ideas_do_not():
