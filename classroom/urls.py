@@ -65,6 +65,11 @@ class_urls = [
     path("students/<int:pk>/rename/", classes.student_rename_view, name="student_rename"),
     path("students/<int:pk>/remove/", classes.student_remove_view, name="student_remove"),
     path(
+        "classes/<int:pk>/students/remove/",
+        classes.students_remove_view,
+        name="students_remove",
+    ),
+    path(
         "students/<int:pk>/reset-pictures/",
         classes.student_reset_pictures_view,
         name="student_reset_pictures",

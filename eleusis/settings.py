@@ -294,6 +294,10 @@ BOT_MOVE_SECONDS = float(env_str("BOT_MOVE_SECONDS", default="1.5"))
 POLL_INTERVAL_MS = int(env_str("POLL_INTERVAL_MS", default="1500"))
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
+# The most students a class can have: a join past it is refused, and the teacher's class page
+# says so (a code passed round the internet cannot fill a class with hundreds).
+MAX_STUDENTS_PER_CLASS = int(env_str("MAX_STUDENTS_PER_CLASS", default="60"))
+
 # Children's data: game sessions are deleted this many days after they were created, students
 # who played in no session opened in that time and classes left empty and unused too
 # (classroom.retention, daily, which also runs `clearsessions`).

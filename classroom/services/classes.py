@@ -3,10 +3,12 @@
 from collections.abc import Iterable
 from datetime import timedelta
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from classroom.codes import join_code_random
 from classroom.live import tables_changed
@@ -123,9 +125,30 @@ def _taken_error(nickname: str) -> ValidationError:
     )
 
 
+def _room_for(classroom: Classroom, joining: int) -> None:
+    """Refuse (ValidationError, code "full") when `joining` more students would take the class
+    past `MAX_STUDENTS_PER_CLASS`. Locks the class's row, so joins at once are counted in turn;
+    call it inside the transaction that adds them."""
+    Classroom.objects.select_for_update().filter(pk=classroom.pk).first()
+    limit = settings.MAX_STUDENTS_PER_CLASS
+    if Student.objects.filter(classroom=classroom).count() + joining > limit:
+        raise ValidationError(
+            ngettext(
+                "This class is full: it has %(max)d student, as many as a class can have. "
+                "Ask your teacher.",
+                "This class is full: it has %(max)d students, as many as a class can have. "
+                "Ask your teacher.",
+                limit,
+            )
+            % {"max": limit},
+            code="full",
+        )
+
+
 @transaction.atomic
 def student_join(*, classroom: Classroom, nickname: str) -> Student:
     """A new student in the class, with a random picture password. Raises ValidationError."""
+    _room_for(classroom, 1)
     cleaned = _nickname_clean(classroom=classroom, nickname=nickname)
     student = Student(
         classroom=classroom, nickname=cleaned, picture_password=picture_password_random()
@@ -170,6 +193,21 @@ def students_precreate(*, classroom: Classroom, nicknames: Iterable[str]) -> lis
             _("At most %(max)d nicknames at once, please.") % {"max": PRECREATE_MAX},
             code="too_many",
         )
+    try:
+        _room_for(classroom, len(cleaned))
+    except ValidationError:
+        limit = settings.MAX_STUDENTS_PER_CLASS
+        raise ValidationError(
+            ngettext(
+                "A class can have at most %(max)d student: shorten the list, or remove "
+                "students who left.",
+                "A class can have at most %(max)d students: shorten the list, or remove "
+                "students who left.",
+                limit,
+            )
+            % {"max": limit},
+            code="full",
+        ) from None
     students = [
         Student(classroom=classroom, nickname=nickname, picture_password=picture_password_random())
         for nickname in cleaned
@@ -206,6 +244,18 @@ def student_remove(*, student: Student) -> None:
     _tables_changed_for(student)  # their tables' pages drop them, and theirs stop, at once
     student_words_redact(student=student)
     student.delete()
+
+
+@transaction.atomic
+def students_remove(*, classroom: Classroom, student_ids: Iterable[int]) -> list[str]:
+    """Remove the chosen students of `classroom` at once, each as `student_remove` does (ids
+    of other classes are ignored). Returns the nicknames removed."""
+    chosen = Student.objects.filter(classroom=classroom, pk__in=list(student_ids))
+    removed = []
+    for student in chosen.order_by("pk"):
+        removed.append(student.nickname)
+        student_remove(student=student)
+    return removed
 
 
 def _tables_changed_for(student: Student) -> None:

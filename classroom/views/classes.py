@@ -11,11 +11,12 @@ from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from classroom.access import classroom_for_teacher, student_for_teacher, teacher_required
@@ -28,6 +29,7 @@ from classroom.forms import (
     TeacherSignupForm,
 )
 from classroom.models import Classroom
+from classroom.parsing import parse_int
 from classroom.pictures import picture_password_pictures
 from classroom.selectors.classes import classroom_students, classrooms_for_teacher
 from classroom.services.classes import (
@@ -39,6 +41,7 @@ from classroom.services.classes import (
     student_rename,
     student_reset_pictures,
     students_precreate,
+    students_remove,
     teacher_delete,
 )
 from classroom.throttle import pictures_guessed, pictures_renewed
@@ -163,6 +166,7 @@ def _detail_context(request: HttpRequest, classroom: Classroom, **extra) -> dict
         or ClassroomForm(initial={"name": classroom.name}),
         "nicknames_form": extra.pop("nicknames_form", None) or NicknamesForm(),
         "rename_forms": extra.pop("rename_forms", {}),
+        "max_students": settings.MAX_STUDENTS_PER_CLASS,
         **extra,
     }
 
@@ -307,6 +311,31 @@ def student_remove_view(request: HttpRequest, pk: int) -> HttpResponse:
     classroom, nickname = student.classroom, student.nickname
     student_remove(student=student)
     notice = _("“%(nickname)s” removed from the class.") % {"nickname": nickname}
+    return _done(request, classroom, notice)
+
+
+@require_POST
+@teacher_required
+def students_remove_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Remove the students ticked on the class page, after one confirmation."""
+    classroom = classroom_for_teacher(request, pk)
+    ids = [parse_int(value) for value in request.POST.getlist("student")]
+    if any(student_id is None for student_id in ids):
+        return HttpResponseBadRequest()
+    removed = students_remove(classroom=classroom, student_ids=[i for i in ids if i is not None])
+    if not removed:
+        return _detail_response(
+            request,
+            classroom,
+            "students",
+            status=refusal_status(request),
+            remove_error=_("Tick the students to remove first."),
+        )
+    notice = ngettext(
+        "%(count)d student removed from the class.",
+        "%(count)d students removed from the class.",
+        len(removed),
+    ) % {"count": len(removed)}
     return _done(request, classroom, notice)
 
 

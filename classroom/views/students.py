@@ -105,7 +105,8 @@ def join(request: HttpRequest) -> HttpResponse:
         try:
             student = student_join(classroom=classroom, nickname=form.cleaned_data["nickname"])
         except ValidationError as error:
-            form.add_error("nickname", error)
+            # A full class is no fault of the nickname: said above the form.
+            form.add_error(None if error.code == "full" else "nickname", error)
         else:
             student_sign_in(request, student)
             messages.success(
