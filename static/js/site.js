@@ -209,8 +209,9 @@
   // hint, the reveal); `data-announce-slot="NAME"` is read whenever its text changes (whose turn).
   const announced = new Set();
   const slots = new Map();
-  // A sentence only for the ear sits in `data-say` (no second copy of it in the page's text).
-  const textOf = (el) => (el.dataset.say || el.textContent).trim().replace(/\s+/g, " ");
+  // A sentence only for the ear sits in `data-say` (no second copy of it in the page's text);
+  // an empty `data-say` keeps a slot silent while its text changes (a count of classmates).
+  const textOf = (el) => (el.hasAttribute("data-say") ? el.dataset.say : el.textContent).trim().replace(/\s+/g, " ");
   // The text goes into a closed shadow root of the region: screen readers read it (it is in the
   // accessibility tree like any text), but it is not a second copy of the page's words for
   // text searches in the page (find in page, tests that look for a message by its text).

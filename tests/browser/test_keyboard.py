@@ -250,7 +250,9 @@ def test_a_delphi_student_predicts_five_cards_by_keyboard_while_classmates_predi
         # on the token the student pressed, ready for the next Enter.
         delphi_predict(round_id=round_row.pk, seat=others[2], card=card, value=True, hypothesis="")
         expect(heading).not_to_have_text(shown, timeout=SEEN_MS)
-        wait_spoken(page, f"{card_label(card)}: {'fits the rule' if fits else 'does not fit'}.")
+        verdict = "fits the rule" if fits else "does not fit the rule"
+        said = "you were wrong" if fits else "you were right"  # the student said False
+        wait_spoken(page, f"The {card_label(card)} {verdict}: {said}.")
         page.wait_for_function(
             "() => document.activeElement.name === 'value' && !document.activeElement.disabled"
         )

@@ -6,11 +6,13 @@ import pytest
 from playwright.sync_api import expect
 
 from classroom.selectors.games import current_round
+from classroom.services.delphi import delphi_predict
 from classroom.services.rounds import HypothesisInput, engine_round, round_act
 from classroom.templatetags.play_tags import card_label
 from eleusis.engine.variants import Play, PlayString
 from tests.browser.signed_in import WIDE, student_page
 from tests.browser.spoken import record_spoken, spoken_all, wait_spoken_where
+from tests.classroom.services.test_delphi import delphi_table, on_show
 from tests.factories import live_table
 
 pytestmark = [
@@ -63,3 +65,32 @@ def test_another_players_play_is_announced_once_with_the_card_in_words(
     said = spoken_all(page)[before:]
     assert len(said) == 1, said
     assert card.code not in said[0].split(), said
+
+
+def test_a_delphi_class_is_announced_a_few_times_per_card_and_the_card_in_words(
+    new_page, live_server
+):
+    """A class of eight predicts: the student hears their own token, then nothing of each
+    classmate's, then the card's outcome with the next card to predict, named in words."""
+    table, seats = delphi_table(players=8)
+    me, *classmates = seats
+    page = student_page(new_page, live_server, me.student, viewport=WIDE)
+    record_spoken(page)
+    page.goto(f"/play/tables/{table.pk}/")
+    expect(page.get_by_role("heading", name="Card 2 of 52")).to_be_visible()
+    before = len(spoken_all(page))
+
+    page.get_by_role("button", name="True: it fits").click()
+    expect(page.locator("#table-status")).to_contain_text("1 of 8 have predicted")
+    for count, seat in enumerate(classmates, start=2):
+        round_row, card, _fits = on_show(table)
+        delphi_predict(round_id=round_row.pk, seat=seat, card=card, value=True)
+        if count < len(seats):  # the last token places the card
+            expect(page.locator("#table-status")).to_contain_text(f"{count} of 8 have predicted")
+    expect(page.get_by_role("heading", name="Card 3 of 52")).to_be_visible()
+    _round, next_card, _fits = on_show(table)
+    wait_spoken_where(page, lambda text: card_label(next_card) in text, after=before)
+    page.wait_for_timeout(POLLS_MS)
+    said = spoken_all(page)[before:]
+    assert len(said) <= 3, said
+    assert not any("have predicted" in text for text in said), said
