@@ -1,6 +1,7 @@
 """What became of a student's move, in their words (never by color alone): one function per
-game, named by the game's record (`WebGame.outcome`), called with the move's events and the
-engine's number of the player who moved."""
+game, named by the game's record (`WebGame.outcome`), called with the move's events, the
+engine's number of the player who moved and whether a student deals the round (then the dealer,
+not the teacher, judges what waits for a verdict)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.utils.translation import gettext as _
 Events = list[dict[str, Any]]
 
 
-def express_outcome(events: Events, position: int) -> str:
+def express_outcome(events: Events, position: int, student_deals: bool = False) -> str:
     for event in events:
         kind = event.get("kind")
         if kind == "guess_passed" and event.get("player") == position:
@@ -31,10 +32,22 @@ def express_outcome(events: Events, position: int) -> str:
                 return _("You found the rule!")
             return _("That is not the rule. Keep experimenting!")
         if kind == "awaiting_verdict":
-            return _("Your guess goes to your teacher, who will judge it.")
+            return _awaiting(event.get("what"), student_deals)
         if kind == "hint_requested":
             return _("You asked for a hint and drew a card. The hint will appear for everyone.")
     return _("Done.")
+
+
+def _awaiting(what: str | None, student_deals: bool) -> str:
+    """Who judges the move now: the dealer judges cards; a guess goes to the dealer when a
+    student deals, else to the teacher."""
+    if what == "play":
+        return _("The dealer judges your card…")
+    if what == "no_play":
+        return _("The dealer judges your “no play”…")
+    if student_deals:
+        return _("Your guess goes to the dealer, who will judge it.")
+    return _("Your guess goes to your teacher, who will judge it.")
 
 
 def _deciding(events: Events) -> bool:
@@ -42,7 +55,7 @@ def _deciding(events: Events) -> bool:
     return not any(event.get("kind") in ("turn_passed", "round_ended") for event in events)
 
 
-def abbott_outcome(events: Events, position: int) -> str:
+def abbott_outcome(events: Events, position: int, student_deals: bool = False) -> str:
     for event in events:
         kind = event.get("kind")
         if kind == "prophet_fell":
@@ -56,6 +69,6 @@ def abbott_outcome(events: Events, position: int) -> str:
     return _("Done.")
 
 
-def russian_outcome(events: Events, position: int) -> str:
+def russian_outcome(events: Events, position: int, student_deals: bool = False) -> str:
     accepted = next((event.get("accepted") for event in events if "accepted" in event), None)
     return _("✓ Accepted!") if accepted else _("✗ Wrong: the card lies in front of you.")

@@ -30,8 +30,9 @@ class MoveInput:
 # action_from(move, view) -> the engine's action, or IllegalActionError with a code. `view` is
 # the engine's view of the player's round. It builds the action only: the engine judges it.
 ActionFrom = Callable[[MoveInput, Any], Any]
-# outcome(events, player) -> what became of the player's move, in their words.
-MoveOutcome = Callable[[list[dict[str, Any]], int], str]
+# outcome(events, player, student_deals) -> what became of the player's move, in their words
+# (`student_deals`: a student deals the round, so the dealer, not the teacher, judges a guess).
+MoveOutcome = Callable[[list[dict[str, Any]], int, bool], str]
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,7 @@ def table_move(request: HttpRequest, seated: Seated) -> HttpResponse:
     )
     note_table_stamp(request, seat.table_id, made.stamp)  # the board this move committed
     assert game.outcome is not None
-    message = game.outcome(made.events, made.player)
+    message = game.outcome(made.events, made.player, made.round.dealer_position is not None)
     return _render_board(
         request, seat, message=message, reset_inputs=True, board=board, seats=seated.seats
     )

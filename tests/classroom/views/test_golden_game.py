@@ -161,7 +161,10 @@ def test_the_dealer_writes_the_rule_in_words_and_judges_each_card_by_hand():
     turn = engine.state.turn
     player = student_client(seats[round_row.position_of(turn)].student)
     card = engine.state.hands[turn][0]
-    _play(player, table, round_row, card)
+    played = _play(player, table, round_row, card).content.decode()
+    # The player is told who judges the card now: the dealer, not the teacher (issue 33).
+    assert "The dealer judges your card…" in played
+    assert "goes to your teacher" not in played
     page = player.get(reverse("classroom:table", args=[table.pk])).content.decode()
     assert (
         "Waiting for the dealer&#x27;s verdict." in page

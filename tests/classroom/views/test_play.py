@@ -395,7 +395,8 @@ def test_the_student_dealer_judges_a_free_text_guess():
         },
     )
     assert "Right!" in played.content.decode()
-    assert "goes to your teacher" in guessed.content.decode()
+    # A student deals: the guess goes to them, not to the teacher (issue 33).
+    assert "Your guess goes to the dealer, who will judge it." in guessed.content.decode()
 
     assert (
         "A guess waits for your verdict"
