@@ -127,6 +127,44 @@ def nickname_normalize(raw: str) -> str:
     return _SPACES.sub(" ", unicodedata.normalize("NFKC", raw or "")).strip()
 
 
+# Nicknames that look alike are one nickname in a class (UTS #39's idea of a confusable
+# skeleton, cut down to what a class meets): letters of Greek and Cyrillic drawn like Latin
+# ones, the Latin characters drawn alike, every script's digits, the separators. A child who
+# types "ѕ01" (a Cyrillic ѕ), "ς01", "s٠١" or "s01." beside "s01" is asked for another name.
+_LIKE_LATIN = str.maketrans(
+    {
+        # Cyrillic
+        "а": "a", "в": "B", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x",
+        "ѕ": "s", "і": "i", "ј": "j", "ԁ": "d", "һ": "h", "ӏ": "l", "ԛ": "q", "ԝ": "w",
+        "к": "k", "м": "M", "н": "H", "т": "T", "ь": "b", "г": "r", "п": "n", "ё": "ë",
+        "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P",
+        "С": "C", "Т": "T", "Х": "X", "У": "Y", "І": "l", "Ј": "J", "Ѕ": "S", "Ӏ": "l",
+        "З": "3", "Ь": "b",
+        # Greek
+        "α": "a", "ο": "o", "ρ": "p", "ν": "v", "ι": "i", "κ": "k", "υ": "u", "χ": "x",
+        "ς": "s", "γ": "y", "τ": "t", "ω": "w",
+        "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "l", "Κ": "K", "Μ": "M",
+        "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+        # Latin drawn alike
+        "I": "l", "1": "l", "|": "l", "0": "O", "ı": "i",
+    }
+)  # fmt: skip
+_SEPARATORS = frozenset(_PUNCTUATION_ALLOWED)
+
+
+def nickname_skeleton(nickname: str) -> str:
+    """What a nickname looks like: two nicknames with one skeleton are too alike to tell apart
+    in a class list (NFKC, every digit as an ASCII digit, look-alike letters as one, case
+    folded, separators dropped)."""
+    text = unicodedata.normalize("NFKC", nickname)
+    text = "".join(
+        str(unicodedata.decimal(ch)) if unicodedata.category(ch) == "Nd" else ch for ch in text
+    )
+    text = text.translate(_LIKE_LATIN).casefold().translate(_LIKE_LATIN)
+    text = "".join(ch for ch in text if ch not in _SEPARATORS)
+    return unicodedata.normalize("NFC", text.replace("rn", "m").replace("vv", "w"))
+
+
 def nickname_is_abusive(nickname: str) -> bool:
     folded = _fold(nickname)
     squashed = "".join(ch for ch in folded if ch.isalpha() or unicodedata.category(ch) == "Mn")

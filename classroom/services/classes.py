@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 from classroom.codes import join_code_random
 from classroom.live import tables_changed
 from classroom.models import Classroom, Student, Table, User
-from classroom.nicknames import nickname_normalize, nickname_problem
+from classroom.nicknames import nickname_normalize, nickname_problem, nickname_skeleton
 from classroom.pictures import picture_password_random
 from classroom.services.redaction import student_words_redact
 
@@ -109,13 +109,24 @@ def _nickname_clean(*, classroom: Classroom, nickname: str, exclude_pk: int | No
     others = Student.objects.filter(classroom=classroom)
     if exclude_pk is not None:
         others = others.exclude(pk=exclude_pk)
-    wanted = cleaned.casefold()
-    if any(name.casefold() == wanted for name in others.values_list("nickname", flat=True)):
-        raise ValidationError(
-            _("Someone in this class is already called “%(nickname)s”.") % {"nickname": cleaned},
-            code="taken",
-        )
+    wanted, looks = cleaned.casefold(), nickname_skeleton(cleaned)
+    for name in others.values_list("nickname", flat=True):
+        if name.casefold() == wanted:
+            raise _taken_error(cleaned)
+        if nickname_skeleton(name) == looks:  # "ѕ01" (Cyrillic) beside "s01"
+            raise _lookalike_error(cleaned, name)
     return cleaned
+
+
+def _lookalike_error(nickname: str, other: str) -> ValidationError:
+    return ValidationError(
+        _(
+            "“%(nickname)s” looks too much like “%(other)s”, who is already in this class. "
+            "Please choose another nickname."
+        )
+        % {"nickname": nickname, "other": other},
+        code="taken",
+    )
 
 
 def _taken_error(nickname: str) -> ValidationError:
@@ -179,10 +190,10 @@ def students_precreate(*, classroom: Classroom, nicknames: Iterable[str]) -> lis
         except ValidationError as error:
             problems.append(f"{nickname}: {error.messages[0]}")
             continue
-        if nickname.casefold() in seen:
+        if nickname_skeleton(nickname) in seen:  # twice, or two look-alikes
             problems.append(_("“%(nickname)s” is in the list twice.") % {"nickname": nickname})
             continue
-        seen.add(nickname.casefold())
+        seen.add(nickname_skeleton(nickname))
         cleaned.append(nickname)
     if problems:
         raise ValidationError(problems, code="invalid")
