@@ -115,6 +115,17 @@ def seated_session(assignment, *, players: int, seed: int):
     return table, list(table.seats.select_related("student").order_by("position"))
 
 
+def deal_order(table, seats):
+    """`seats` turned so that the first is the seat that deals next and the others follow in
+    the order the deal goes round. The first dealer is drawn by lot (`Table.lot_seed`): a test
+    asks the app who deals, never assumes seat 0."""
+    from classroom.selectors.games import next_dealer_position
+
+    first = next_dealer_position(table=table)
+    start = next(index for index, seat in enumerate(seats) if seat.position == first)
+    return seats[start:] + seats[:start]
+
+
 def bot_table(
     *,
     variant: str,

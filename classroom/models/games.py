@@ -10,6 +10,8 @@ Guesses, hints, predictions and verdicts are actions too (the engine's own `gues
 own: a second copy could only drift from the log.
 """
 
+import random
+
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -139,6 +141,11 @@ class LobbyEntry(models.Model):
         return f"{self.student} in {self.session}"
 
 
+def lot_seed() -> int:
+    """A fresh seed for a table's draw by lot (any integer PostgreSQL's bigint holds)."""
+    return random.SystemRandom().randrange(2**53)
+
+
 class Table(models.Model):
     session = models.ForeignKey(
         GameSession, on_delete=models.CASCADE, related_name="tables", verbose_name=_("session")
@@ -148,6 +155,10 @@ class Table(models.Model):
     # The teacher let the students deal from a round on (at a table whose assignment has the
     # app deal the teacher's rules): each student in turn writes the next rule.
     students_deal = models.BooleanField(_("students deal"), default=False)
+    # The seed of the table's draw by lot: who deals first when the students deal in turn (the
+    # Express student dealer, Delphi's rotating oracle). Stored when the table is made, so the
+    # draw is the same at every read and replays from the data (`selectors.games.drawn_seat`).
+    lot_seed = models.BigIntegerField(default=lot_seed)
 
     class Meta:
         verbose_name = _("table")

@@ -11,6 +11,7 @@ seats, names, layout and turn), shown to two audiences; splitting it would dupli
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -515,8 +516,8 @@ def game_totals(*, table: Table, seats: list[Seat], current: Any = UNREAD) -> Ga
 
 def next_dealer_position(*, table: Table, seats: list[Seat] | None = None) -> int | None:
     """When students deal in turn: the seat that deals the next round, the one after the last
-    round's dealer (seat 0 first); a student who left the table is skipped. None: nobody is
-    left to deal."""
+    round's dealer, the first drawn by lot (`drawn_seat`); a student who left the table is
+    skipped. None: nobody is left to deal."""
     if seats is None:
         seats = list(table.seats.all())
     staying = sorted(seat.position for seat in seats if not seat.left)
@@ -524,12 +525,24 @@ def next_dealer_position(*, table: Table, seats: list[Seat] | None = None) -> in
         return None
     last_round = table.rounds.exclude(dealer_position=None).order_by("-number").first()
     if last_round is None:
-        return staying[0]
+        drawn = drawn_seat(table=table, seats=seats)
+        return next((position for position in staying if position >= drawn), staying[0])
     winner = _round_winner(last_round)
     if winner is not None and winner in staying:
         return winner
     last = last_round.dealer_position
     return next((position for position in staying if position > last), staying[0])
+
+
+def drawn_seat(*, table: Table, seats: Sequence[Seat]) -> int:
+    """The seat drawn by lot to deal first (the sources draw who starts, not seat 0): one of the
+    table's seats, drawn with the table's stored seed (`Table.lot_seed`), so every read draws
+    the same seat and the draw replays from the data. A seat that left keeps its place in the
+    draw (the deal then passes to the next seat staying), so one student leaving does not move
+    the lot; a seat added before the first deal takes part in it. The first round stores the
+    outcome as its `dealer_position`, and the turns go round from there."""
+    positions = sorted(seat.position for seat in seats)
+    return random.Random(table.lot_seed).choice(positions)
 
 
 def _round_winner(round_row: Round) -> int | None:

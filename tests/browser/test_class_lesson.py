@@ -9,6 +9,7 @@ from classroom.services.rounds import engine_round, round_act
 from eleusis.engine.variants import End, EndReason, Play
 from tests.browser.signed_in import student_page, teacher_page
 from tests.browser.test_classroom_events import _started
+from tests.factories import deal_order
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -112,6 +113,7 @@ def test_a_student_dealer_who_leaves_passes_the_deal_to_the_next_student(new_pag
     from tests.classroom.views.test_golden_game import students_deal_table
 
     table, seats = students_deal_table(players=4)
+    seats = deal_order(table, seats)  # the first dealer is drawn by lot
     round_deal_by_student(seat=seats[0], rule_text="color != last.color", seed=5)
     teacher = teacher_page(new_page, live_server, table.session.assignment.classroom.teacher)
     teacher.on("dialog", lambda dialog: dialog.accept())
@@ -131,15 +133,17 @@ def test_a_student_dealer_who_leaves_passes_the_deal_to_the_next_student(new_pag
     following.get_by_role("button", name="Deal with this rule").click()
     expect(following.get_by_role("heading", name="You are the dealer")).to_be_visible()
     second = current_round(table=table)
-    assert second.dealer_position == 1 and second.players == 2
+    assert second.dealer_position == seats[1].position and second.players == 2
     # The dealer's status names whose turn it is.
-    turn_name = seats[second.position_of(engine_round(second).state.turn)].name
+    turn = second.position_of(engine_round(second).state.turn)
+    turn_name = next(seat.name for seat in seats if seat.position == turn)
     expect(following.locator("#table-status")).to_contain_text(f"{turn_name}'s turn")
 
 
 def test_the_teacher_lets_the_students_deal_the_next_round(new_page, live_server):
     _session, table, _students = _started(players=3)
     seats = list(table.seats.select_related("student").order_by("position"))
+    seats = deal_order(table, seats)  # the first dealer is drawn by lot
     teacher = teacher_page(new_page, live_server, table.session.assignment.classroom.teacher)
     teacher.on("dialog", lambda dialog: dialog.accept())
     teacher.goto(f"/teach/sessions/{table.session.pk}/live/")
@@ -157,14 +161,15 @@ def test_the_teacher_lets_the_students_deal_the_next_round(new_page, live_server
     expect(teacher.locator("#table-1 .next-dealer")).to_contain_text(seats[0].name)
     assert table.rounds.count() == 1
 
-    # The first student's page asks for the rule by itself; they deal, the others get hands.
+    # The first dealer's page asks for the rule by itself; they deal, the others get hands.
     dealer = pages[0]
     expect(dealer.get_by_role("heading", name="Write the secret rule")).to_be_visible()
     dealer.get_by_label("Secret rule").fill("color != last.color")
     dealer.get_by_role("button", name="Deal with this rule").click()
     expect(dealer.get_by_role("heading", name="You are the dealer")).to_be_visible()
     second = current_round(table=table)
-    assert second.number == 2 and second.dealer_position == 0 and second.players == 2
+    assert second.number == 2 and second.dealer_position == seats[0].position
+    assert second.players == 2
     for page in pages[1:]:
         expect(page.locator("button[aria-label*='Play the']").first).to_be_visible()
     # The secret rule the student wrote stays off the other students' pages.

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
 from tests.browser.signed_in import student_page, teacher_page
-from tests.factories import live_table
+from tests.factories import deal_order, live_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -110,8 +110,9 @@ def test_a_student_dealer_judges_three_cards_and_is_warned_privately(new_page, l
     from tests.classroom.views.test_golden_game import students_deal_by_hand
 
     table, seats = students_deal_by_hand(players=4, starter="flip")
-    dealer = student_page(new_page, live_server, seats[0].student)
-    watcher = student_page(new_page, live_server, seats[1].student)
+    order = deal_order(table, seats)  # the first dealer is drawn by lot
+    dealer = student_page(new_page, live_server, order[0].student)
+    watcher = student_page(new_page, live_server, order[1].student)
     dealer.goto(f"/play/tables/{table.pk}/")
     dealer.get_by_label("My rule, in words").fill("Red and black take turns")
     dealer.get_by_label("My rule in the rule language (optional)").fill("color != last.color")
@@ -152,6 +153,7 @@ def test_a_game_of_three_students_ends_after_each_has_dealt(new_page, live_serve
 
     table, seats = students_deal_table(players=3)
     play_out_rounds(table, seats, 2)
+    seats = deal_order(table, seats)  # the third dealer first
     pages = [student_page(new_page, live_server, seat.student) for seat in seats]
     for page in pages:
         page.goto(f"/play/tables/{table.pk}/")
@@ -161,7 +163,7 @@ def test_a_game_of_three_students_ends_after_each_has_dealt(new_page, live_serve
     teacher.goto(f"/teach/sessions/{table.session.pk}/live/")
 
     # The third student deals; the round ends; every page shows the end of the game by itself.
-    third = pages[2]
+    third = pages[0]
     third.get_by_label("Secret rule").fill("color != last.color")
     third.get_by_role("button", name="Deal with this rule").click()
     third.get_by_role("heading", name="You are the dealer").wait_for()

@@ -78,8 +78,10 @@ def _students_deal_table():
     """A student deals and writes the rule; the search runs as another student at the table."""
     from classroom.services.games import round_deal_by_student
     from tests.classroom.views.test_golden_game import students_deal_table
+    from tests.factories import deal_order
 
     table, seats = students_deal_table(players=3)
+    seats = deal_order(table, seats)  # the dealer drawn by lot first
     round_deal_by_student(seat=seats[0], rule_text=SECRET, seed=3)
     return table, seats[1]
 

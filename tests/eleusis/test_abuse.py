@@ -25,6 +25,7 @@ from tests.factories import (
     ClassroomFactory,
     StudentFactory,
     TeacherFactory,
+    deal_order,
     student_client,
 )
 
@@ -407,7 +408,7 @@ def test_solo_practice_sessions_are_limited_per_student():
 
 def test_nul_bytes_in_the_dealer_s_hint_the_key_and_the_rule_are_a_4xx_and_change_nothing():
     table, seats = _table(students=4, bots=[], students_deal=True, rule_text="")
-    dealer = student_client(seats[0].student)
+    dealer = student_client(deal_order(table, seats)[0].student)
     deal = reverse("classroom:table_deal", args=[table.pk])
     move = reverse("classroom:table_dealer_move", args=[table.pk])
 

@@ -224,9 +224,10 @@ def test_a_pupil_s_wrong_codes_never_block_a_classmate_s_device_at_the_same_addr
 def test_the_deal_form_asks_whose_deal_it_is_first_and_shares_the_rule_check_s_throttle():
     from eleusis.web.rule_check import RULE_CHECKS_PER_WINDOW
     from tests.classroom.views.test_golden_game import students_deal_table
-    from tests.factories import student_client
+    from tests.factories import deal_order, student_client
 
     table, seats = students_deal_table(players=3)
+    seats = deal_order(table, seats)  # the first dealer is drawn by lot
     url = reverse("classroom:table_deal", args=[table.pk])
     data = {"rule_text": "color != last.color", "rule_words": "colours alternate"}
     not_dealing = student_client(seats[1].student)

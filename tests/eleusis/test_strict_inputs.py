@@ -17,6 +17,7 @@ from tests.eleusis.db_state import database_state
 from tests.factories import (
     ClassroomFactory,
     StudentFactory,
+    deal_order,
     live_table,
     seated_session,
     student_client,
@@ -105,7 +106,7 @@ def test_a_delphi_prediction_and_a_reveal_of_a_strange_card_are_4xx(card):
 @pytest.mark.parametrize("seq", ["²", LONG, "𝟙"])
 def test_the_dealer_s_move_with_a_strange_version_is_a_4xx(seq):
     table, seats = students_deal_by_hand()
-    dealer = student_client(seats[0].student)
+    dealer = student_client(deal_order(table, seats)[0].student)
     dealer.post(
         reverse("classroom:table_deal", args=[table.pk]),
         {"rule_words": "Red and black take turns", "rule_text": "color != last.color"},

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from classroom.selectors.games import current_round
 from tests.classroom.views.test_golden_game import students_deal_by_hand
-from tests.factories import student_client
+from tests.factories import deal_order, student_client
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -21,7 +21,7 @@ def _hint_key(page: str) -> str:
 
 def _dealt_table():
     table, seats = students_deal_by_hand()
-    dealer = student_client(seats[0].student)
+    dealer = student_client(deal_order(table, seats)[0].student)
     dealer.post(
         reverse("classroom:table_deal", args=[table.pk]),
         {"rule_words": "Red and black take turns", "rule_text": "color != last.color"},

@@ -8,7 +8,7 @@ from django.urls import reverse
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
 from eleusis.engine.variants import IllegalActionError
-from tests.factories import live_table, play_form, student_client
+from tests.factories import deal_order, live_table, play_form, student_client
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -137,7 +137,7 @@ def _dealt_in_words_and_rule():
     """A table whose first dealer judges by hand the rule they wrote in words and in the rule
     language; returns (table, seats, the dealer's client, the round, its engine's state)."""
     table, seats = students_deal_by_hand(starter="flip")
-    dealer = student_client(seats[0].student)
+    dealer = student_client(deal_order(table, seats)[0].student)  # the seat drawn by lot
     dealer.post(
         reverse("classroom:table_deal", args=[table.pk]),
         {"rule_words": "Red and black take turns", "rule_text": "color != last.color"},
@@ -148,7 +148,7 @@ def _dealt_in_words_and_rule():
 
 def test_the_dealer_writes_the_rule_in_words_and_judges_each_card_by_hand():
     table, seats = students_deal_by_hand(starter="flip")
-    dealer = student_client(seats[0].student)
+    dealer = student_client(deal_order(table, seats)[0].student)
     deal = reverse("classroom:table_deal", args=[table.pk])
     refused = dealer.post(deal, {"rule_words": "", "rule_text": "color != last.color"})
     assert refused.status_code == 400 and "in words first" in refused.content.decode()
@@ -239,14 +239,14 @@ def test_a_wrong_no_play_names_the_card_that_fits():
 
 
 def play_out_rounds(table, seats, count):
-    """Each dealer in turn deals a rule the app judges; one right play; the dealer ends it."""
+    """Each dealer in turn (`seats` by position; the app says whose deal it is) deals a rule the
+    app judges; one right play; the dealer ends it."""
     from classroom.services.games import round_deal_by_student
     from classroom.services.rounds import round_act
     from eleusis.engine.variants import End, Play
 
     for _ in range(count):
-        number = table.rounds.count()
-        dealer = seats[number % len(seats)]
+        dealer = deal_order(table, seats)[0]
         round_row = round_deal_by_student(seat=dealer, rule_text="color != last.color", seed=11)
         engine = engine_round(round_row)
         turn = engine.state.turn
@@ -283,7 +283,8 @@ def test_a_game_of_three_ends_once_each_student_has_dealt_with_totals():
     play_out_rounds(table, seats, 2)
     game = game_totals(table=table, seats=seats)
     assert not game.over and game.rounds_played == 2 and game.target == 3
-    page = student_client(seats[2].student).get(reverse("classroom:table", args=[table.pk]))
+    third = deal_order(table, seats)[0]
+    page = student_client(third.student).get(reverse("classroom:table", args=[table.pk]))
     assert "Running totals" in page.content.decode()
     assert "write the secret rule" in page.content.decode()  # the third dealer's turn
 
@@ -343,6 +344,7 @@ def test_delphi_with_a_rotating_oracle_each_student_writes_a_rule_in_turn():
     from classroom.services.delphi import delphi_reveal
 
     table, seats = students_deal_table(players=3, variant="delphi", config={"starter": "flip"})
+    seats = deal_order(table, seats)  # the first oracle, drawn by lot, and those after
     url = reverse("classroom:table", args=[table.pk])
     oracle, other = student_client(seats[0].student), student_client(seats[1].student)
     assert "You are the oracle next: write the secret rule." in oracle.get(url).content.decode()
@@ -353,7 +355,7 @@ def test_delphi_with_a_rotating_oracle_each_student_writes_a_rule_in_turn():
     )
     assert dealt.status_code == 302
     round_row = current_round(table=table)
-    assert round_row.variant == "delphi" and round_row.dealer_position == 0
+    assert round_row.variant == "delphi" and round_row.dealer_position == seats[0].position
     assert round_row.players == 2
     oracle_page = oracle.get(url).content.decode()
     assert "You are the oracle" in oracle_page and "color != last.color" in oracle_page
@@ -365,7 +367,7 @@ def test_delphi_with_a_rotating_oracle_each_student_writes_a_rule_in_turn():
     assert "color != last.color" not in player_page and 'id="predict-form"' in player_page
     assert f"The oracle this round: {seats[0].student.nickname}." in player_page
 
-    # The player at seat 1 is the engine's player 0; a token goes through.
+    # The player after the oracle is the engine's player 0; a token goes through.
     engine = engine_round(round_row)
     card = engine.state.current
     response = other.post(
@@ -402,6 +404,7 @@ def test_a_rotating_oracle_may_keep_the_rule_in_words_and_place_each_card():
     from classroom.services.delphi import delphi_reveal
 
     table, seats = students_deal_table(players=3, variant="delphi", config={"starter": "flip"})
+    seats = deal_order(table, seats)  # the oracle drawn by lot first
     url = reverse("classroom:table", args=[table.pk])
     oracle, other = student_client(seats[0].student), student_client(seats[1].student)
     dealt = oracle.post(
@@ -461,13 +464,15 @@ def test_a_rotating_oracle_may_keep_the_rule_in_words_and_place_each_card():
 def words_only_round(play_count=6):
     """A table whose first dealer wrote the rule in words only and judged `play_count` plays by
     hand, the players logging free text and sentence hypotheses; the round ended and the
-    session finished, its insight computed. Returns (table, seats, round_row)."""
+    session finished, its insight computed. Returns (table, seats, round_row), the seats in
+    the order they deal: the dealer (drawn by lot) first, then the players."""
     from classroom.services.games import session_finish
     from classroom.services.review import round_insight_compute
     from classroom.services.rounds import HypothesisInput, round_act
     from eleusis.engine.variants import End, Play, Verdict
 
-    table, seats = students_deal_by_hand(starter="flip")
+    table, by_position = students_deal_by_hand(starter="flip")
+    seats = deal_order(table, by_position)
     student_client(seats[0].student).post(
         reverse("classroom:table_deal", args=[table.pk]),
         {"rule_words": "Red and black take turns", "rule_text": ""},
@@ -486,7 +491,7 @@ def words_only_round(play_count=6):
         round_act(
             round_id=round_row.pk,
             action=Play(turn, card, hypothesis=hypothesis.summary, prediction=True),
-            seat=seats[round_row.position_of(turn)],
+            seat=by_position[round_row.position_of(turn)],
             hypothesis=hypothesis,
         )
         round_act(round_id=round_row.pk, action=Verdict(card.is_red != last.is_red), seat=seats[0])
@@ -528,7 +533,7 @@ def test_a_words_only_dealer_reads_a_sentence_guess_in_words():
     """Issue 35, point 4: a guess built with the sentence builder reaches the child dealer as its
     sentence, never as rule code."""
     table, seats = students_deal_by_hand(starter="flip")
-    dealer = student_client(seats[0].student)
+    dealer = student_client(deal_order(table, seats)[0].student)
     dealer.post(
         reverse("classroom:table_deal", args=[table.pk]),
         {"rule_words": "Red and black take turns", "rule_text": ""},
@@ -569,7 +574,8 @@ def test_the_thai_dealer_assignment_the_best_of_the_round_deals_next():
     from eleusis.engine.variants import End, Play
 
     table, seats = students_deal_table(players=4, config={"dealer_assignment": "winner"})
-    round_row = round_deal_by_student(seat=seats[0], rule_text="color != last.color", seed=11)
+    order = deal_order(table, seats)  # the first dealer is drawn by lot
+    round_row = round_deal_by_student(seat=order[0], rule_text="color != last.color", seed=11)
     for wanted in (False, True):  # the first player's card is wrong, the second's right
         engine = engine_round(round_row)
         turn = engine.state.turn
@@ -581,7 +587,7 @@ def test_the_thai_dealer_assignment_the_best_of_the_round_deals_next():
         round_row.refresh_from_db()
     best = round_row.position_of(turn)
     round_act(round_id=round_row.pk, action=End("ended by the dealer"))
-    assert best != 1  # the rotation would give seat 1 the next deal
+    assert best != order[1].position  # the rotation would give it the next deal
     assert next_dealer_position(table=table) == best
 
 

@@ -14,6 +14,7 @@ from tests.classroom.views.test_golden_game import students_deal_table
 from tests.factories import (
     StudentFactory,
     TeacherFactory,
+    deal_order,
     live_table,
     play_form,
     sentence_play,
@@ -340,6 +341,7 @@ def test_a_guess_built_from_a_sentence_is_judged_at_once(table_and_seats):
 
 def test_when_students_deal_the_first_dealer_writes_the_rule_and_only_they_see_it():
     table, seats = students_deal_table(players=4)
+    seats = deal_order(table, seats)  # the first dealer is drawn by lot
     dealer, player = student_client(seats[0].student), student_client(seats[1].student)
     url = reverse("classroom:table", args=[table.pk])
 
@@ -361,7 +363,7 @@ def test_when_students_deal_the_first_dealer_writes_the_rule_and_only_they_see_i
 
     assert dealt.status_code == 302
     round_row = current_round(table=table)
-    assert round_row.dealer_position == 0 and round_row.players == 3
+    assert round_row.dealer_position == seats[0].position and round_row.players == 3
     assert "suit == last.suit or rank == last.rank" in dealer.get(url).content.decode()
     player_page = player.get(url).content.decode()
     assert "suit == last.suit" not in player_page and "Your hand" in player_page
@@ -369,13 +371,14 @@ def test_when_students_deal_the_first_dealer_writes_the_rule_and_only_they_see_i
 
 def test_the_student_dealer_judges_a_free_text_guess():
     table, seats = students_deal_table(players=4)
-    dealer = student_client(seats[0].student)
+    order = deal_order(table, seats)  # the first dealer is drawn by lot
+    dealer = student_client(order[0].student)
     dealer.post(
         reverse("classroom:table_deal", args=[table.pk]), {"rule_text": "color != last.color"}
     )
     round_row = current_round(table=table)
     engine = engine_round(round_row)
-    turn = engine.state.turn  # engine player: the seat is turn + 1 (the dealer sits at 0)
+    turn = engine.state.turn  # engine player: the seats go round from the dealer's left
     seat = seats[round_row.position_of(turn)]
     last = [a.card for a in engine.state.history if a.accepted][-1]
     card = next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
@@ -409,7 +412,7 @@ def test_the_student_dealer_judges_a_free_text_guess():
     round_row.refresh_from_db()
     assert round_row.status == "over"
     # The next round is dealt by the next seat.
-    next_page = student_client(seats[1].student).get(reverse("classroom:table", args=[table.pk]))
+    next_page = student_client(order[1].student).get(reverse("classroom:table", args=[table.pk]))
     assert "write the secret rule" in next_page.content.decode()
     assert (
         client.post(
