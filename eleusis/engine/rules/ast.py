@@ -112,6 +112,15 @@ class CardRef:
     previous: bool = False
     span: Span = field(default=NOWHERE, compare=False)
 
+    @property
+    def is_first(self) -> bool:
+        """`first`: the first card of the mainline (the starter), however long the line."""
+        return self.back == FIRST_BACK and not self.previous
+
+
+# `CardRef.back` of `first`, the first card of the mainline: not a distance back.
+FIRST_BACK = -1
+
 
 @dataclass(frozen=True, slots=True)
 class Prop:
@@ -153,6 +162,28 @@ class MainlineSum:
     """`sum(rank of mainline)`: a property added up over every card already on the mainline."""
 
     prop: str
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Extreme:
+    """`max(rank of mainline)`, `min(value of mainline)`: the highest or lowest rank (or value)
+    among the cards already on the mainline; unknown while the mainline is empty."""
+
+    fn: str  # max, min
+    prop: str  # rank, value
+    span: Span = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """`played(rank)`: whether a card already on the mainline has `item` as its `prop`;
+    `prop` is a card property, or `card` for the very card (same rank and suit), `item` the
+    value looked for (`played(rank)`: the rank of the card being played). False on an empty
+    mainline (nothing was played), as a count is 0 there."""
+
+    prop: str
+    item: Expr
     span: Span = field(default=NOWHERE, compare=False)
 
 
@@ -255,6 +286,8 @@ Expr = (
     | Sum
     | Count
     | MainlineSum
+    | Extreme
+    | Played
     | Abs
     | Arith
     | Neg
@@ -283,7 +316,7 @@ def children(node: Expr) -> tuple[Expr, ...]:
     match node:
         case Arith(left=a, right=b) | Compare(left=a, right=b):
             return (a, b)
-        case Neg(operand=a) | Wrap(operand=a) | Not(operand=a) | Abs(operand=a):
+        case Neg(operand=a) | Wrap(operand=a) | Not(operand=a) | Abs(operand=a) | Played(item=a):
             return (a,)
         case In(item=a, container=c):
             return (a, c)

@@ -40,8 +40,9 @@ Env = tuple[int, Sequence[int], int, bool, int, int]
 Fn = Callable[[Env], Any]
 
 # Slot numbers in `CompiledRule.reads`: 0 the judged card, k >= 1 the k-th card back on the
-# mainline, PREVIOUS the most recent play.
+# mainline, PREVIOUS the most recent play, FIRST the first card of the mainline.
 PREVIOUS = -1
+FIRST = -2
 
 _SUIT_BASE = {suit: index * 13 for index, suit in enumerate(SUITS)}
 
@@ -73,11 +74,15 @@ def _table(prop: str) -> tuple[int, ...]:
                 values.append(int(card.rank in ast.PRIME_RANKS))
             case "all":
                 values.append(1)
+            case "card":
+                values.append(len(values))
     return tuple(values)
 
 
 CARD_PROPERTIES = ("rank", "value", "suit", "color", "parity", "half", "face", "prime")
-TABLES: dict[str, tuple[int, ...]] = {prop: _table(prop) for prop in (*CARD_PROPERTIES, "all")}
+TABLES: dict[str, tuple[int, ...]] = {
+    prop: _table(prop) for prop in (*CARD_PROPERTIES, "all", "card")
+}
 DECK_INDEXES = range(len(FULL_DECK))  # every card's index, in deck order
 _BOOL_TABLES = {name: tuple(bool(v) for v in TABLES[name]) for name in ("face", "prime")}
 
@@ -113,11 +118,14 @@ class CompiledRule:
     `lookback` is how many mainline cards back the rule reads (1 for `last`), `reads_position`
     whether it reads `position`, `reads_verdict` whether it reads `previous.accepted`,
     `reads_previous_card` whether it reads a property of the previous play's card, and `reads`
-    the properties read per slot (0 the card, k the k-th card back, -1 the previous play).
+    the properties read per slot (0 the card, k the k-th card back, -1 the previous play, -2
+    the first card of the mainline).
     `need` is how many mainline cards must exist for the rule to judge at all (the furthest
     `lastN` it reads; `sum(value of last 2)` adds what there is and needs none),
     `reads_previous2` whether it reads `previous2.accepted`, and `aggregates` the 52-entry
-    tables of what each mainline card adds to the counts and sums over the whole mainline.
+    tables of what each mainline card adds to the counts and sums over the whole mainline, and
+    of the property whose values `max`, `min` and `played` look for there (`reads_mainline`:
+    the rule is handed the whole mainline; `first` reads it too).
     """
 
     __slots__ = (
@@ -125,6 +133,7 @@ class CompiledRule:
         "_collect",
         "_kleene",
         "_start",
+        "_whole_line",
         "aggregates",
         "lookback",
         "may_miss",
@@ -151,6 +160,7 @@ class CompiledRule:
         need: int,
         reads_previous2: bool = False,
         aggregates: tuple[tuple[int, ...], ...] = (),
+        whole_line: bool = False,
     ) -> None:
         self.text = text
         self.program = program
@@ -166,8 +176,9 @@ class CompiledRule:
         self.need = need
         self.may_miss = need >= 2 or reads_previous2
         self.aggregates = aggregates
+        self._whole_line = whole_line or bool(aggregates)
         # How many mainline cards `accepts` hands to the rule: all of them for a count.
-        self._collect = 1 << 30 if aggregates else max(self.lookback, 1)
+        self._collect = 1 << 30 if self._whole_line else max(self.lookback, 1)
 
     @property
     def reads_previous(self) -> bool:
@@ -175,8 +186,9 @@ class CompiledRule:
 
     @property
     def reads_mainline(self) -> bool:
-        """Whether the rule counts or adds up over the whole mainline."""
-        return bool(self.aggregates)
+        """Whether the rule reads the whole mainline: counts or adds up over it, its highest or
+        lowest rank, what was played, its first card."""
+        return self._whole_line
 
     @property
     def looks_back(self) -> bool:
@@ -310,10 +322,13 @@ def _compile(text: str, program: ast.Program) -> CompiledRule:
         need=body_checker.need,
         reads_previous2=body_checker.reads_previous2,
         aggregates=tuple(body_checker.aggregates),
+        whole_line=body_checker.whole_line,
     )
 
 
 def card_name(ref: ast.CardRef) -> str:
+    if ref.is_first:
+        return "first"
     if ref.previous:
         return "previous2" if ref.back == 2 else "previous"
     return {0: "card", 1: "last"}.get(ref.back, f"last{ref.back}")
@@ -331,6 +346,7 @@ class _Checker:
         self.reads_previous2 = False
         self.need = 0
         self.aggregates: list[tuple[int, ...]] = []
+        self.whole_line = False
 
     def fail(self, message: str, span: ast.Span) -> NoReturn:
         end = span.end_column if span.end_line == span.line else None
@@ -383,6 +399,10 @@ class _Checker:
                 self.card(card)
                 if card.previous and card.back == 2:
                     self.reads_previous2 = True
+                elif card.is_first:
+                    self.read(FIRST, name)
+                    self.need = max(self.need, 1)
+                    self.whole_line = True
                 elif card.previous:
                     if name in ("accepted", "rejected"):
                         self.reads_verdict = True
@@ -408,6 +428,25 @@ class _Checker:
                 if table not in self.aggregates:
                     self.aggregates.append(table)
                 return node, ast.Kind.NUMBER
+            case ast.Extreme(prop=prop):
+                self.line_aggregate(TABLES[prop], node.span)
+                self.need = max(self.need, 1)  # unknown on an empty mainline
+                return node, ast.Kind.NUMBER
+            case ast.Played(prop=prop, item=item, span=span):
+                self.line_aggregate(TABLES[prop], span)
+                if prop == "card":
+                    for name in ("rank", "suit"):
+                        self.value(ast.Prop(ast.CardRef(0, span=span), name, span))
+                    return node, ast.Kind.BOOL
+                checked_item, kind = self.value(item)
+                if kind is not ast.PROPERTY_KIND[prop]:
+                    self.fail(
+                        errors.CANNOT_COMPARE.format(
+                            left=ast.PROPERTY_KIND[prop].value, right=kind.value
+                        ),
+                        _span(item),
+                    )
+                return ast.Played(prop, checked_item, span), ast.Kind.BOOL
             case ast.Abs(operand=operand, span=span):
                 return ast.Abs(self.number(operand, "abs"), span), ast.Kind.NUMBER
             case ast.Arith(op=op, left=left, right=right, span=span):
@@ -464,9 +503,19 @@ class _Checker:
                 self.fail(errors.SET_EMPTY, node.span)
         self.fail("cannot read this part of the rule", _span(node))  # pragma: no cover
 
+    def line_aggregate(self, table: tuple[int, ...], span: ast.Span) -> None:
+        """A whole-mainline aggregate over the values of `table` (max, min, played)."""
+        if self.in_start:
+            self.fail(errors.START_LOOKS_BACK.format(what="mainline"), span)
+        self.whole_line = True
+        if table not in self.aggregates:
+            self.aggregates.append(table)
+
     def card(self, card: ast.CardRef) -> None:
         if not self.in_start:
             return
+        if card.is_first:
+            self.fail(errors.START_LOOKS_BACK.format(what="mainline"), card.span)
         if card.previous:
             self.fail(errors.START_LOOKS_BACK.format(what="previous play"), card.span)
         if card.back > 0:
@@ -553,6 +602,8 @@ class _Gen:
         if name == "rejected":
             return lambda env: not env[3]
         table: Sequence[Any] = _BOOL_TABLES.get(name) or TABLES[name]
+        if card.is_first:
+            return lambda env: table[env[1][-1]]
         if card.previous:
             return lambda env: table[env[2]]
         if card.back == 0:
@@ -578,6 +629,16 @@ class _Gen:
     def gen_MainlineSum(self, node: ast.MainlineSum) -> Fn:
         getter = aggregate_table(node).__getitem__
         return lambda env: sum(map(getter, env[1]))
+
+    def gen_Extreme(self, node: ast.Extreme) -> Fn:
+        getter = TABLES[node.prop].__getitem__
+        function = max if node.fn == "max" else min
+        return lambda env: function(map(getter, env[1]))
+
+    def gen_Played(self, node: ast.Played) -> Fn:
+        getter = TABLES[node.prop].__getitem__
+        item = (lambda env: env[0]) if node.prop == "card" else self.gen(node.item)
+        return lambda env: item(env) in set(map(getter, env[1]))
 
     def gen_Abs(self, node: ast.Abs) -> Fn:
         operand = self.gen(node.operand)
@@ -705,6 +766,22 @@ class _KleeneGen:
     def gen_MainlineSum(self, node: ast.MainlineSum) -> Fn:
         return _Gen().gen_MainlineSum(node)
 
+    def gen_Extreme(self, node: ast.Extreme) -> Fn:
+        # Over the cards there are; with none it is unknown, as the last card is.
+        fast = _Gen().gen_Extreme(node)
+        return lambda env: fast(env) if env[1] else None
+
+    def gen_Played(self, node: ast.Played) -> Fn:
+        # Nothing played yet is known: false. Unknown only when the value looked for is.
+        getter = TABLES[node.prop].__getitem__
+        item = (lambda env: env[0]) if node.prop == "card" else self.gen(node.item)
+
+        def played(env: Env) -> Any:
+            wanted = item(env)
+            return None if wanted is None else wanted in set(map(getter, env[1]))
+
+        return played
+
     def gen_Prop(self, node: ast.Prop) -> Fn:
         card, name = node.card, node.name
         if card.previous and card.back == 2:
@@ -714,6 +791,8 @@ class _KleeneGen:
             right = name == "accepted"
             return lambda env: None if env[3] is None else bool(env[3]) == right
         table: Sequence[Any] = _BOOL_TABLES.get(name) or TABLES[name]
+        if card.is_first:
+            return lambda env: table[env[1][-1]] if env[1] else None
         if card.previous:
             return lambda env: None if env[2] < 0 else table[env[2]]
         if card.back == 0:

@@ -61,6 +61,13 @@ COUNT_SHAPE = (
     "write a count like count(red), count(clubs), count(odd), count(face), count(prime) or "
     "count(all): how many cards already on the mainline are so"
 )
+EXTREME_SHAPE = (
+    "write the highest or lowest so far like max(rank of mainline) or min(value of mainline)"
+)
+PLAYED_SHAPE = (
+    "write played(rank), played(suit), played(card), played(king) or played(hearts): whether "
+    "a card already on the mainline has it"
+)
 ABS_SHAPE = "write abs with one number inside, like abs(rank - last.rank)"
 MAINLINE_ONLY_IN_SUM = (
     "'mainline' is only used in sum(rank of mainline); to count its cards write count(all)"

@@ -57,6 +57,14 @@ _PHRASES: dict[str, str] = {
     "count": "the number of {what} cards already on the mainline",
     "count_all": "the number of cards already on the mainline",
     "mainline_sum": "the sum of the {prop}s of all the cards already on the mainline",
+    "max": "the highest {prop} of the cards already on the mainline",
+    "min": "the lowest {prop} of the cards already on the mainline",
+    "played_same": "a card with the same {prop} as {card} is already on the mainline",
+    "not_played_same": "no card with the same {prop} as {card} is on the mainline yet",
+    "played_card": "the same card (same rank and suit) is already on the mainline",
+    "not_played_card": "the same card (same rank and suit) is not on the mainline yet",
+    "played_value": "a card with {prop} {value} is already on the mainline",
+    "not_played_value": "no card with {prop} {value} is on the mainline yet",
     "abs": "the size of {value} (without its sign)",
     "previous2_missing": (
         "Until there has been a play before the previous one, whether that play was right is "
@@ -72,6 +80,7 @@ _PHRASES: dict[str, str] = {
     "back_2": "the card before the last",
     "back_n": "the card {n} back on the mainline",
     "previous": "the previous play",
+    "first": "the first card of the mainline",
     # A property of a named card, one phrase per card: languages with cases (Russian, Greek)
     # need the card in the genitive here, which one "{card}'s {prop}" could not give them.
     "possessive_previous": "the previous play's {prop}",
@@ -79,6 +88,7 @@ _PHRASES: dict[str, str] = {
     "possessive_last": "the last card's {prop}",
     "possessive_back_2": "the {prop} of the card before the last",
     "possessive_back_n": "the {prop} of the card {n} back on the mainline",
+    "possessive_first": "the {prop} of the first card of the mainline",
     "position": "the card's position on the mainline (the starter is 1)",
     "sum": "the sum of the {prop}s of the last {count} mainline cards",
     "+": "{left} + {right}",
@@ -255,6 +265,8 @@ def _branch(node: ast.Expr) -> str:
 
 
 def card(ref: ast.CardRef) -> str:
+    if ref.is_first:
+        return PHRASES["first"]
     if ref.previous:
         return PHRASES["previous"]
     if ref.back == 0:
@@ -269,7 +281,9 @@ def card(ref: ast.CardRef) -> str:
 def possessive(ref: ast.CardRef, prop: str) -> str:
     """A card's property as a noun phrase: "the last card's rank"."""
     # `previous2` has only the verdict properties, which read as clauses (`noun`), never here.
-    if ref.previous:
+    if ref.is_first:
+        key = "possessive_first"
+    elif ref.previous:
         key = "possessive_previous"
     else:
         key = {0: "possessive_card", 1: "possessive_last", 2: "possessive_back_2"}.get(
@@ -310,6 +324,8 @@ def condition(node: ast.Expr) -> str:
             return text
         case ast.If():
             return _branch(node)
+        case ast.Played():
+            return _played(node, negated=False)
         case ast.Compare(op=op, left=ast.Prop(card=ref, name=name), right=ast.Const() as const) if (
             op in ("==", "!=") and name in ast.QUALITY_PROPERTY.values()
         ):
@@ -349,7 +365,7 @@ def _is_test(node: ast.Expr) -> bool:
     match node:
         case ast.Prop(name=name):
             return name in ("face", "prime", "accepted", "rejected")
-        case ast.Compare() | ast.In() | ast.Not() | ast.BoolOp():
+        case ast.Compare() | ast.In() | ast.Not() | ast.BoolOp() | ast.Played():
             return True
         case ast.Const(kind=ast.Kind.BOOL):
             return True
@@ -378,7 +394,22 @@ def _negated(node: ast.Expr) -> str:
             return condition(ast.Compare(_NEGATED_OP[op], left, right))
         case ast.In(item=item, container=container, negated=negated):
             return condition(ast.In(item, container, not negated))
+        case ast.Played():
+            return _played(node, negated=True)
     return PHRASES["not"].format(cond=PHRASES["group"].format(text=condition(node)))
+
+
+def _played(node: ast.Played, *, negated: bool) -> str:
+    """`played(rank)`: "a card with the same rank as the card is already on the mainline"."""
+    prefix = "not_" if negated else ""
+    match node:
+        case ast.Played(prop="card"):
+            return PHRASES[prefix + "played_card"]
+        case ast.Played(prop=prop, item=ast.Prop(card=ref, name=name)) if name == prop:
+            return PHRASES[prefix + "played_same"].format(prop=PROPERTY_NAMES[prop], card=card(ref))
+    return PHRASES[prefix + "played_value"].format(
+        prop=PROPERTY_NAMES[node.prop], value=noun(node.item)
+    )
 
 
 def _grouped(node: ast.Expr) -> str:
@@ -411,6 +442,8 @@ def noun(node: ast.Expr) -> str:
             return PHRASES["count"].format(what=COUNT_WORDS[(prop, number)])
         case ast.MainlineSum(prop=prop):
             return PHRASES["mainline_sum"].format(prop=PROPERTY_NAMES[prop])
+        case ast.Extreme(fn=fn, prop=prop):
+            return PHRASES[fn].format(prop=PROPERTY_NAMES[prop])
         case ast.Abs(operand=operand):
             return PHRASES["abs"].format(value=_operand(operand))
         case ast.Arith(op=op, left=left, right=right):
@@ -429,7 +462,7 @@ def noun(node: ast.Expr) -> str:
             return PHRASES["value_if"].format(
                 cond=condition(cond), then=noun(then), otherwise=noun(otherwise)
             )
-        case ast.BoolOp() | ast.Not() | ast.Compare() | ast.In():
+        case ast.BoolOp() | ast.Not() | ast.Compare() | ast.In() | ast.Played():
             return PHRASES["group"].format(text=condition(node))
     return PHRASES["group"].format(text=type(node).__name__)  # pragma: no cover
 

@@ -38,8 +38,8 @@ for _kind, _words in (
         CONSTANTS[_word] = (_kind, _index)
 
 SUIT_SYMBOLS = {"♠": 0, "♤": 0, "♥": 1, "♡": 1, "♦": 2, "♢": 2, "♣": 3, "♧": 3}
-CARD_NAMES = ("card", "last", "previous", "previous2")
-FUNCTIONS = ("card", "next", "sum", "count", "abs")
+CARD_NAMES = ("card", "last", "first", "previous", "previous2")
+FUNCTIONS = ("card", "next", "sum", "count", "abs", "max", "min", "played")
 # What count(...) can count: a quality word, face, prime, or all.
 COUNTABLE = ("all", "face", "prime")
 KNOWN_NAMES = (
@@ -73,7 +73,7 @@ _TERMINAL_WORDS = {
     "IN": "'in'",
     "IS": "'is'",
     "WRAP": "'wrap'",
-    "SUM": "'sum'",
+    "SUM": "'sum', 'max' or 'min'",
     "_OF": "'of'",
     "DOTDOT": "'..'",
     "LBRACE": "'{'",
@@ -492,6 +492,8 @@ class _Builder:
             return ast.CardRef(0, span=span)
         if name == "last":
             return ast.CardRef(1, span=span)
+        if name == "first":
+            return ast.CardRef(ast.FIRST_BACK, span=span)
         if name == "previous":
             return ast.CardRef(0, previous=True, span=span)
         if name == "previous2":
@@ -574,6 +576,8 @@ class _Builder:
             if len(args) != 1:
                 self.fail(errors.ABS_SHAPE, span)
             return ast.Abs(self.expr(args[0]), span)
+        if name == "played":
+            return self.played_call(args, span)
         if name == "sum":  # pragma: no cover - the grammar reads sum( as SUM
             self.fail(errors.SUM_SHAPE, span)
         self.fail(
@@ -609,17 +613,42 @@ class _Builder:
                 return ast.Count(ast.QUALITY_PROPERTY[quality.kind], quality.value, span)
         self.fail(errors.COUNT_SHAPE, arg_span)
 
+    def played_call(self, args: list[Tree[Token]], span: ast.Span) -> ast.Expr:
+        """`played(rank)`: the property looked for is the one the argument names: a card's
+        property (`rank`, `last.suit`), a quality word (`hearts`: suit), a number (a rank), or
+        `card` for the very card."""
+        if len(args) != 1:
+            self.fail(errors.PLAYED_SHAPE, span)
+        item = self.expr(args[0])
+        match item:
+            case ast.CardRef(back=0, previous=False):
+                return ast.Played("card", item, span)
+            case ast.Prop(name=name) if name not in ast.VERDICT_PROPERTIES:
+                return ast.Played(name, item, span)
+            case ast.Const(kind=kind) if kind in ast.QUALITY_PROPERTY:
+                return ast.Played(ast.QUALITY_PROPERTY[kind], item, span)
+            case ast.CardRef() | ast.Prop() | ast.Const():
+                self.fail(errors.PLAYED_SHAPE, _span(args[0]))
+        return ast.Played("rank", item, span)
+
     def build_aggregate(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
-        """`sum(rank of mainline)` or `sum(value of last 3)`: only rank or value add up."""
-        _sum, prop_token, where_token, *count_tokens = self.tokens(node)
+        """`sum(rank of mainline)` or `sum(value of last 3)`: only rank or value add up;
+        `max(rank of mainline)`, `min(value of mainline)`: the highest or lowest so far."""
+        function_token, prop_token, where_token, *count_tokens = self.tokens(node)
+        function = str(function_token).lower()
         prop = str(prop_token).lower()
+        shape = errors.SUM_SHAPE if function == "sum" else errors.EXTREME_SHAPE
         if prop not in ("rank", "value"):
             self.fail(
-                errors.SUM_SHAPE
-                + ": only rank or value can be added up"
+                shape
+                + (": only rank or value can be added up" if function == "sum" else "")
                 + errors.suggest(prop, ("rank", "value")),
                 _span(prop_token),
             )
+        if function != "sum":
+            if count_tokens or str(where_token).lower() != "mainline":
+                self.fail(shape, _span(where_token))
+            return ast.Extreme(function, prop, span)
         if not count_tokens:
             if str(where_token).lower() != "mainline":
                 self.fail(errors.SUM_SHAPE, _span(where_token))

@@ -100,6 +100,8 @@ def _magnitude(node: ast.Expr) -> int:
             return 13 if isinstance(node, ast.Prop) else 1
         case ast.Sum(count=count):
             return 13 * count
+        case ast.Extreme():
+            return 13
         case ast.Arith(op="%", right=ast.Num(value=modulus)):
             return modulus
         case ast.Arith(op="*", left=left, right=right):

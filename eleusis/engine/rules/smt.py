@@ -33,7 +33,7 @@ import z3
 from eleusis.engine.cards import FULL_DECK
 from eleusis.engine.history import Attempt
 from eleusis.engine.rules import ast
-from eleusis.engine.rules.compiler import TABLES, CompiledRule, aggregate_table
+from eleusis.engine.rules.compiler import FIRST, TABLES, CompiledRule, aggregate_table
 
 DEFAULT_TIMEOUT_MS = 2_000  # a safety net: RESOURCE_LIMIT decides first, the same on any machine
 # z3's deterministic work limit per check: the 525 pairs of the benchmark need at most ~6,000;
@@ -65,6 +65,10 @@ class _CardVars:
     def bounds(self) -> list[Any]:
         return [self.rank >= 1, self.rank <= 13, self.suit >= 0, self.suit <= 3]
 
+    def index_term(self) -> Any:
+        """The card's index in `FULL_DECK` as a formula."""
+        return self.suit * 13 + self.rank - 1
+
     def index(self, model: z3.ModelRef) -> int:
         rank = model.eval(self.rank, model_completion=True).as_long()
         suit = model.eval(self.suit, model_completion=True).as_long()
@@ -90,6 +94,8 @@ def _property(card: _CardVars, name: str) -> Any:
             return rank >= 11
         case "prime":
             return z3.Or(*(rank == r for r in sorted(ast.PRIME_RANKS)))
+        case "card":
+            return card.index_term()
     raise ValueError(f"no property {name}")  # pragma: no cover - the parser knows them all
 
 
@@ -123,6 +129,11 @@ class _Situation:
         self.classes = list(groups.values())
         self.hidden = [z3.Int(f"hidden{i}", ctx) for i in range(len(self.classes))]
         self.reads_previous2 = any(rule.reads_previous2 for rule in rules)
+        # The first card of the mainline, when a rule reads it: one of the cards looked back at
+        # on a short mainline, else one of the cards further back (in a class that has some).
+        self.first = (
+            _CardVars(ctx, "first") if any(rule.reads.get(FIRST) for rule in rules) else None
+        )
 
     def constraints(self) -> list[Any]:
         n = self.n
@@ -145,7 +156,39 @@ class _Situation:
             facts += [count >= 0 for count in self.hidden]
             further = z3.If(n > self.lookback, n - self.lookback, 0)
             facts.append(z3.Sum(*self.hidden) == further)
+        if self.first is not None:
+            first = self.first
+            facts += first.bounds()
+            for k, card in enumerate(self.back, start=1):
+                facts.append(
+                    z3.Implies(n == k, z3.And(first.rank == card.rank, first.suit == card.suit))
+                )
+            if self.classes:
+                index = first.index_term()
+                facts.append(
+                    z3.Implies(
+                        n > self.lookback,
+                        z3.Or(
+                            *(
+                                z3.And(count >= 1, z3.Or(*(index == m for m in members)))
+                                for members, count in zip(self.classes, self.hidden, strict=True)
+                            )
+                        ),
+                    )
+                )
         return facts
+
+    def values_on_line(self, prop: str) -> list[tuple[Any, Any]]:
+        """(there, value) for each card (or class of cards) of the mainline: whether it is on
+        the mainline, and its `prop` as an integer."""
+        items: list[tuple[Any, Any]] = []
+        for k, card in enumerate(self.back, start=1):
+            items.append((self.exists(k), _as_int(_property(card, prop))))
+        table = TABLES[prop]
+        for members, count in zip(self.classes, self.hidden, strict=True):
+            # The classes tell apart every value of the property (its table is one of them).
+            items.append((count >= 1, z3.IntVal(table[members[0]], self.ctx)))
+        return items
 
     def exists(self, back: int) -> Any:
         return self.n >= back
@@ -160,6 +203,10 @@ class _Situation:
             if weight:
                 total = total + count * weight
         return total
+
+
+def _as_int(term: Any) -> Any:
+    return z3.If(term, 1, 0) if z3.is_bool(term) else term
 
 
 def _table_function(table: tuple[int, ...]) -> Callable[[_CardVars], Any]:
@@ -240,6 +287,9 @@ class _Encoder:
         if self.start:
             return _property(self.card(ref), name), self._true()
         played = s.n >= 1
+        if ref.is_first:
+            assert s.first is not None
+            return _property(s.first, name), played
         if ref.previous and ref.back == 2:
             value = s.previous2_accepted if name == "accepted" else z3.Not(s.previous2_accepted)
             return value, z3.And(played, s.previous2_exists)
@@ -325,6 +375,20 @@ class _Encoder:
                 if self.start:
                     return z3.IntVal(0, s.ctx), yes
                 return s.aggregate(aggregate_table(node)), yes
+            case ast.Extreme(fn=fn, prop=prop):
+                best: Any = z3.IntVal(0 if fn == "max" else 14, s.ctx)
+                for there, number in s.values_on_line(prop):
+                    better = number > best if fn == "max" else number < best
+                    best = z3.If(z3.And(there, better), number, best)
+                return best, s.n >= 1
+            case ast.Played(prop=prop, item=item):
+                if prop == "card":
+                    x, x_known = s.card.index_term(), yes
+                else:
+                    x, x_known = self.value(item)
+                    x = _as_int(x)
+                hits = [z3.And(there, number == x) for there, number in s.values_on_line(prop)]
+                return z3.Or(*hits) if hits else z3.BoolVal(False, s.ctx), x_known
             case ast.Abs(operand=operand):
                 inner, known = self.value(operand)
                 return z3.If(inner < 0, -inner, inner), known
@@ -379,9 +443,14 @@ class _Encoder:
 
 
 def prove_same(
-    a: CompiledRule, b: CompiledRule, *, timeout_ms: int = DEFAULT_TIMEOUT_MS
+    a: CompiledRule,
+    b: CompiledRule,
+    *,
+    timeout_ms: int = DEFAULT_TIMEOUT_MS,
+    max_mainline: int | None = None,
 ) -> SmtResult:
-    """Whether `a` and `b` give the same verdict in every situation, proved by z3."""
+    """Whether `a` and `b` give the same verdict in every situation, proved by z3; with
+    `max_mainline`, in every situation whose mainline holds at most that many cards."""
     ctx = z3.Context()
     situation = _Situation(ctx, (a, b))
     verdict_a = _Encoder(situation, a).verdict()
@@ -391,6 +460,8 @@ def prove_same(
     solver.set("rlimit", RESOURCE_LIMIT)
     solver.add(*situation.constraints())
     solver.add(verdict_a != verdict_b)
+    if max_mainline is not None:
+        solver.add(situation.n <= max_mainline)
     # A counterexample a teacher can deal: no card more than `COPIES` times among those the
     # rules read, and a first card that both rules let start the mainline.
     starters = {i for i in range(len(FULL_DECK)) if a.judge_start(i) and b.judge_start(i)}
@@ -510,8 +581,18 @@ def _history(
     filler = max(n - shown - sum(count for _members, count in hidden), 0)
     mainline: list[int] = []
     everything = range(len(FULL_DECK))
-    for place in range(filler):
-        mainline.append(dealer.pick(everything, starter if place == 0 else None))
+    if situation.first is not None and n > shown:
+        # The first card the rules read, in front; one fewer of its class (or of the filler).
+        first = dealer.take(situation.first.index(model))
+        mainline.append(first)
+        for place, (members, count) in enumerate(hidden):
+            if count and first in members:
+                hidden[place] = (members, count - 1)
+                break
+        else:
+            filler = max(filler - 1, 0)
+    for _place in range(filler):
+        mainline.append(dealer.pick(everything, starter if not mainline else None))
     # A class with a legal starter first, when the first card comes from these classes.
     hidden.sort(key=lambda item: not (item[1] and any(starter(m) for m in item[0])))
     for members, count in hidden:
