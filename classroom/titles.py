@@ -10,9 +10,11 @@ explanation.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import override as language_override
 
@@ -54,6 +56,17 @@ def _normal(text: str) -> str:
     return " ".join(w.casefold() for w in WORD.findall(text))
 
 
+# Scripts written without spaces between words (the app speaks Thai).
+_UNSPACED = re.compile(r"[\u0E00-\u0E7F]")
+
+
+def _compact(text: str) -> str:
+    """The letters and marks of `text`, case folded, without spaces or punctuation."""
+    return "".join(
+        ch for ch in text.casefold() if ch.isalnum() or unicodedata.category(ch).startswith("M")
+    )
+
+
 @dataclass(frozen=True)
 class TitleLeak:
     """What a title shares with its rule: a whole name (`name`), or some words (`words`)."""
@@ -85,6 +98,17 @@ def library_matches(rule_text: str) -> tuple[LibraryRule, ...]:
     return tuple(same)
 
 
+@lru_cache(maxsize=512)
+def _names_in_every_language(name: str) -> tuple[str, ...]:
+    """A library rule's name in every language the app speaks: a title naming the rule in
+    Spanish gives it away to a class of Spanish speakers whatever the teacher's own language."""
+    names = [name]
+    for code, _label in settings.LANGUAGES:
+        with language_override(code):
+            names.append(gettext(name))
+    return tuple(dict.fromkeys(names))
+
+
 def _rule_names_and_words(rule_text: str, library_rule_id: str) -> tuple[list[str], set[str]]:
     entries = list(library_matches(rule_text))
     chosen = LIBRARY.get(library_rule_id)
@@ -93,8 +117,10 @@ def _rule_names_and_words(rule_text: str, library_rule_id: str) -> tuple[list[st
     names: list[str] = []
     words: set[str] = set()
     for entry in entries:
+        names.extend(_names_in_every_language(entry.name))
+        # Words are a warning the teacher confirms: in English and the teacher's language only,
+        # where the small words are known (another language's would warn at every title).
         for text in (entry.name, gettext(entry.name)):
-            names.append(text)
             words |= _words(text)
         words |= _words(entry.description) | _words(gettext(entry.description))
     if rule_text.strip():
@@ -110,10 +136,13 @@ def title_leak(title: str, *, rule_text: str, library_rule_id: str = "") -> Titl
     if not rule_text.strip() or not title.strip():
         return TitleLeak()
     names, words = _rule_names_and_words(rule_text, library_rule_id)
-    normal_title = f" {_normal(title)} "
+    normal_title, compact_title = f" {_normal(title)} ", _compact(title)
     for name in names:
         normal_name = _normal(name)
         if normal_name and f" {normal_name} " in normal_title:
+            return TitleLeak(name=name)
+        # Thai is written without spaces between words: its name is found anywhere.
+        if _UNSPACED.search(name) and _compact(name) in compact_title:
             return TitleLeak(name=name)
     shared = sorted(_words(title) & words)
     return TitleLeak(words=tuple(shared))

@@ -78,3 +78,26 @@ def test_a_title_with_the_rules_words_needs_confirming(visitors, classroom):
     confirmed = assignment_data(title="Red or black?", title_confirmed="on")
     assert visitors["teacher"].post(url, confirmed).status_code == 302
     assert Assignment.objects.get().title == "Red or black?"
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["Colores alternos", "Εναλλαγή χρωμάτων", "Чередование цветов", "สลับสี", "เกมสลับสีวันนี้"],
+)
+def test_a_title_naming_the_rule_in_any_language_the_app_speaks_is_refused(
+    visitors, classroom, title
+):
+    """Issue 38: the teacher's pages are in English, the class reads Spanish, Greek, Russian or
+    Thai; a title naming the rule in the class's language gives it away just the same."""
+    url = reverse("classroom:assignment_create", kwargs={"pk": classroom.pk})
+    data = assignment_data(library_rule="th-alternate-colors", title=title)
+
+    response = visitors["teacher"].post(url, data)
+
+    assert response.status_code == 400
+    assert "names the secret rule" in response.context["form"].errors["title"][0]
+    assert not Assignment.objects.exists()
+    # A written rule that judges alike is named by the library rule's names too.
+    written = assignment_data(rule_source="written", rule_text="color != last.color", title=title)
+    assert visitors["teacher"].post(url, written).status_code == 400
+    assert title_leak(title, rule_text="color != last.color").name
