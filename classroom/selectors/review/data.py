@@ -22,8 +22,9 @@ from classroom.models import GameSession, Hypothesis, Round, RoundInsight, Seat
 from classroom.secret_rules import secret_rule
 from classroom.selectors.rounds import replay_round
 from eleusis.engine.history import Attempt
-from eleusis.engine.insight import PlayInsight
+from eleusis.engine.insight import PlayInsight, RoundLog, round_log
 from eleusis.engine.insight import RoundInsight as RoundMeasures
+from eleusis.engine.variants import ExpressRound
 from eleusis.engine.variants import Round as EngineRound
 
 # Games whose rounds the insight analyses (the others have their own report, e.g. Delphi).
@@ -241,3 +242,22 @@ def round_tables(rounds: list[Round]) -> dict[int, list[tuple[int, Attempt]]]:
             if entry.kind in ("starter", "play", "correction")
         ]
     return tables
+
+
+def round_logs(rounds: list[Round]) -> dict[int, RoundLog]:
+    """Each analysed round's log as the insight reads it (every card, "no play", the start and
+    every wrong guess, `eleusis.engine.insight.log`): from the stored snapshot (or the actions,
+    when the snapshot is not current), replayed by the engine."""
+    snapshots = dict(
+        Round.objects.filter(pk__in=[r.pk for r in rounds]).values_list("pk", "snapshot")
+    )
+    logs = {}
+    for round_row in rounds:
+        snapshot = snapshots.get(round_row.pk)
+        if snapshot and len(snapshot.get("actions", [])) == round_row.version:
+            engine = EngineRound.from_json(snapshot, secret_rule(round_row.rule_text))
+        else:
+            engine = replay_round(round_row)
+        if isinstance(engine, ExpressRound):
+            logs[round_row.pk] = round_log(engine)
+    return logs

@@ -18,10 +18,13 @@ differs only on the first cards is the rule once they are down.
 
 For each idea: its sentence in the teacher's language (a frame sentence translated, a library
 rule's name, else the engine's explanation), how many students held it and for how many plays
-(stated, or carried from an earlier play when the insight says so), and one card of the game
-that refuted it: the first card placed after a student of the group first logged it that the
-idea judged wrongly, else any such card of the round; "nothing on the table refuted it" when no
-card did (the Wason case: a too-narrow idea tested only with cards it expects).
+(stated, or carried from an earlier play when the insight says so), and what refuted it: the
+first evidence of the round where most of the group held it that the idea contradicts, as the
+engine's observer reads evidence (`Judge.first_failure`): a card and its verdict, a "no play",
+the start (the starter and the cards turned before it) or a wrong guess of the same rule; and
+whether it was already shown when a student of the group first held the idea. "Nothing on the
+table refuted it" when nothing did (the Wason case: a too-narrow idea tested only with cards it
+expects).
 
 **Free text** is grouped by its normalised words (case, accents, punctuation and spacing
 ignored), so the teacher marks every sentence alike in one click.
@@ -38,12 +41,13 @@ from functools import cache, lru_cache
 from django.utils.translation import gettext as _
 
 from classroom.secret_rules import secret_rule
-from classroom.selectors.review.data import LoggedHypothesis, Person, RoundReview, round_tables
+from classroom.selectors.review.data import LoggedHypothesis, Person, RoundReview, round_logs
 from eleusis.engine.cards import FULL_DECK, Card
 from eleusis.engine.history import Attempt
-from eleusis.engine.insight import PlayInsight
+from eleusis.engine.insight import PlayInsight, RoundLog
 from eleusis.engine.insight.agreement import is_rule
 from eleusis.engine.insight.candidates import resolve
+from eleusis.engine.insight.observer import Judge
 from eleusis.engine.rules import LIBRARY, CompiledRule, RuleSyntaxError
 from eleusis.engine.rules.equivalence import sample_history
 from eleusis.engine.rules.explain import explain
@@ -191,10 +195,12 @@ def _explained(rule_text: str) -> str:
 @dataclass
 class Refutation:
     review: RoundReview
-    card: Card
-    accepted: bool
-    play: int | None  # the table's play number that placed it (None: the starter)
+    card: Card | None  # the card played or the starter; None for a "no play" or a guess
+    accepted: bool  # the card fitted the rule / the "no play" was right
+    play: int | None  # the table's play number that showed it (None: the start)
     person: Person | None
+    kind: str = "card"  # the evidence: "card", "no_play", "start" or "guess"
+    before_held: bool = False  # already shown when a student of the group first held the idea
 
 
 @dataclass
@@ -314,50 +320,62 @@ def class_ideas(
         group.sentence = known[0] if known else _explained(group.rule_text)
     if refutations:
         wrong = [g for g in groups.values() if not g.is_rule]
-        tables = round_tables(
-            list({r.round.pk: r.round for g in wrong for r, _ in g.held}.values())
-        )
+        logs = round_logs(list({r.round.pk: r.round for g in wrong for r, _ in g.held}.values()))
+        judges: dict[int, Judge] = {}
         for group in wrong:
-            group.refutation = _refutation(group, tables)
+            group.refutation = _refutation(group, logs, judges)
     ordered = sorted(groups.values(), key=lambda g: (g.is_rule, -g.students, -g.plays, g.key))
     return Ideas(ordered, by_play)
 
 
 def _refutation(
-    group: IdeaGroup, tables: dict[int, list[tuple[int, Attempt]]]
+    group: IdeaGroup, logs: dict[int, RoundLog], judges: dict[int, Judge]
 ) -> Refutation | None:
+    """What first showed the idea wrong, in the round where most of the group held it: the
+    engine's observer (`Judge.first_failure`) over every kind of evidence the round gave (a card
+    and its verdict, a "no play", the start, a wrong guess of the same rule), not only cards."""
     rule = resolve(group.rule_text)
     if rule is None:
         return None
     first_held: dict[int, tuple[RoundReview, int]] = {}
     for review, number in group.held:
         first_held.setdefault(review.round.pk, (review, number))
-    fallback: Refutation | None = None
     # The rounds where most of the group held it first.
     for review, number in sorted(first_held.values(), key=lambda item: -_holders(group, item[0])):
-        plays = review.plays
-        play_of_entry = {p.entry: p for p in plays}
-        held_entry = plays[number - 1].entry if number <= len(plays) else 0
-        history: list[Attempt] = []
-        for entry, attempt in tables.get(review.round.pk, []):
-            judged = bool(rule.accepts(history, attempt.card)) if history else True
-            if history and judged != attempt.accepted:
-                play = play_of_entry.get(entry)
-                if play is None:  # a correction: the play before it placed it
-                    earlier = [p for p in plays if p.entry < entry]
-                    play = earlier[-1] if earlier else None
-                found = Refutation(
-                    review,
-                    attempt.card,
-                    attempt.accepted,
-                    play.number if play else None,
-                    review.people.get(play.player) if play else None,
-                )
-                if entry > held_entry:
-                    return found
-                fallback = fallback or found
-            history.append(attempt)
-    return fallback
+        log = logs.get(review.round.pk)
+        if log is None:
+            continue
+        judge = judges.get(review.round.pk)
+        if judge is None:
+            judge = judges[review.round.pk] = Judge(log.evidence, resolve)
+        item = judge.first_failure(rule)
+        if item < len(log.evidence):
+            return _refutation_at(review, log, item, number)
+    return None
+
+
+def _refutation_at(review: RoundReview, log: RoundLog, item: int, held: int) -> Refutation:
+    """The evidence item `item` of the round, as the ideas table shows it; `held`: the play
+    number where a student of the group first held the idea."""
+    evidence = log.evidence[item]
+    placed = [p for p in log.plays if p.evidence_before <= item < p.evidence_after]
+    before = [p for p in log.plays if p.evidence_after <= item]  # a guess comes between plays
+    play = placed[0] if placed else (before[-1] if before else None)
+    card: Card | None = None
+    if evidence.kind == "card":
+        card = evidence.cards[0]
+    elif evidence.kind == "start":
+        card = evidence.starter
+    held_from = log.plays[held - 1].evidence_before if 0 < held <= len(log.plays) else 0
+    return Refutation(
+        review,
+        card,
+        evidence.accepted,
+        play.number if play is not None and evidence.kind != "start" else None,
+        review.people.get(play.player) if play is not None else None,
+        kind=evidence.kind,
+        before_held=item < held_from,
+    )
 
 
 def _holders(group: IdeaGroup, review: RoundReview) -> int:

@@ -90,16 +90,30 @@ def _wrong_idea(review: SessionReview) -> Prompt | None:
             group.held[0][0],
             group.held[0][1],
         )
-    verdict = _("fitted the rule") if refutation.accepted else _("did not fit the rule")
-    text = _(
-        "At play %(play)s of %(table)s, round %(round)s, %(card)s %(verdict)s, and this idea "
-        "said the opposite. Show that play: which cards had agreed with the idea until then, "
-        "and why could they not prove it?"
-    ) % {
-        **_where(refutation.review, refutation.play or 0),
-        "card": refutation.card,
-        "verdict": verdict,
-    }
+    if refutation.kind == "card":
+        verdict = _("fitted the rule") if refutation.accepted else _("did not fit the rule")
+        text = _(
+            "At play %(play)s of %(table)s, round %(round)s, %(card)s %(verdict)s, and this idea "
+            "said the opposite. Show that play: which cards had agreed with the idea until then, "
+            "and why could they not prove it?"
+        ) % {
+            **_where(refutation.review, refutation.play or 0),
+            "card": refutation.card,
+            "verdict": verdict,
+        }
+    else:
+        what = {
+            "no_play": _("a “no play” that was right")
+            if refutation.accepted
+            else _("a “no play” that was wrong"),
+            "start": _("the start of the round"),
+            "guess": _("a wrong guess of this idea"),
+        }[refutation.kind]
+        text = _(
+            "At play %(play)s of %(table)s, round %(round)s, the table showed something this "
+            "idea said could not happen: %(what)s. Show that play: which cards had agreed with "
+            "the idea until then, and why could they not prove it?"
+        ) % {**_where(refutation.review, refutation.play or 0), "what": what}
     return Prompt(
         _("The class's most common wrong idea, and the card that broke it"),
         held + " " + text,
