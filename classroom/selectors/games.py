@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from classroom.games import express, web_game
@@ -53,6 +53,17 @@ class SeatInfo:
     is_turn: bool
     is_dealer: bool = False
     in_round: bool = True  # False: seated after the deal, no hand and no score in this round
+
+
+@dataclass(frozen=True)
+class OwnVerdict:
+    """A person's verdict (the dealer's, the teacher's) on a seat's own move: `what` was judged
+    ("play", "no_play" or "guess"), whether it was right, and a key naming this verdict (the
+    screen reader reads it once)."""
+
+    what: str
+    correct: bool
+    key: str
 
 
 @dataclass(frozen=True)
@@ -723,3 +734,33 @@ def session_hypotheses(*, session: GameSession, limit: int = 50) -> QuerySet[Hyp
 
 def classroom_assignments(*, classroom: Classroom) -> QuerySet[Assignment]:
     return classroom.assignments.prefetch_related("sessions")
+
+
+def own_verdict(board: Board) -> OwnVerdict | None:
+    """The verdict a person gave on this seat's own move after the move's answer (which said
+    only that it went to be judged), while the seat has not moved since: a card or "no play"
+    the student dealer judged is still the table's last, or their guess in words is the
+    round's last guess and nothing of theirs came after its verdict."""
+    view, round_row = board.view, board.round
+    if view is None or round_row is None or board.player is None:
+        return None
+    if view.over or view.pending is not None:
+        return None
+    entries = [entry for entry in view.table if entry.kind != "correction"]
+    last = entries[-1] if entries else None
+    by_hand = round_row.config.get("dealer") == "person"
+    if by_hand and last and last.player == board.player and last.kind in ("play", "no_play"):
+        return OwnVerdict(last.kind, last.accepted, f"verdict-{round_row.pk}-{len(entries)}")
+    guess = view.guesses[-1] if view.guesses else None
+    if guess is None or guess.player != board.player or guess.checkable:
+        return None
+    since = (
+        Action.objects.filter(round=round_row)
+        .filter(Q(kind="verdict") | Q(seat=board.seat))
+        .order_by("-seq")
+        .values_list("kind", flat=True)
+        .first()
+    )
+    if since != "verdict":
+        return None
+    return OwnVerdict("guess", guess.correct, f"verdict-{round_row.pk}-g{len(view.guesses)}")

@@ -7,7 +7,7 @@ from django import template
 from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from eleusis.engine.cards import Card, Suit
@@ -85,7 +85,7 @@ def _drawn(template_name: str, card: Card, flag: str, value: bool, language: str
 # `{% player_slots %}` fills for the seat whose page it is. A slot is written `<@name>`: escaped
 # text can never hold a "<", so nothing a student or teacher typed can look like one.
 
-_SLOT = re.compile(r"<@(hand|status|news|you:\d+)>")
+_SLOT = re.compile(r"<@(hand|status|verdict|news|you:\d+)>")
 
 
 @register.tag
@@ -118,6 +118,7 @@ def fill_player_slots(html: str, board, message) -> SafeString:
     parts = {
         "hand": escape(board.hand_key + ("-m" if message else "")),
         "status": table_status(board),
+        "verdict": verdict_html(board),
         "news": news_html(table_news(board)),
     }
 
@@ -192,6 +193,36 @@ def _status(board) -> tuple[str, bool]:
     if board.my_turn:
         return escape(_("Your turn!")), True
     return _("%(name)s's turn.") % {"name": escape(board.turn_name)}, False
+
+
+# What a person's verdict on the seat's own move says to them (the words of the move's own answer
+# when the app judges it at once: classroom/move_words.py).
+_VERDICT_WORDS = {
+    ("play", True): gettext_lazy("Right! Your card joins the mainline."),
+    ("play", False): gettext_lazy("Wrong: your card goes below the mainline and you draw a card."),
+    ("no_play", True): gettext_lazy("You were right: no card in your hand could be played."),
+    ("no_play", False): gettext_lazy(
+        "Not quite: a card in your hand could be played. The dealer played it."
+    ),
+    ("guess", True): gettext_lazy("You found the rule!"),
+    ("guess", False): gettext_lazy("That is not the rule. Keep experimenting!"),
+}
+
+
+def verdict_html(board) -> str:
+    """The verdict a person gave on this seat's own move since its answer (`own_verdict`), as a
+    message under the status line: read out once, never by color alone (its words say it)."""
+    from classroom.selectors.games import own_verdict
+
+    verdict = own_verdict(board)
+    if verdict is None:
+        return ""
+    words = escape(_VERDICT_WORDS[verdict.what, verdict.correct])
+    kind = "message-success" if verdict.correct else "message-error"
+    return (
+        f'<p id="own-verdict" class="message {kind}" data-announce="{escape(verdict.key)}">'
+        f"{words}</p>"
+    )
 
 
 def news_html(news: list[tuple[str, str]]) -> str:

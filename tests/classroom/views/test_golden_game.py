@@ -183,6 +183,11 @@ def test_the_dealer_writes_the_rule_in_words_and_judges_each_card_by_hand():
     state = engine_round(current_round(table=table)).state
     assert state.history[-1].card == card and not state.history[-1].accepted
 
+    # The player is told the dealer's verdict on their card (issue 33: no message before).
+    told = player.get(reverse("classroom:table", args=[table.pk]), **HTMX).content.decode()
+    assert 'id="own-verdict" class="message message-error"' in told
+    assert "Wrong: your card goes below the mainline and you draw a card." in told
+
 
 def test_a_verdict_that_contradicts_the_checkable_rule_is_flagged_to_the_dealer_only():
     table, seats, dealer, round_row, state = _dealt_in_words_and_rule()

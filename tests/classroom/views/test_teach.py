@@ -480,6 +480,41 @@ def test_reject_a_pending_guess_and_play_goes_on():
     assert engine_round(round_row).dealer_view().guesses[-1].correct is False
 
 
+def test_a_rejected_guess_tells_the_guesser_until_they_move_again():
+    """The teacher's verdict comes after the guess's answer ("goes to your teacher"): the
+    guesser's page says it (issue 33 said a wrong verdict gave the player no message), on its
+    next poll, and no longer once they have moved again."""
+    table, seats = live_table(players=3)
+    seat = play_a_right_card(table, seats)
+    round_row = table.rounds.get()
+    round_act(
+        round_id=round_row.pk, action=Guess(seat.position, "any card", checkable=False), seat=seat
+    )
+    guesser = student_client(seat.student)
+    page = reverse("classroom:table", args=[table.pk])
+    assert 'id="own-verdict"' not in guesser.get(page).content.decode()
+    teacher_of(table).post(
+        reverse("classroom:table_verdict", kwargs={"pk": table.pk}),
+        {"round": round_row.pk, "correct": "no"},
+    )
+
+    told = guesser.get(page, **HTMX).content.decode()
+    assert 'id="own-verdict" class="message message-error"' in told
+    assert "That is not the rule. Keep experimenting!" in told
+    others = [other for other in seats if other != seat]
+    assert all(
+        'id="own-verdict"' not in student_client(other.student).get(page).content.decode()
+        for other in others
+    )
+    # The next players play on; once the guesser has played again, the message is gone.
+    for _ in range(len(seats)):
+        mover = play_a_right_card(table, seats)
+        if mover == seat:
+            break
+        assert 'id="own-verdict"' in guesser.get(page, **HTMX).content.decode()
+    assert 'id="own-verdict"' not in guesser.get(page, **HTMX).content.decode()
+
+
 def test_pause_blocks_student_moves_and_resume_lets_them_play():
     table, seats = live_table(players=3)
     teacher = teacher_of(table)
