@@ -549,6 +549,42 @@ def test_solo_practice_from_start_to_a_guess_judged_by_the_app():
 
     assert "You found the rule!" in judged.content.decode()
     assert table_url == reverse("classroom:table", args=[table.pk])
+    # No next round comes by itself in practice (issue 33): the page offers another instead.
+    over = client.get(table_url).content.decode()
+    assert "appears by itself" not in over
+    assert "start another round when you are ready" in over
+    assert f'action="{reverse("classroom:solo_start", args=[assignment.pk])}"' in over
+    assert client.post(reverse("classroom:solo_start", args=[assignment.pk])).status_code == 302
+
+
+WAIT = "Wait here: the next round appears by itself when it is dealt."
+
+
+def test_after_a_round_the_page_says_what_comes_next_and_a_finished_session_no_wait(
+    django_capture_on_commit_callbacks,
+):
+    """In class the next round is dealt by itself; once the session is finished there is none,
+    and the page (its next poll) says so instead of "Wait here" (issue 33)."""
+    from classroom.services.games import session_finish
+    from classroom.services.rounds import round_act
+    from eleusis.engine.variants import End
+
+    table, seats = live_table(players=3)
+    round_row = current_round(table=table)
+    round_act(round_id=round_row.pk, action=End("time is up"))
+    client = student_client(seats[0].student)
+    url = reverse("classroom:table", args=[table.pk])
+    page = client.get(url).content.decode()
+    assert WAIT in page and "no more rounds" not in page
+    poll = _poll_url_of(page)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        session_finish(session=table.session)
+
+    update = client.get(poll, HTTP_HX_REQUEST="true").content.decode()
+    assert WAIT not in update
+    assert "The session is over: there are no more rounds." in update
+    assert WAIT not in client.get(url).content.decode()
 
 
 def test_nothing_of_the_last_move_comes_back_in_the_inputs(table_and_seats):
