@@ -34,7 +34,9 @@ class ProjectedSeat:
 @dataclass(frozen=True)
 class ProjectedTable:
     """What the whole class may see of a table: the lines, whose turn, the scores, the hints as
-    sent. Built from the dealer's view field by field, so no rule and no hand reaches it."""
+    sent, and the rule once the teacher has revealed it to the table (`revealed_words`, the
+    dealer's words, and `revealed_rule`, in the rule language). Built from the dealer's view
+    field by field, so no hand, and no rule before it is revealed, reaches it."""
 
     name: str
     number: int
@@ -45,6 +47,8 @@ class ProjectedTable:
     over: bool
     paused: bool
     broken: bool = False
+    revealed_words: str = ""
+    revealed_rule: str = ""
 
     @property
     def turn(self) -> ProjectedSeat | None:
@@ -55,6 +59,7 @@ def projected_tables(session: GameSession) -> list[ProjectedTable]:
     tables = []
     for summary in session_tables(session=session):
         view = summary.view
+        revealed = summary.round if summary.round and summary.round.revealed else None
         tables.append(
             ProjectedTable(
                 name=str(summary.table),
@@ -77,6 +82,8 @@ def projected_tables(session: GameSession) -> list[ProjectedTable]:
                 over=bool(view and view.over),
                 paused=summary.table.paused,
                 broken=summary.broken,
+                revealed_words=revealed.rule_words if revealed else "",
+                revealed_rule=revealed.rule_text if revealed else "",
             )
         )
     return tables
@@ -106,7 +113,7 @@ def _projector_context(session: GameSession, request: HttpRequest) -> dict:
 @teacher_required
 def session_projector(request: HttpRequest, pk: int) -> HttpResponse:
     """The page for the classroom's projector: the join code while students arrive, then every
-    table's lines, whose turn it is and the hints sent; never a rule, never a hand."""
+    table's lines, whose turn it is, the hints sent and a rule once revealed; never a hand."""
     session, stamp = polled_session(request, pk)
     return _polled(
         request,

@@ -566,6 +566,7 @@ def test_reveal_only_after_the_round_is_over():
     round_row = table.rounds.get()
     reveal = reverse("classroom:table_reveal", kwargs={"pk": table.pk})
 
+    projector = reverse("classroom:session_projector", kwargs={"pk": table.session_id})
     response = teacher.post(reveal, {"round": round_row.pk})
     assert response.status_code == 409
     assert "end the round before revealing" in response.content.decode()
@@ -580,6 +581,8 @@ def test_reveal_only_after_the_round_is_over():
     assert teacher.post(end, {"round": round_row.pk}).status_code == 302
     round_row.refresh_from_db()
     assert round_row.status == Round.Status.OVER
+    before = teacher.get(projector).content.decode()
+    assert "The secret rule was" not in before and "last.color" not in before
 
     assert teacher.post(reveal, {"round": round_row.pk}).status_code == 302
     round_row.refresh_from_db()
@@ -588,6 +591,11 @@ def test_reveal_only_after_the_round_is_over():
         reverse("classroom:table", kwargs={"pk": table.pk})
     )
     assert "!= last.color" in student_page.content.decode()
+    # The whole class sees it on the projector too (issue 33: it never showed there), in words
+    # and in the rule language; before the reveal it shows nothing of it.
+    projected = teacher.get(projector).content.decode()
+    assert "The secret rule was" in projected and "!= last.color" in projected
+    assert "color" in projected.split('class="rule-words">', 1)[1].split("</p>", 1)[0]
 
     # The revealed rule is not dealt again; the next in the library is.
     url = reverse("classroom:table_next_round", kwargs={"pk": table.pk})
