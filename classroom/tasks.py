@@ -169,6 +169,18 @@ def bots_sweep() -> int:
     return len(round_ids)
 
 
+def bots_sweep_on_start() -> None:
+    """A worker that starts (or comes back after a kill) re-drives the bots at once, not at
+    beat's next sweep: a sweep now, for the rounds left waiting long enough, and one when the
+    rounds its predecessor left a moment ago count as stalled too. Sent through the broker like
+    beat's, so it runs once the worker takes tasks; a broker away now leaves it to beat."""
+    for countdown in (0.0, _stalled_after().total_seconds()):
+        try:
+            bots_sweep.apply_async(countdown=countdown, expires=countdown + 30)
+        except Exception:
+            logger.exception("could not ask for a bots sweep as the worker started")
+
+
 @cache
 def _candidate_texts() -> dict[str, str]:
     return {label: cast(CompiledRule, rule).text for label, rule in default_candidates()}

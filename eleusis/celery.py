@@ -25,6 +25,15 @@ def _warm(**_kwargs) -> None:
     warm_in_background()
 
 
+@worker_ready.connect
+def _resume_bots(**_kwargs) -> None:
+    """A worker back after a kill or a stop moves the bots it finds waiting within seconds of
+    its start, without waiting for beat's next sweep (classroom.tasks.bots_sweep_on_start)."""
+    from classroom.tasks import bots_sweep_on_start
+
+    bots_sweep_on_start()
+
+
 @worker_init.connect
 def _yield_to_requests(**_kwargs) -> None:
     """On a server that also answers the class, the worker can run at a lower priority

@@ -304,7 +304,7 @@ MAX_STUDENTS_PER_CLASS = int(env_str("MAX_STUDENTS_PER_CLASS", default="60"))
 DATA_RETENTION_DAYS = int(env_str("DATA_RETENTION_DAYS", default="365"))
 # Seconds between two beat sweeps that re-drive the bots of every round left waiting on one
 # (after a worker, broker or database outage).
-BOTS_SWEEP_SECONDS = float(env_str("BOTS_SWEEP_SECONDS", default="10"))
+BOTS_SWEEP_SECONDS = float(env_str("BOTS_SWEEP_SECONDS", default="5"))
 CELERY_BEAT_SCHEDULE = {
     "retention": {"task": "classroom.retention", "schedule": 60 * 60 * 24},
     "bots-sweep": {

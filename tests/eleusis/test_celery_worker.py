@@ -23,6 +23,12 @@ def _database_url() -> str:
 
 @pytest.fixture
 def worker(redis_url):
+    process = _start_worker(redis_url)
+    yield process
+    _stop_worker(process)
+
+
+def _start_worker(redis_url: str) -> subprocess.Popen:
     # The worker gets this test process's own Redis database, as it is (not offset again).
     env = {
         **{name: value for name, value in os.environ.items() if name != "PYTEST_XDIST_WORKER"},
@@ -53,7 +59,10 @@ def worker(redis_url):
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )
-    yield process
+    return process
+
+
+def _stop_worker(process: subprocess.Popen) -> None:
     process.terminate()
     try:
         process.wait(timeout=20)
@@ -182,3 +191,51 @@ def test_a_message_acknowledged_while_redis_refuses_writes_frees_the_worker_s_sl
     finally:
         redis_server.stop()
     assert "could not acknowledge" in caplog.text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_that_starts_moves_the_bots_left_waiting_without_waiting_for_beat(
+    redis_url, through_the_broker
+):
+    """Issue 38: a worker killed mid-game left a round whose bots are due and no task to move
+    them. A new worker re-drives them as it starts (classroom.tasks.bots_sweep_on_start); no
+    beat runs here, so before, they waited for beat's next sweep (26-39 s measured)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from classroom.models import Round
+    from classroom.services.games import (
+        assignment_create,
+        session_open,
+        session_start,
+        table_create,
+    )
+    from eleusis.celery import app
+    from tests.factories import ALTERNATE_COLORS, ClassroomFactory
+
+    if not _database_url():
+        pytest.skip("the worker shares the test database only on PostgreSQL")
+    assignment = assignment_create(
+        classroom=ClassroomFactory(), title="bots", rule_text=ALTERNATE_COLORS
+    )
+    session = session_open(assignment=assignment)
+    table = table_create(session=session, bots=["random", "random", "random"])
+    session_start(session=session, seed=5)
+    app.control.purge()  # the bots' task went with the killed worker
+    dealt = timezone.now() - timedelta(minutes=1)
+    Round.objects.filter(table=table).update(created_at=dealt)
+    round_row = Round.objects.get(table=table)
+    assert round_row.version == 0
+
+    process = _start_worker(redis_url)
+    try:
+        started = time.monotonic()
+        while round_row.version == 0 and time.monotonic() - started < 120:
+            time.sleep(0.2)
+            round_row.refresh_from_db()
+        waited = time.monotonic() - started
+    finally:
+        _stop_worker(process)
+    print(f"\n[worker] bots moved {waited:.1f} s after the worker process was started")
+    assert round_row.version > 0, "the bots were not re-driven by the new worker"
