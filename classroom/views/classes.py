@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -28,7 +28,7 @@ from classroom.forms import (
     StudentRenameForm,
     TeacherSignupForm,
 )
-from classroom.models import Classroom
+from classroom.models import Classroom, Student
 from classroom.parsing import parse_int
 from classroom.pictures import picture_password_pictures
 from classroom.selectors.classes import classroom_students, classrooms_for_teacher
@@ -56,6 +56,20 @@ def join_url(request: HttpRequest, classroom: Classroom) -> str:
     (`make run` sets the LAN address, which the students' devices reach), else where the teacher's
     browser reached the app."""
     path = reverse("classroom:join_with_code", kwargs={"code": classroom.join_code})
+    if settings.SITE_URL:
+        return f"{settings.SITE_URL}{path}"
+    return request.build_absolute_uri(path)
+
+
+def signin_url(request: HttpRequest, classroom: Classroom, student: Student | None = None) -> str:
+    """The absolute link to sign in again with one's pictures (where `join_url` is): the class's
+    list of nicknames, or straight to `student`'s pictures (a login card's QR code)."""
+    if student is None:
+        path = reverse("classroom:signin_pick", kwargs={"code": classroom.join_code})
+    else:
+        path = reverse(
+            "classroom:signin_pictures", kwargs={"code": classroom.join_code, "pk": student.pk}
+        )
     if settings.SITE_URL:
         return f"{settings.SITE_URL}{path}"
     return request.build_absolute_uri(path)
@@ -242,10 +256,24 @@ def classroom_rotate_code_view(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 @teacher_required
 def classroom_qr(request: HttpRequest, pk: int) -> HttpResponse:
-    """The join link as a QR code (SVG), for the projector and the login cards."""
+    """A QR code (SVG): the join link, for the projector; with `?student=`, that student's picture
+    sign-in, for their login card (they are in the class already: they sign in, not join)."""
     classroom = classroom_for_teacher(request, pk)
+    student = None
+    if request.GET.get("student", "").isdigit():
+        student = student_for_teacher(request, int(request.GET["student"]))
+        if student.classroom_id != classroom.pk:
+            raise Http404
+    link = (
+        join_url(request, classroom) if student is None else signin_url(request, classroom, student)
+    )
+    title = (
+        _("Join link for %(name)s") % {"name": classroom.name}
+        if student is None
+        else _("Sign-in link for %(nickname)s") % {"nickname": student.nickname}
+    )
     buffer = io.BytesIO()
-    segno.make(join_url(request, classroom), error="m").save(
+    segno.make(link, error="m").save(
         buffer,
         kind="svg",
         scale=8,
@@ -253,7 +281,7 @@ def classroom_qr(request: HttpRequest, pk: int) -> HttpResponse:
         xmldecl=False,
         dark="#000",
         light="#fff",
-        title=_("Join link for %(name)s") % {"name": classroom.name},
+        title=title,
     )
     response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
     response["Cache-Control"] = "private, no-cache"
@@ -263,9 +291,11 @@ def classroom_qr(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 @teacher_required
 def classroom_cards(request: HttpRequest, pk: int) -> HttpResponse:
-    """Printable login cards: nickname, class code, join link, picture password."""
+    """Printable login cards: nickname, class code, the sign-in link (and each student's own, as a
+    QR code), picture password."""
     classroom = classroom_for_teacher(request, pk)
-    return render(request, "classroom/classroom_cards.html", _detail_context(request, classroom))
+    context = _detail_context(request, classroom, signin_url=signin_url(request, classroom))
+    return render(request, "classroom/classroom_cards.html", context)
 
 
 # Students of a class ---------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Teacher-side views: who may use each one, and what each does."""
 
+import html
 import io
 import re
 
@@ -276,8 +277,31 @@ def test_login_cards_have_everything_a_student_needs(visitors, classroom):
     html = response.content.decode()
     assert "Ana" in html
     assert f"{classroom.join_code[:3]} {classroom.join_code[3:]}" in html
-    assert f"http://testserver/join/{classroom.join_code}/" in html
+    assert f"http://testserver/signin/{classroom.join_code}/" in html
     assert re.search(r"star</span>.*tree</span>.*ball</span>", html, re.S)
+
+
+def test_a_login_cards_qr_code_leads_to_the_students_picture_sign_in(visitors, classroom):
+    """The student on a card is in the class already: their QR code opens their own picture
+    sign-in, not the join link (issue 33), which would make a second student of them."""
+    ana = StudentFactory(classroom=classroom, nickname="Ana")
+    cards = visitors["teacher"].get(reverse("classroom:classroom_cards", args=[classroom.pk]))
+    qr = html.unescape(re.search(r'class="login-card-qr" src="([^"]+)"', cards.content.decode())[1])
+    assert qr.startswith(reverse("classroom:classroom_qr", args=[classroom.pk]) + "?")
+
+    body = visitors["teacher"].get(qr).content.decode()
+
+    signin = f"http://testserver/signin/{classroom.join_code}/{ana.pk}/"
+    expected = segno.make(signin, error="m")
+    buffer = io.BytesIO()
+    expected.save(buffer, kind="svg", scale=8, border=2, xmldecl=False)
+    path = re.search(r'class="qrline"[^>]* d="([^"]+)"', body).group(1)
+    assert path in buffer.getvalue().decode()
+    assert visitors["student"].get(signin.removeprefix("http://testserver")).status_code == 200
+    # Only a student of this class: another's number is a 404.
+    other = StudentFactory()
+    url = reverse("classroom:classroom_qr", args=[classroom.pk])
+    assert visitors["teacher"].get(url, {"student": other.pk}).status_code == 404
 
 
 def test_deleting_a_class_deletes_its_students(visitors, student):
