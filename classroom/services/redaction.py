@@ -1,7 +1,8 @@
 """A removed child's words leave with the child (docs/architecture.md, "A removed child's
 words"). Before a student is deleted, every round they sat in is rewritten without their
-words: the hypotheses of their plays, the text of their guesses and the hints they gave as a
-dealer go from the action log, the events, the snapshot and the review's stored results.
+words: the hypotheses of their plays, the text of their guesses, and the hints and the rule in
+words they gave as a dealer go from the action log, the events, the snapshot and the review's
+stored results. The rule's text in the rule language stays: the round is judged by it.
 
 The log stays the truth and every round replays to the same public state: a redacted guess
 keeps the judgement it had (`Guess.redacted`, `Guess.judged`), so the engine does not judge
@@ -23,8 +24,9 @@ from eleusis.engine.variants import config_from_json, new_round
 
 logger = logging.getLogger(__name__)
 
-# A dealer's hint must have words to replay (an empty hint is refused): what stands for them.
-REDACTED_HINT = "…"
+# What stands for a dealer's words (their hints, their rule in words): a hint must have words
+# to replay (an empty one is refused), and a rule in words must say something to be shown.
+REDACTED = "…"
 
 
 @transaction.atomic
@@ -64,6 +66,11 @@ def _round_redact(round_row: Round, seat: Seat) -> bool:
         )
         touched = touched or payload != row.payload
         payloads.append(payload)
+    # The rule a dealing child wrote in words is theirs too (the rule language's text stays:
+    # the round is judged by it, and the engine never reads the words).
+    if round_row.dealer_position == seat.position and round_row.rule_words not in ("", REDACTED):
+        round_row.rule_words = REDACTED
+        touched = True
     if not touched:
         return False
     replayed = _replay(round_row, payloads)
@@ -72,7 +79,9 @@ def _round_redact(round_row: Round, seat: Seat) -> bool:
         row.events = replayed[0][index] if replayed else _events_without_words(row.events, player)
     Action.objects.bulk_update(actions, ["payload", "events"])
     # The old snapshot held the words; a log that does not replay leaves none to read.
-    Round.objects.filter(pk=round_row.pk).update(snapshot=replayed[1] if replayed else None)
+    Round.objects.filter(pk=round_row.pk).update(
+        snapshot=replayed[1] if replayed else None, rule_words=round_row.rule_words
+    )
     return True
 
 
@@ -93,7 +102,7 @@ def _without_words(payload: dict[str, Any], events: list[dict[str, Any]], *, dea
         )
         out.update(text="", redacted=True, judged=judged)
     if kind == "dealer_hint" and dealer:
-        out["text"] = REDACTED_HINT
+        out["text"] = REDACTED
     return out
 
 

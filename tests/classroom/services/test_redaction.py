@@ -161,3 +161,34 @@ def test_a_redacted_guess_keeps_its_judgement_and_redacting_twice_changes_nothin
         ("", True, True),
     ]
     assert student_words_redact(student=student) == 0
+
+
+def test_a_removed_dealer_s_rule_in_words_and_hints_leave_with_them():
+    from classroom.services.games import round_deal_by_student
+    from eleusis.engine.variants import DealerHint
+    from tests.classroom.views.test_golden_game import students_deal_table
+    from tests.factories import deal_order
+
+    table, seats = students_deal_table(players=3)
+    seats = deal_order(table, seats)
+    dealer = seats[0]
+    round_row = round_deal_by_student(
+        seat=dealer, rule_text="color != last.color", rule_words="tangerine then plum", seed=1
+    )
+    round_act(
+        round_id=round_row.pk,
+        action=DealerHint("marmalade is a clue"),
+        seat=dealer,
+        schedule=False,
+    )
+    round_row.refresh_from_db()
+    before = _public(replay_round(round_row).to_json())
+    assert "tangerine then plum" in _database_text()
+
+    student_remove(student=dealer.student)
+
+    text = _database_text()
+    assert "tangerine" not in text and "marmalade" not in text
+    round_row.refresh_from_db()
+    assert _public(replay_round(round_row).to_json()) == before
+    assert round_row.snapshot == replay_round(round_row).to_json()
