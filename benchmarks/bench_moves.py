@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 FORM_ENCODED = "application/x-www-form-urlencoded"
 RULE = "color != last.color"
-URLS = {"express": "move", "abbott": "string", "russian": "card", "delphi": "predict"}
+URLS = {"express": "move", "abbott": "string", "russian": "card", "delphi": "move"}
 
 
 class Counter:

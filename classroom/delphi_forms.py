@@ -20,6 +20,26 @@ class PredictForm(forms.Form):
     )
 
 
+class DelphiMoveForm(PredictForm):
+    """A token sent through the one move view (`classroom:table_move`): the prediction form
+    with the button (`op`, a token is the only move) and the round's version the page was
+    drawn at (a page without it, or drawn before a card was placed, is refused)."""
+
+    op = forms.ChoiceField(choices=[("predict", _("Predict"))], required=False)
+    seq = StrictIntegerField(min_value=0, max_value=2**31 - 1, required=False)
+    # The page cannot send anything wrong (buttons and hidden fields it drew, a text area
+    # with its length): an invalid form is broken or forged, a plain 400 even under htmx.
+    page_cannot_send_errors = True
+
+    def clean_op(self) -> str:
+        return self.cleaned_data.get("op") or "predict"
+
+    @property
+    def prediction_value(self) -> None:
+        """The Express prediction of the verdict: the token is the prediction here."""
+        return None
+
+
 class RevealForm(forms.Form):
     """The teacher places the card on show now (the round and card the button was shown for)."""
 

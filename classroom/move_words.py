@@ -72,3 +72,15 @@ def abbott_outcome(events: Events, position: int, student_deals: bool = False) -
 def russian_outcome(events: Events, position: int, student_deals: bool = False) -> str:
     accepted = next((event.get("accepted") for event in events if "accepted" in event), None)
     return _("✓ Accepted!") if accepted else _("✗ Wrong: the card lies in front of you.")
+
+
+def delphi_outcome(events: Events, player: int, student_deals: bool = False) -> str:
+    """A token: whether it was right once the card is placed (the last token places it), else
+    that it waits for the others."""
+    for event in events:
+        if event.get("kind") == "card_placed":
+            token = event["predictions"][player]
+            if event.get("accepted") == token:
+                return _("✓ You were right! You win a chip.")
+            return _("✗ Not this time: the dealer takes your chips.")
+    return _("Your token is down. Waiting for the others…")

@@ -30,7 +30,6 @@ SOLO_GUESS_IN_WORDS = Refusal(
 )
 NOT_THE_PROPHET = Refusal("not_the_prophet", "only the prophet judges the plays")
 STALE_CARD = Refusal("stale_card", "{card} has been placed already: look at the next card")
-NOT_PLAYING = Refusal("not_playing", "{seat} does not play in this round")
 NOT_THE_ORACLE = Refusal("not_the_oracle", "{seat} is not the oracle of this round")
 
 # The teacher's and the dealing student's services -----------------------------------------

@@ -102,7 +102,6 @@ REFUSALS: Mapping[str, Any] = {
     ),
     "not_the_prophet": _("Only the prophet judges the plays."),
     "stale_card": _("That card has been placed already. Look at the next card."),
-    "not_playing": _("You do not play in this round."),
     "not_the_oracle": _("Only the oracle places the cards."),
     "reveal_before_over": _("End the round before revealing its rule."),
     "other_class_session": _("This session belongs to another class."),

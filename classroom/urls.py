@@ -197,7 +197,7 @@ urlpatterns += review_urls
 
 # Delphi, the whole-class prediction game: a student's token, the teacher's "reveal now".
 urlpatterns += [
-    path("play/tables/<int:pk>/predict/", play.table_predict, name="table_predict"),
+    path("play/tables/<int:pk>/predict/", play.table_move, name="table_predict"),
     # The moves' old addresses (pages drawn before the one move view, tests): the one view.
     path("play/tables/<int:pk>/string/", play.table_move, name="table_string"),
     path("play/tables/<int:pk>/card/", play.table_move, name="table_card"),

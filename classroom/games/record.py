@@ -77,11 +77,14 @@ class WebGame:
     round_per_player: bool = False
     # The student's move (the one move view, `classroom:table_move`; docs/architecture.md):
     # its form, the action each of its buttons makes, the buttons that are plays (a hypothesis
-    # and a prediction may be required with them) and the words for what became of it. A game
-    # without `action_from` has no move at that view (Delphi: its prediction has its own).
+    # and a prediction may be required with them: their hypothesis is logged) and the words for
+    # what became of it. A game without `action_from` has no move at that view.
     move_form: type | None = None
     action_from: ActionFrom | None = None
     play_ops: frozenset[str] = frozenset({"play", "no_play"})
+    # The assignment may require a hypothesis and a prediction with a play; otherwise the
+    # play is the prediction and a hypothesis is optional (Delphi's token).
+    thinking_required: bool = True
     outcome: MoveOutcome | None = None
     # `manage.py demo` seeds a live session of this game with a table of bots under this title
     # (neutral: students see it, so it never names the rule). Empty: the demo makes its own.

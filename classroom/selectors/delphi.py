@@ -19,6 +19,7 @@ from classroom.selectors.games import (
 )
 from classroom.selectors.rounds import engine_round
 from eleusis.engine.cards import Card
+from eleusis.engine.variants import Round as EngineRound
 from eleusis.engine.variants.delphi import DelphiDealerView, DelphiPlayerView
 
 DECK = 52
@@ -178,8 +179,15 @@ class DelphiBoard:
 
 
 def delphi_board(
-    *, table: Table, seat: Seat, seats: list[Seat] | None = None, round_row: Round | None = UNREAD
+    *,
+    table: Table,
+    seat: Seat,
+    seats: list[Seat] | None = None,
+    round_row: Round | None = UNREAD,
+    engine: EngineRound | None = None,
 ) -> DelphiBoard:
+    """What `seat` sees. A caller that holds the current round (and its decoded `engine`, as a
+    move does) passes them: they are not read or decoded again."""
     if seats is None:
         seats = list(table.seats.select_related("student").order_by("position"))
     if round_row is UNREAD:
@@ -187,7 +195,8 @@ def delphi_board(
     view = oracle = None
     outcomes: list[DelphiOutcome] = []
     if round_row is not None:
-        engine = engine_round(round_row)
+        if engine is None:
+            engine = engine_round(round_row)
         player = round_row.player_of(seat.position)
         if player is None:
             oracle = engine.dealer_view()

@@ -1,8 +1,10 @@
-"""Writes for Delphi (docs/rules.md §3), the whole-class prediction game: a student shows a
-token for the card on show, the teacher places the card before the stragglers have.
+"""Writes for Delphi (docs/rules.md §3), the whole-class prediction game: the teacher (or the
+oracle whose rule is in words) places the card before the stragglers have; a student's token
+is a move of the one move path (`classroom/services/moves.py`; `delphi_predict` makes one
+without a page).
 
-Both name the card they were shown, and both check it under the round's lock: a page left open
-on a card that has since been placed gets `StaleCardError` instead of acting on the next card.
+Each names the card it was shown, checked under the round's lock: a page left open on a card
+that has since been placed gets `StaleCardError` instead of acting on the next card.
 Everything else is `round_act`'s: the engine decides, the log stores, a double click with the
 same idempotency key is applied once.
 """
@@ -13,8 +15,10 @@ from typing import cast
 
 from django.db import transaction
 
-from classroom.models import Round, Seat
-from classroom.refusal_codes import NOT_PLAYING, NOT_THE_ORACLE, STALE_CARD
+from classroom.games import web_game
+from classroom.models import Action, Round, Seat
+from classroom.refusal_codes import NOT_THE_ORACLE, STALE_CARD
+from classroom.services.moves import MoveAsked, move_make
 from classroom.services.rounds import (
     ActResult,
     HypothesisInput,
@@ -23,7 +27,7 @@ from classroom.services.rounds import (
     round_act,
 )
 from eleusis.engine.cards import Card
-from eleusis.engine.variants import IllegalActionError, Predict, Reveal, Verdict
+from eleusis.engine.variants import IllegalActionError, Reveal, Verdict
 from eleusis.engine.variants.delphi import DelphiState
 
 
@@ -50,26 +54,32 @@ def delphi_predict(
     hypothesis: str = "",
     idempotency_key: str = "",
 ) -> ActResult:
-    """The student at `seat` says whether `card`, the card on show, fits the rule. With it,
-    optionally, their hypothesis (logged for the review and the teacher's stream)."""
-    key = idempotency_key[:64]
-    with transaction.atomic():
-        round_row = _locked(round_id)
-        scoped = action_key(seat, key)
-        if scoped and (done := round_row.actions.filter(idempotency_key=scoped).first()):
-            return ActResult(done, done.events, duplicate=True)
-        player = round_row.player_of(seat.position)
-        if seat.table_id != round_row.table_id or player is None:
-            raise IllegalActionError(NOT_PLAYING, seat=seat)
-        _check_card(round_row, card)
-        words = HypothesisInput(text=hypothesis.strip())
-        return round_act(
-            round_id=round_id,
-            action=Predict(player, value, hypothesis=words.summary),
-            seat=seat,
-            idempotency_key=key,
-            hypothesis=words,
-        )
+    """The student at `seat` says whether `card`, the card on show, fits the rule, with,
+    optionally, their hypothesis: a token without a page (scripts, the bots' tests), made by
+    the one move path (`move_make`) as the page's would be. It names no version: the card it
+    names is the one it was shown, and a card placed since is refused (`StaleCardError`)."""
+    seat = Seat.objects.select_related("student", "table__session__assignment").get(pk=seat.pk)
+    round_row = Round.objects.only("version").get(pk=round_id)
+    asked = MoveAsked(
+        op="predict",
+        round_id=round_id,
+        version=round_row.version,
+        key=idempotency_key[:64],
+        data={"card": card, "value": value},
+        hypothesis=HypothesisInput(text=hypothesis.strip()),
+        prediction=None,
+    )
+    game = web_game(seat.table.session.assignment.variant)
+    try:
+        made = move_make(seat=seat, seats=list(seat.table.seats.all()), game=game, asked=asked)
+    except IllegalActionError as refusal:
+        if refusal.code == STALE_CARD.code:
+            raise StaleCardError(STALE_CARD, **refusal.params) from None
+        raise
+    action = made.action or Action.objects.get(
+        round_id=round_id, idempotency_key=action_key(seat, asked.key)
+    )
+    return ActResult(action, made.events or action.events, duplicate=made.duplicate)
 
 
 def delphi_reveal(*, round_id: int, card: Card) -> ActResult:

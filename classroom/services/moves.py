@@ -1,16 +1,18 @@
 """A student's move, in every game played from a seat (Express, Abbott/Howell, the Russian
-rules): one path, as oTree's one POST handler serves every page (docs/architecture.md).
+rules, a Delphi token): one path, as oTree's one POST handler serves every page
+(docs/architecture.md).
 
 `move_make` reads the current round once (with whether the move's key was used already) and
 decodes its engine once; refuses, with a code, what the app refuses (the round is no longer
-current, the page's version is not the round's, the table is paused, the session finished,
-the seat left or does not play this round); asks the game's record for the engine's action
-(`WebGame.action_from`); asks the engine whether it allows it (`Round.check`); asks for the
-hypothesis and the prediction the assignment requires with a play; then stores it by
-`round_act` on its fast path (the round not read again, updated only where it is still at the
-version the move was checked on). Every refusal is an `IllegalActionError` with a code
-(`classroom/refusal_codes.py` or the engine's) and writes nothing; `classroom/refusals.py`
-words it.
+current, the page sent no version, the table is paused, the session finished, the seat left
+or does not play this round) and a page drawn on a round that has moved on since (the engine
+says which moves make a page out of date: `moved_on_since`); asks the game's record for the
+engine's action (`WebGame.action_from`); asks the engine whether it allows it
+(`Round.check`); asks for the hypothesis and the prediction the assignment requires with a
+play; then stores it by `round_act` on its fast path (the round not read again, updated only
+where it is still at the version the move was checked on). Every refusal is an
+`IllegalActionError` with a code (`classroom/refusal_codes.py` or the engine's) and writes
+nothing; `classroom/refusals.py` words it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from classroom.games.record import MoveInput, WebGame
-from classroom.models import Assignment, GameSession, Round, Seat
+from classroom.models import Action, Assignment, GameSession, Round, Seat
 from classroom.refusal_codes import (
     DEALER_DOES_NOT_PLAY,
     HYPOTHESIS_REQUIRED,
@@ -53,6 +55,7 @@ class MoveMade:
     events: list[dict[str, Any]]
     player: int
     duplicate: bool = False
+    action: Action | None = None  # the logged move (None for a duplicate: not read again)
     round: Round | None = None
     engine: EngineRound | None = None
     stamp: str = ""
@@ -84,8 +87,10 @@ def move_make(*, seat: Seat, seats: list[Seat], game: WebGame, asked: MoveAsked)
     player = _player(seat, round_row)
     if asked.key and round_row.key_used:
         return MoveMade([], player, duplicate=True)
-    _check_table(round_row, seat, asked.version)
+    version = _check_table(seat, asked.version)
     engine = engine_round(round_row)
+    if version != round_row.version and engine.moved_on_since(version):
+        raise StaleMoveError(STALE_VERSION, made=version, now=round_row.version)
     assignment = table.session.assignment
     move = MoveInput(
         op=asked.op,
@@ -100,7 +105,7 @@ def move_make(*, seat: Seat, seats: list[Seat], game: WebGame, asked: MoveAsked)
     if refusal := engine.check(action):
         raise refusal
     is_play = asked.op in game.play_ops
-    if is_play:
+    if is_play and game.thinking_required:
         _check_thinking(assignment, asked, plays_made=engine.count_actions(PLAYS, player))
     result = round_act(
         round_id=round_row.pk,
@@ -117,6 +122,7 @@ def move_make(*, seat: Seat, seats: list[Seat], game: WebGame, asked: MoveAsked)
         result.events,
         player,
         duplicate=result.duplicate,
+        action=result.action,
         round=result.round,
         engine=result.engine,
         stamp=result.stamp,
@@ -139,17 +145,18 @@ def _player(seat: Seat, round_row: Round) -> int:
     return player
 
 
-def _check_table(round_row: Round, seat: Seat, version: int | None) -> None:
-    """The app's refusals of the table as the move found it: the page's version (every move
-    carries the version of the round it was chosen on: issue 38), a pause, the session's end."""
+def _check_table(seat: Seat, version: int | None) -> int:
+    """The app's refusals of the table as the move found it: a page without its version
+    (every move carries the version of the round it was chosen on: issue 38; whether it is
+    out of date is the engine's to say, `moved_on_since`), a pause, the session's end. The
+    page's version, when none of them refuses the move."""
     if version is None:
         raise StaleMoveError(VERSION_MISSING)
-    if version != round_row.version:
-        raise StaleMoveError(STALE_VERSION, made=version, now=round_row.version)
     if seat.table.paused:
         raise IllegalActionError(TABLE_PAUSED)
     if seat.table.session.status == GameSession.Status.FINISHED:
         raise IllegalActionError(SESSION_FINISHED)
+    return version
 
 
 def _check_thinking(assignment: Assignment, asked: MoveAsked, *, plays_made: int) -> None:

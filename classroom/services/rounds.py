@@ -204,10 +204,12 @@ def round_act(
                 raise IllegalActionError(TABLE_PAUSED)
             if seat is not None and round_row.table.session.status == GameSession.Status.FINISHED:
                 raise IllegalActionError(SESSION_FINISHED)
-            if expected_version is not None and expected_version != round_row.version:
-                raise StaleMoveError(STALE_VERSION, made=expected_version, now=round_row.version)
             if engine is None or expected_version != round_row.version:
                 engine = engine_round(round_row)
+            # Moves since the check make this one stale unless the game says they leave it
+            # as it was (Delphi: classmates' tokens for the same card, sent at once).
+            if expected_version is not None and engine.moved_on_since(expected_version):
+                raise StaleMoveError(STALE_VERSION, made=expected_version, now=round_row.version)
             events = [event.to_json() for event in engine.apply(action)]
             row, logged = _log_action(
                 round_row, round_row.version + 1, seat, action, events, key, hypothesis

@@ -7,7 +7,7 @@ here.
 from classroom.views.play.board import express_context, no_context, table_game, table_page
 from classroom.views.play.builder import builder_parts, phrase_match
 from classroom.views.play.dealer import table_deal, table_dealer_move, table_rule_check
-from classroom.views.play.delphi import table_place, table_predict
+from classroom.views.play.delphi import table_place
 from classroom.views.play.lobby import session_join, session_lobby, solo_start_view
 from classroom.views.play.moves import table_move
 
@@ -25,6 +25,5 @@ __all__ = [
     "table_move",
     "table_page",
     "table_place",
-    "table_predict",
     "table_rule_check",
 ]

@@ -1,4 +1,5 @@
-"""Delphi: the whole class predicts whether the card on show fits the rule."""
+"""Delphi: the oracle whose rule is in words places the card on show (the students' tokens are
+moves of the one move view, `classroom/views/play/moves.py`)."""
 
 from __future__ import annotations
 
@@ -10,69 +11,20 @@ from classroom.access import (
     seat_for_student,
     student_required,
 )
-from classroom.delphi_forms import PlaceForm, PredictForm
+from classroom.delphi_forms import PlaceForm
 from classroom.refusals import refusal_message
 from classroom.selectors.games import (
     current_round,
 )
-from classroom.services.delphi import StaleCardError, delphi_place, delphi_predict
+from classroom.services.delphi import StaleCardError, delphi_place
 from classroom.views.play.board import _ALREADY_DONE, _refused, _render_board
 from eleusis.engine.variants import (
     IllegalActionError,
 )
 
-# Delphi: the whole class predicts -------------------------------------------------------------
-
-
-@require_POST
-@student_required
-def table_predict(request: HttpRequest, pk: int) -> HttpResponse:
-    """A Delphi token for the card on show: True (it fits the rule) or False, and optionally
-    the student's hypothesis. A malformed request is a 400; a stale page gets a message."""
-    seat = seat_for_student(request, pk)
-    if refused := _refused(request, seat, "predict"):
-        return refused
-    form = PredictForm(request.POST)
-    if not form.is_valid():
-        # The page cannot send this (malformed or forged): a bare 400 (eleusis/web/htmx.py).
-        errors = [error for field_errors in form.errors.values() for error in field_errors]
-        return _render_board(request, seat, message=" ".join(errors), ok=False, status=400)
-    data = form.cleaned_data
-    round_row = current_round(table=seat.table)
-    if round_row is None or round_row.pk != data["round"]:
-        message = _("The table has moved on to a new round. Have a look, then predict again.")
-        return _render_board(request, seat, message=message, ok=False)
-    if seat.table.paused:
-        message = _("Your teacher has paused the game. Wait a moment.")
-        return _render_board(request, seat, message=message, ok=False)
-    try:
-        result = delphi_predict(
-            round_id=round_row.pk,
-            seat=seat,
-            card=data["card"],
-            value=data["value"],
-            hypothesis=data["hypothesis"],
-            idempotency_key=data["key"],
-        )
-    except StaleCardError:
-        message = _("That card has been placed already. Look at the next card, then predict.")
-        return _render_board(request, seat, message=message, ok=False)
-    except IllegalActionError as error:
-        return _render_board(request, seat, message=refusal_message(error), ok=False)
-    if result.duplicate:
-        return _render_board(request, seat, message=_ALREADY_DONE())
-    return _render_board(request, seat, message=_predicted_message(result.events, seat.position))
-
-
-def _predicted_message(events: list[dict], player: int) -> str:
-    """What became of the student's token, in words (never by color alone)."""
-    for event in events:
-        if event.get("kind") == "card_placed":
-            token = event["predictions"][player]
-            if event.get("accepted") == token:
-                return _("✓ You were right! You win a chip.")
-            return _("✗ Not this time: the dealer takes your chips.")
-    return _("Your token is down. Waiting for the others…")
+# Delphi: a student's token goes through the one move view (`classroom:table_move`, also
+# under its old name `table_predict`); the oracle with a rule in words places the cards here,
+# as the dealer of the round and not one of its players.
 
 
 @require_POST

@@ -6,6 +6,7 @@ old hand gets a message instead of a second play (`classroom/services/moves.py`)
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
@@ -33,9 +34,10 @@ from eleusis.web.htmx import refusal_status
 @require_POST
 @student_seat_required
 def table_move(request: HttpRequest, seated: Seated) -> HttpResponse:
-    """Every game's move from a seat (Express, Abbott/Howell, the Russian rules): the form of
-    the table's game, then `move_make`, which reads the round once and asks the game's record
-    and the engine; a refusal comes back as a code, worded here in the student's language."""
+    """Every game's move from a seat (Express, Abbott/Howell, the Russian rules, a Delphi
+    token): the form of the table's game, then `move_make`, which reads the round once and
+    asks the game's record and the engine; a refusal comes back as a code, worded here in the
+    student's language."""
     seat = seated.seat
     game = table_game(seat.table)
     if game.action_from is None or game.move_form is None:
@@ -48,7 +50,7 @@ def table_move(request: HttpRequest, seated: Seated) -> HttpResponse:
             seat,
             message=" ".join(errors),
             ok=False,
-            status=refusal_status(request),
+            status=_invalid_status(request, form),
             error_field=_error_field(form),
             seats=seated.seats,
         )
@@ -85,6 +87,14 @@ def table_move(request: HttpRequest, seated: Seated) -> HttpResponse:
     return _render_board(
         request, seat, message=message, reset_inputs=True, board=board, seats=seated.seats
     )
+
+
+def _invalid_status(request: HttpRequest, form: Any) -> int:
+    """An invalid move form: a message to fix (200 under htmx, which swaps only 2xx), or a
+    plain 400 when the page could not have sent it (`page_cannot_send_errors`)."""
+    if getattr(form, "page_cannot_send_errors", False):
+        return 400
+    return refusal_status(request)
 
 
 def _names(seated: Seated) -> Callable[[int], str]:

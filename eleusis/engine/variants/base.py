@@ -534,6 +534,13 @@ class Round(ABC):
         """How many actions were applied (the round's version), without decoding them."""
         return len(self._action_data)
 
+    def moved_on_since(self, version: int) -> bool:
+        """Whether a move chosen on this round as it stood after `version` actions is out of
+        date now (a page drawn then, a move checked then). In a game of turns any action since
+        changes what a player may do, so any other version is out of date; a game whose
+        players move at once says otherwise (Delphi)."""
+        return version != self.action_count
+
     def count_actions(self, kinds: Collection[str], player: int) -> int:
         """How many of `player`'s actions are of these kinds: counted in their stored form, as
         decoding every action of a long round to count a few costs more than the count."""

@@ -261,6 +261,14 @@ class DelphiRound(Round):
         events.append(CardPlaced(card, accepted, tuple(state.predictions), tuple(state.chips)))
         self._turn(events)
 
+    def moved_on_since(self, version: int) -> bool:
+        """The whole class predicts the card on show at once: a classmate's token does not
+        change what a page asks (a class of 30 would otherwise see 29 of 30 tokens refused),
+        only a card placed since does. The actions since the card was turned are its tokens
+        (a placement turns the next card and clears them; `End` ends the round)."""
+        tokens = sum(value is not None for value in self.state.predictions)
+        return not self.action_count - tokens <= version <= self.action_count
+
     def _on_end(self) -> None:
         state = self.state
         if state.current is not None:

@@ -1,6 +1,7 @@
-"""The one move path (`move_make`) in every game played from a seat: each of the app's
-refusals and some of each engine's, reached through the service, leave no row; a move carries
-the round's version, and a page drawn before the last move is refused (issue 38, point 4)."""
+"""The one move path (`move_make`) in every game played from a seat, Delphi's token included:
+each of the app's refusals and some of each engine's, reached through the service, leave no
+row; a move carries the round's version, and a page drawn before the last move (in Delphi:
+before the last card was placed) is refused (issue 38, point 4)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,15 @@ import pytest
 from classroom.games import web_game
 from classroom.models import Action, GameSession, Hypothesis
 from classroom.refusal_codes import (
+    DEALER_DOES_NOT_PLAY,
     HYPOTHESIS_REQUIRED,
+    JOINS_NEXT_ROUND,
     NOT_THE_PROPHET,
     PREDICTION_REQUIRED,
     ROUND_NOT_CURRENT,
     SEAT_LEFT,
     SESSION_FINISHED,
+    STALE_CARD,
     STALE_VERSION,
     TABLE_PAUSED,
     VERSION_MISSING,
@@ -67,12 +71,49 @@ def _play(table, seats, *, version_offset=0, player=None, without=(), **changes)
     return move_make(seat=seat, seats=seats, game=game, asked=MoveAsked(**asked))
 
 
-def _refused(code, table, seats, **changes):
+def _refused(code, table, seats, *, move=_play, **changes):
     rows = (Action.objects.count(), Hypothesis.objects.count())
     with pytest.raises(IllegalActionError) as refusal:
-        _play(table, seats, **changes)
+        move(table, seats, **changes)
     assert refusal.value.code == code
     assert (Action.objects.count(), Hypothesis.objects.count()) == rows
+
+
+def _token(table, seats, *, seat=0, version_offset=0, card=None, **changes):
+    """`move_make` for the token the Delphi page of `seats[seat]` would send now."""
+    round_row = current_round(table=table)
+    current = engine_round(round_row).state.current
+    asked = {
+        "op": "predict",
+        "round_id": round_row.pk,
+        "version": round_row.version + version_offset,
+        "key": "",
+        "data": {"card": card or current, "value": True},
+        "hypothesis": HypothesisInput(text="red then black"),
+        "prediction": None,
+    }
+    asked.update(changes)
+    game = web_game(table.session.assignment.variant)
+    return move_make(seat=seats[seat], seats=seats, game=game, asked=MoveAsked(**asked))
+
+
+def _seat_moves(table, seats):
+    """Each refusal of the seat and the table, in a game played from a seat (`_play`) and in
+    Delphi (`_token`): none leaves a row."""
+    move = _token if table.session.assignment.variant == "delphi" else _play
+    round_id = current_round(table=table).pk
+    _refused(ROUND_NOT_CURRENT.code, table, seats, move=move, round_id=round_id + 9)
+    _refused(VERSION_MISSING.code, table, seats, move=move, version=None)
+    table_set_paused(table=table, paused=True)
+    _refused(TABLE_PAUSED.code, table, _seats(table), move=move)
+    table_set_paused(table=table, paused=False)
+    GameSession.objects.filter(pk=table.session_id).update(status=GameSession.Status.FINISHED)
+    _refused(SESSION_FINISHED.code, table, _seats(table), move=move)
+    GameSession.objects.filter(pk=table.session_id).update(status=GameSession.Status.RUNNING)
+    seats = _seats(table)
+    for seat in seats:
+        seat.left = True
+    _refused(SEAT_LEFT.code, table, seats, move=move)
 
 
 @pytest.mark.parametrize("variant", GAMES)
@@ -89,24 +130,63 @@ def test_a_stale_page_is_refused_in_every_game(variant):
     _play(table, seats)
     _refused(STALE_VERSION.code, table, seats, version_offset=-1)  # drawn before that play
     _refused(VERSION_MISSING.code, table, seats, version=None)
+    # Delphi's stale page: test_a_stale_delphi_page_is_refused_once_its_card_is_placed_not_before
 
 
 @pytest.mark.parametrize("variant", GAMES)
 def test_every_app_refusal_leaves_no_row(variant):
     table, seats = _table(variant, prediction_required=True)
-    _refused(ROUND_NOT_CURRENT.code, table, seats, round_id=current_round(table=table).pk + 9)
     _refused(HYPOTHESIS_REQUIRED.code, table, seats, hypothesis=HypothesisInput())
     _refused(PREDICTION_REQUIRED.code, table, seats, without=("prediction",))
-    table_set_paused(table=table, paused=True)
-    _refused(TABLE_PAUSED.code, table, _seats(table))
-    table_set_paused(table=table, paused=False)
-    GameSession.objects.filter(pk=table.session_id).update(status=GameSession.Status.FINISHED)
-    _refused(SESSION_FINISHED.code, table, _seats(table))
-    GameSession.objects.filter(pk=table.session_id).update(status=GameSession.Status.RUNNING)
+    _seat_moves(table, seats)
+
+
+def test_a_delphi_token_is_made_through_the_one_path_and_logs_its_hypothesis():
+    table, seats = _table("delphi")
+    made = _token(table, seats)
+    assert [event["kind"] for event in made.events] == ["predicted"]
+    assert Hypothesis.objects.get(action=made.action).text == "red then black"
+
+
+def test_a_stale_delphi_page_is_refused_once_its_card_is_placed_not_before():
+    """Issue 38 point 4 in Delphi: the whole class predicts one card at once, so a classmate's
+    token leaves a page current; a card placed since makes it out of date."""
+    table, seats = _table("delphi")
+    _token(table, seats, seat=0)
+    _token(table, seats, seat=1, version_offset=-1)  # drawn before seat 0's token: current
+    placed = _token(table, seats, seat=2, version_offset=-2)  # the last token places the card
+    assert "card_placed" in [event["kind"] for event in placed.events]
+    _refused(STALE_VERSION.code, table, seats, move=_token, version_offset=-1)
+    _refused(STALE_VERSION.code, table, seats, move=_token, version_offset=1)
+    _refused(VERSION_MISSING.code, table, seats, move=_token, version=None)
+
+
+def test_every_delphi_refusal_leaves_no_row():
+    """Each code a Delphi token can meet on the move path, the app's and the engine's."""
+    table, seats = _table("delphi", prediction_required=True, hypothesis_policy="every")
+    _token(table, seats, hypothesis=HypothesisInput())  # a token needs neither: it is one
+    _refused("already_predicted", table, seats, move=_token)
+    other = engine_round(current_round(table=table)).state.stock[0]
+    _refused(STALE_CARD.code, table, seats, move=_token, seat=1, card=other)
+    late = _seats(table)
+    late[1].position += 10  # seated after the deal (as the teacher's late seat does)
+    _refused(JOINS_NEXT_ROUND.code, table, late, move=_token, seat=1)
+    _seat_moves(table, seats)
+
+
+def test_the_delphi_oracle_does_not_predict():
+    from classroom.selectors.games import next_dealer_position
+    from classroom.services.games import round_deal_by_student
+
+    table, _ = live_table(players=3, variant="delphi", rule_text="", students_deal=True)
     seats = _seats(table)
-    for seat in seats:
-        seat.left = True
-    _refused(SEAT_LEFT.code, table, seats)
+    oracle = next(
+        index
+        for index, seat in enumerate(seats)
+        if seat.position == next_dealer_position(table=table, seats=seats)
+    )
+    round_deal_by_student(seat=seats[oracle], rule_text="red")
+    _refused(DEALER_DOES_NOT_PLAY.code, table, _seats(table), move=_token, seat=oracle)
 
 
 @pytest.mark.parametrize("variant", GAMES)

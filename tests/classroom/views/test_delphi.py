@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from classroom.models import Action, Assignment, Round
 from classroom.selectors.games import current_round
+from classroom.services.delphi import delphi_predict
 from tests.classroom.services.test_delphi import delphi_assignment, delphi_table, on_show
 from tests.classroom.views.test_teach import assignment_data
 from tests.factories import TeacherFactory, started_session, student_client
@@ -26,8 +27,15 @@ def game(classroom, student):
 
 
 def _predict_data(table, value="true", key=""):
+    """What the page of the card on show sends: its round, version (issue 38), card, token."""
     round_row, card, _fits = on_show(table)
-    return {"round": round_row.pk, "card": card.code, "value": value, "key": key}
+    return {
+        "round": round_row.pk,
+        "seq": round_row.version,
+        "card": card.code,
+        "value": value,
+        "key": key,
+    }
 
 
 @pytest.mark.parametrize("visitor", VISITORS)
@@ -77,6 +85,7 @@ def test_a_whole_round_by_http_with_three_students_to_the_settlement():
             value = {0: fits, 1: not fits, 2: True}[seat.position]
             data = {
                 "round": round_row.pk,
+                "seq": round_row.version,
                 "card": card.code,
                 "value": "true" if value else "false",
                 "hypothesis": "colors alternate" if seat.position == 0 else "",
@@ -187,17 +196,41 @@ def test_a_stale_card_gets_a_message_not_a_prediction_of_the_next_card(game, stu
         reverse("classroom:table_predict", args=[table.pk]), data, **HTMX
     )
 
-    assert "has been placed already" in response.content.decode()
+    # The page's version is from before the card was placed (issue 38: "the table has moved on").
+    assert "The table has moved on since you chose that move" in response.content.decode()
     assert not Action.objects.filter(round=game["round"], kind="predict").exists()
 
 
 def test_express_moves_are_refused_at_a_delphi_table(game, student):
     table = game["table"]
     client = student_client(student)
-    for name in ("table_move", "table_deal", "table_dealer_move"):
+    for name in ("table_deal", "table_dealer_move"):
         response = client.post(reverse(f"classroom:{name}", args=[table.pk]), {"op": "play"})
         assert response.status_code == 409
+    # The one move view takes Delphi's move here, a token: an Express play is no form of it.
+    play = {**_predict_data(table), "op": "play"}
+    response = client.post(reverse("classroom:table_move", args=[table.pk]), play, **HTMX)
+    assert response.status_code == 400
     assert not Action.objects.filter(round=game["round"]).exists()
+
+
+def test_a_token_from_a_page_a_classmate_predicted_since_counts_one_without_a_version_not(
+    game, student
+):
+    """Issue 38 point 4 in Delphi: the page carries the round's version; classmates' tokens
+    for the same card leave it current, a page without a version is refused."""
+    table = game["table"]
+    drawn = _predict_data(table)
+    classmate = table.seats.exclude(student=student).first()
+    delphi_predict(round_id=drawn["round"], seat=classmate, card=on_show(table)[1], value=True)
+    url = reverse("classroom:table_move", args=[table.pk])
+    missing = {name: value for name, value in drawn.items() if name != "seq"}
+    refused = student_client(student).post(url, missing, **HTMX)
+    assert "The table has moved on since you chose that move" in refused.content.decode()
+    assert Action.objects.filter(round=game["round"]).count() == 1
+    made = student_client(student).post(url, drawn, **HTMX)
+    assert "Your token is down" in made.content.decode()
+    assert Action.objects.filter(round=game["round"]).count() == 2
 
 
 def test_the_poll_is_204_when_nothing_changed_and_the_page_when_a_card_is_placed(game, student):

@@ -377,17 +377,30 @@ def test_delphi_with_a_rotating_oracle_each_student_writes_a_rule_in_turn():
     card = engine.state.current
     response = other.post(
         reverse("classroom:table_predict", args=[table.pk]),
-        {"round": round_row.pk, "card": card.code, "value": "true", "key": "k1"},
+        {
+            "round": round_row.pk,
+            "seq": round_row.version,
+            "card": card.code,
+            "value": "true",
+            "key": "k1",
+        },
         **HTMX,
     )
     assert response.status_code == 200
     assert engine_round(current_round(table=table)).state.predictions[0] is True
     refused = oracle.post(
         reverse("classroom:table_predict", args=[table.pk]),
-        {"round": round_row.pk, "card": card.code, "value": "true", "key": "k2"},
+        {
+            "round": round_row.pk,
+            "seq": round_row.version,
+            "card": card.code,
+            "value": "true",
+            "key": "k2",
+        },
         **HTMX,
     )
-    assert "You do not play in this round." in refused.content.decode()
+    # The one move path words it as in every game: the oracle deals this round, the others play.
+    assert "You are the dealer this round: the others play." in refused.content.decode()
 
     # The app turns the whole deck; then the next oracle writes; after three, the game is over.
     from classroom.services.games import round_deal_by_student
@@ -430,7 +443,13 @@ def test_a_rotating_oracle_may_keep_the_rule_in_words_and_place_each_card():
     for client, key in ((other, "k1"), (student_client(seats[2].student), "k2")):
         response = client.post(
             reverse("classroom:table_predict", args=[table.pk]),
-            {"round": round_row.pk, "card": card.code, "value": "true", "key": key},
+            {
+                "round": round_row.pk,
+                "seq": round_row.version,
+                "card": card.code,
+                "value": "true",
+                "key": key,
+            },
             **HTMX,
         )
         assert response.status_code == 200

@@ -166,6 +166,27 @@ def test_one_token_per_card_and_nothing_else() -> None:
     assert round_.state.predictions == [True, None, None]
 
 
+def test_a_page_is_out_of_date_once_a_card_is_placed_not_when_a_classmate_predicts() -> None:
+    """Issue 32/38: a move carries the version its page was drawn at; in Delphi the whole class
+    predicts one card at once, so only a placement since makes a page out of date."""
+    round_ = make(players=3)
+    assert not round_.moved_on_since(0)
+    round_.apply(Predict(0, True))
+    round_.apply(Predict(1, True))
+    assert round_.action_count == 2
+    assert not any(round_.moved_on_since(version) for version in (0, 1, 2))
+    assert round_.moved_on_since(3)  # a version the round never had
+    round_.apply(Predict(2, True))  # the card is placed, the next one turned
+    assert [round_.moved_on_since(version) for version in (0, 1, 2, 3)] == [
+        True,
+        True,
+        True,
+        False,
+    ]
+    round_.apply(Reveal())
+    assert round_.moved_on_since(3) and not round_.moved_on_since(4)
+
+
 def test_end_puts_the_card_on_show_back_and_nothing_more_can_happen() -> None:
     round_ = make()
     round_.apply(End())
