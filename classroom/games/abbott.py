@@ -53,4 +53,6 @@ GAME = turns_game(
     move_form=AbbottMoveForm,
     action_from=action_from,
     outcome=abbott_outcome,
+    board_path="classroom.selectors.abbott.abbott_board",
+    live_tables_path="classroom.selectors.abbott.abbott_tables",
 )

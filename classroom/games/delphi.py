@@ -27,7 +27,6 @@ GAME = WebGame(
     whole_class=True,
     table_template="classroom/play/delphi.html",
     board_path="classroom.selectors.delphi.delphi_board",
-    context_path="classroom.views.play.no_context",
     # A token is a move of the one move view (also reachable under its old name
     # `table_predict`); the oracle's placing (`place`) is the dealer's, not a player's.
     moves=frozenset({"move", "predict", "deal", "place"}),

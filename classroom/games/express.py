@@ -5,7 +5,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from classroom.game_forms import MoveForm
-from classroom.games.record import MoveInput, WebGame
+from classroom.games.record import MoveInput, WebGame, hand_context
 from classroom.move_words import express_outcome
 from classroom.refusal_codes import SOLO_GUESS_IN_WORDS
 from classroom.secret_rules import is_rule_text
@@ -48,7 +48,7 @@ GAME = WebGame(
     whole_class=False,
     table_template="classroom/play/table.html",
     board_path="classroom.selectors.games.student_board",
-    context_path="classroom.views.play.express_context",
+    context=hand_context,
     moves=frozenset({"move", "deal", "dealer"}),
     live_tables_path="classroom.views.teach.live_tables",
     live_template="classroom/teach/session_live.html#express_table",

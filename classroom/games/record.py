@@ -6,8 +6,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.functional import SimpleLazyObject
 from django.utils.module_loading import import_string
 
+from classroom.builder_i18n import builder_state
 from eleusis.engine.games import EngineGame
 
 
@@ -35,13 +37,34 @@ ActionFrom = Callable[[MoveInput, Any], Any]
 MoveOutcome = Callable[[list[dict[str, Any]], int, bool], str]
 
 
+def hand_context(board: Any, assignment: Any) -> dict:
+    """What the page of a game played from a hand needs beyond its board: the sentence builder
+    (drawn only with the inputs, which a poll does not draw, then cached) and whether the next
+    play needs a hypothesis. Nothing of the last move comes back in the inputs: a sentence or
+    words left selected would be sent again with the next play without the student choosing
+    them."""
+    return {
+        "builder": SimpleLazyObject(lambda: builder_state({})),
+        "hypothesis_required": assignment.hypothesis_required_at(board.plays_made + 1),
+    }
+
+
+def no_context(board: Any, assignment: Any) -> dict:
+    """A page that needs nothing beyond its board (Delphi's)."""
+    return {}
+
+
 @dataclass(frozen=True)
 class WebGame:
     """One game on the web: the assignment form's choice, the student's page, the live view,
     its bots' moves and its review.
 
-    The callables are dotted paths, resolved when first used: the views, selectors and tasks
-    that draw and play a game look it up here, so the record cannot import them back.
+    Its move (form, `action_from`, `outcome`) and its page's context are callables. Its board,
+    live tables and bots' play are dotted paths, resolved when first used, for a reason: they
+    live in the selectors and the tasks, which look games up here (`web_game`), and the
+    project's import contract forbids a cycle between `classroom`'s modules (pyproject.toml,
+    "No import cycles between the modules of a package"); `tests/classroom/test_game_registry.py`
+    resolves every one of them.
     """
 
     engine: EngineGame
@@ -53,12 +76,13 @@ class WebGame:
     table_template: str
     # board(table=, seat=, seats=None, round_row=UNREAD): what the page shows one seat
     board_path: str
-    context_path: str  # context(board, assignment): what else the page needs
     moves: frozenset[str]  # the move views the table takes
     live_tables_path: str  # live_tables(session): the live view's data
     live_template: str  # the fragment that draws one table on the live view
     # bots_play(round_id) -> moves, when the game's bots play otherwise than by turns.
     bots_play_path: str = ""
+    # context(board, assignment): what else the page needs.
+    context: Callable[[Any, Any], dict] = no_context
     # The review's insight analyses its rounds (the others have their own report).
     analysed: bool = False
     # The assignment form's Express settings (hand size, decks, hints…) apply; otherwise the
@@ -101,10 +125,6 @@ class WebGame:
         return import_string(self.board_path)
 
     @property
-    def context(self) -> Callable[..., dict]:
-        return import_string(self.context_path)
-
-    @property
     def live_tables(self) -> Callable[..., list]:
         return import_string(self.live_tables_path)
 
@@ -122,23 +142,25 @@ def turns_game(
     move_form: type,
     action_from: ActionFrom,
     outcome: MoveOutcome,
+    board_path: str,
+    live_tables_path: str,
     max_table: int | None = None,
 ) -> WebGame:
     """A game played in turns from a hand (docs/architecture.md, "Adding a game"): its page is
     `play/turns.html` with its sections in `play/<id>.html`, its board and live tables come from
-    `classroom.selectors.<id>` (`<id>_board`, `<id>_tables`) and its moves go through the one
-    move view (`classroom:table_move`, also reachable under its old name `table_<move>`). The
-    app deals, one round for each player by default."""
+    its selectors (`classroom/selectors/<id>.py`, named in full so that a search finds them)
+    and its moves go through the one move view (`classroom:table_move`, also reachable under
+    its old name `table_<move>`). The app deals, one round for each player by default."""
     name = engine.id
     return WebGame(
         engine=engine,
         label=label,
         whole_class=False,
         table_template="classroom/play/turns.html",
-        board_path=f"classroom.selectors.{name}.{name}_board",
-        context_path="classroom.views.play.express_context",
+        board_path=board_path,
+        context=hand_context,
         moves=frozenset({move, "move"}),
-        live_tables_path=f"classroom.selectors.{name}.{name}_tables",
+        live_tables_path=live_tables_path,
         live_template="classroom/teach/_turns_table.html",
         bots_play_path="classroom.tasks.record_bots_play",
         sections_template=f"classroom/play/{name}.html",

@@ -29,4 +29,6 @@ GAME = turns_game(
     move_form=MoveForm,
     action_from=action_from,
     outcome=russian_outcome,
+    board_path="classroom.selectors.russian.russian_board",
+    live_tables_path="classroom.selectors.russian.russian_tables",
 )

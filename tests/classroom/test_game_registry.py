@@ -70,6 +70,36 @@ def test_every_web_game_is_an_engine_game() -> None:
     assert not whole_class("no-such-game")
 
 
+def test_a_web_record_names_by_dotted_path_only_what_imports_the_records() -> None:
+    """Issue 32: a record's move and page context are callables; the dotted paths left lead
+    into the selectors, views and tasks, which look games up in the records, so the record
+    cannot import them back (pyproject.toml's contract forbids a cycle between `classroom`'s
+    modules, each taken with its submodules)."""
+    root = Path(__file__).resolve().parents[2] / "classroom"
+    for record in WEB_GAMES.values():
+        for name, value in vars(record).items():
+            dotted = isinstance(value, str) and value.startswith("classroom.")
+            assert not dotted or name.endswith("_path"), (record.id, name)
+            if dotted:
+                layer = value.split(".")[1]
+                assert layer in {"selectors", "views", "tasks"}, (record.id, name, value)
+                files = (root / layer).rglob("*.py") if (root / layer).is_dir() else []
+                files = [*files, root / f"{layer}.py"]
+                assert any(_imports_the_records(file) for file in files), value
+        paths = {name for name, value in vars(record).items() if name.endswith("_path")}
+        assert paths <= {"board_path", "live_tables_path", "bots_play_path"}, paths
+        assert callable(record.context) and callable(record.action_from)
+
+
+def _imports_the_records(path: Path) -> bool:
+    if not path.exists():
+        return False
+    return any(
+        isinstance(node, ast.ImportFrom) and (node.module or "").startswith("classroom.games")
+        for node in ast.walk(ast.parse(path.read_text()))
+    )
+
+
 def test_simulate_plays_every_game_by_its_record() -> None:
     rule = LIBRARY["th-alternate-colors"].text
     from eleusis.engine.simulate import resolve_rule

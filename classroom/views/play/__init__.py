@@ -4,7 +4,7 @@ student who deals (dealer), Delphi's predictions (delphi). The URLs name the vie
 here.
 """
 
-from classroom.views.play.board import express_context, no_context, table_game, table_page
+from classroom.views.play.board import table_game, table_page
 from classroom.views.play.builder import builder_parts, phrase_match
 from classroom.views.play.dealer import table_deal, table_dealer_move, table_rule_check
 from classroom.views.play.delphi import table_place
@@ -13,8 +13,6 @@ from classroom.views.play.moves import table_move
 
 __all__ = [
     "builder_parts",
-    "express_context",
-    "no_context",
     "phrase_match",
     "session_join",
     "session_lobby",

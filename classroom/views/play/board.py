@@ -12,7 +12,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -21,10 +20,9 @@ from classroom.access import (
     Seated,
     student_seat_required,
 )
-from classroom.builder_i18n import builder_state
 from classroom.games import WebGame, web_game
 from classroom.live import request_table_stamp, use_polled_session
-from classroom.models import Assignment, Seat
+from classroom.models import Seat
 from classroom.selectors.games import UNREAD
 
 
@@ -96,21 +94,6 @@ def _render_board(
     }
     template = game.table_template + ("#board_update" if request.htmx else "")
     return render(request, template, context, status=status)
-
-
-def express_context(board, assignment: Assignment) -> dict:
-    next_play = board.plays_made + 1
-    return {
-        # Drawn only with the inputs (a poll does not draw them), and then cached.
-        "builder": SimpleLazyObject(lambda: builder_state({})),
-        "hypothesis_required": assignment.hypothesis_required_at(next_play),
-        # Nothing of the last move comes back in the inputs: a sentence or words left selected
-        # would be sent again with the next play without the student choosing them.
-    }
-
-
-def no_context(board, assignment: Assignment) -> dict:
-    return {}
 
 
 def table_game(table) -> WebGame:
