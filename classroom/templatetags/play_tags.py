@@ -159,7 +159,15 @@ def table_status(board) -> str:
 
 
 def _status(board) -> tuple[str, bool]:
-    table, view = board.table, board.table_view
+    """(the sentence, whether it is bold): first what stops this seat's play, then the round's
+    state as this seat sees it."""
+    return _stopped_status(board) or _round_status(board, board.table_view)
+
+
+def _stopped_status(board) -> tuple[str, bool] | None:
+    """What stops play at the table or for this seat (the session, the game, a pause, a seat
+    left or seated late, a rule to write), or None."""
+    table = board.table
     if table.session.status == "finished":
         return escape(_("This game has ended.")), True
     if board.game is not None and board.game.over:
@@ -172,6 +180,11 @@ def _status(board) -> tuple[str, bool]:
         return escape(_("You are seated: you join the game at the next round.")), True
     if board.must_write_rule:
         return escape(_("You deal the next round: write the secret rule.")), True
+    return None
+
+
+def _round_status(board, view) -> tuple[str, bool]:
+    """The round as this seat sees it: over, a verdict or a guess waiting, whose turn."""
     if not view:
         return escape(_("Waiting for the first round.")), False
     if view.over:
