@@ -18,6 +18,7 @@ from classroom.refusal_codes import (
     ROUND_NOT_CURRENT,
     SEAT_LEFT,
     SESSION_FINISHED,
+    SOLO_GUESS_IN_WORDS,
     STALE_CARD,
     STALE_VERSION,
     TABLE_PAUSED,
@@ -47,13 +48,16 @@ def _seats(table):
     return list(table.seats.select_related("student", "table__session__assignment"))
 
 
-def _play(table, seats, *, version_offset=0, player=None, without=(), **changes):
-    """`move_make` for the play the page of the player whose turn it is would send."""
+def _play(table, seats, *, version_offset=0, player=None, without=(), late=False, **changes):
+    """`move_make` for the play the page of the player whose turn it is would send (`late`:
+    from that seat as if it had been seated after the deal, as the teacher's late seat is)."""
     round_row = current_round(table=table)
     engine = engine_round(round_row)
     turn = engine.state.turn if player is None else player
     card = (engine.playable(turn) if hasattr(engine, "playable") else engine.state.hands[turn])[0]
     seat = next(s for s in seats if round_row.player_of(s.position) == turn)
+    if late:
+        seat.position += 10
     data = {"op": "play", "card": card, "string": (card,), "prediction": "accepted"}
     for name in without:
         del data[name]
@@ -138,7 +142,46 @@ def test_every_app_refusal_leaves_no_row(variant):
     table, seats = _table(variant, prediction_required=True)
     _refused(HYPOTHESIS_REQUIRED.code, table, seats, hypothesis=HypothesisInput())
     _refused(PREDICTION_REQUIRED.code, table, seats, without=("prediction",))
+    _refused(JOINS_NEXT_ROUND.code, table, _seats(table), late=True)
     _seat_moves(table, seats)
+
+
+def test_the_dealing_student_does_not_play_and_alone_a_guess_needs_a_sentence():
+    """The app's refusals only Express meets: a student deals (the dealer's page has no move),
+    and practising alone a guess in words (no teacher to judge it)."""
+    from classroom.models import Assignment
+    from classroom.services.games import assignment_create, solo_start
+    from tests.factories import ClassroomFactory, StudentFactory
+
+    table, _ = live_table(players=3, rule_text="", students_deal=True)
+    _deal_by_the_next_dealer(table, rule_text=RULE)
+    dealer = next(
+        s for s in _seats(table) if current_round(table=table).player_of(s.position) is None
+    )
+    _refused(DEALER_DOES_NOT_PLAY.code, table, [dealer], move=_as_seat)
+
+    classroom = ClassroomFactory()
+    assignment = assignment_create(
+        classroom=classroom, title="Alone", rule_text=RULE, mode=Assignment.Mode.SOLO
+    )
+    alone = solo_start(assignment=assignment, student=StudentFactory(classroom=classroom))
+    guess = {"op": "guess", "data": {"guess": "colours swap"}}
+    _refused(SOLO_GUESS_IN_WORDS.code, alone, _seats(alone), **guess)
+
+
+def _as_seat(table, seats):
+    """`move_make` for a play sent from `seats[0]`, whoever's turn it is."""
+    round_row = current_round(table=table)
+    asked = MoveAsked(
+        op="play",
+        round_id=round_row.pk,
+        version=round_row.version,
+        key="",
+        data={"op": "play", "card": None},
+        hypothesis=HypothesisInput(text="colours alternate"),
+        prediction=True,
+    )
+    return move_make(seat=seats[0], seats=seats, game=web_game("express"), asked=asked)
 
 
 def test_a_delphi_token_is_made_through_the_one_path_and_logs_its_hypothesis():
@@ -175,18 +218,21 @@ def test_every_delphi_refusal_leaves_no_row():
 
 
 def test_the_delphi_oracle_does_not_predict():
+    table, _ = live_table(players=3, variant="delphi", rule_text="", students_deal=True)
+    oracle = _deal_by_the_next_dealer(table, rule_text="red")
+    _refused(DEALER_DOES_NOT_PLAY.code, table, _seats(table), move=_token, seat=oracle)
+
+
+def _deal_by_the_next_dealer(table, *, rule_text):
+    """The student whose deal it is deals with `rule_text`; their index in `_seats(table)`."""
     from classroom.selectors.games import next_dealer_position
     from classroom.services.games import round_deal_by_student
 
-    table, _ = live_table(players=3, variant="delphi", rule_text="", students_deal=True)
     seats = _seats(table)
-    oracle = next(
-        index
-        for index, seat in enumerate(seats)
-        if seat.position == next_dealer_position(table=table, seats=seats)
-    )
-    round_deal_by_student(seat=seats[oracle], rule_text="red")
-    _refused(DEALER_DOES_NOT_PLAY.code, table, _seats(table), move=_token, seat=oracle)
+    position = next_dealer_position(table=table, seats=seats)
+    index = next(index for index, seat in enumerate(seats) if seat.position == position)
+    round_deal_by_student(seat=seats[index], rule_text=rule_text)
+    return index
 
 
 @pytest.mark.parametrize("variant", GAMES)
