@@ -893,3 +893,210 @@ BUILDER_PHRASES = (
     # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
     gettext_noop("There is no part called {name}."),
 )
+
+# The rule checker's messages (errors.py, parser.py, compiler.py): each template
+# by its code, put together and filled by eleusis/web/rule_check.py.
+RULE_MESSAGES = (
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code empty_rule). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("the rule is empty: write a test such as color != last.color"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code too_long). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("the rule is too long: at most {limit} characters"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code too_deep). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("the rule is nested too deeply: at most {limit} levels"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code too_big). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("the rule is too big: at most {limit} parts"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code unknown_name). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("unknown word '{name}'"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code unknown_property). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("unknown property '{name}'"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code did_you_mean). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(" — did you mean '{suggestion}'?"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code did_you_mean_letter). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(" — did you mean '{letter}' ({meaning})? Card letters are capitals"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code cannot_compare). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("{left} cannot be compared with {right}"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code not_ordered). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("{kind} has no order: only numbers can be compared with {op}"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code needs_number). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("{kind} cannot be used in arithmetic: '{op}' needs numbers"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code needs_test). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("{kind} is not a yes/no test{hint}"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code card_needs_property). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("'{name}' is a card: say which of its properties you mean, like {name}.rank"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code only_cards_have_properties). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("only cards have properties: {kind} has no '.{name}'"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code verdict_only_previous). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(
+        "only the previous play can be right or wrong: write previous.{name} (mainline cards are always right)"
+    ),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code unexpected_character). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("unexpected character '{char}'"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code unexpected_token). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("unexpected '{token}'"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code unexpected_end). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("the rule ends too early"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code expected). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(": expected {what}"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code expected_two). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(": expected {first} or {second}"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code expected_three). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(": expected {first}, {second} or {third}"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code if_needs_then). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(": an if needs a then, like: if last is red then black else red"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code if_needs_else). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(": an if needs an else, like: if last is red then black else red"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code in_needs_set). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(": after 'in' write a set such as {hearts, diamonds} or a range like 2 .. 8"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code list_only_in_next). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(
+        "a list in square brackets is only used in next(...); for a choice of values write a set such as {hearts, diamonds}"
+    ),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code only_rank_or_value). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(": only rank or value can be added up"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code compare_it). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(": compare it with something, like rank == 7"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code compare_it_with). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(": compare it with something, like {name} == last.{name}"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code cycle_listed_twice). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("{item} is listed twice"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code cycle_add). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("add {items}"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code chained_comparison). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("comparisons cannot be chained: write a == b and b == c"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code start_looks_back). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("the start clause judges the first card of the mainline: there is no {what} yet"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code too_far_back). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("a rule may look at most {limit} cards back"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code number_too_big). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("numbers above {limit} are not allowed"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code modulus_not_number). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("the number after '{op}' must be a whole number from 1 to {limit}, like 4"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code set_mixed). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("a set holds one kind of thing: this is {kind}, the first item is {first}"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code set_empty). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("a set needs at least one item"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code range_needs_numbers). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("a range like 2 .. 8 is made of numbers, not {kind}"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code branches_differ). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("both branches of an if must give the same kind of thing: {then} and {other}"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code cycle_needs_quality). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(
+        "next(...) cycles through suits, colors, odd/even or low/high, not {kind}; for ranks use wrap, like (last.rank + 1) wrap 13"
+    ),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code cycle_incomplete). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("the cycle must list every {kind_word} exactly once: {problem}"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code cycle_shape). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("write a cycle like next(last.suit, [spades, hearts, clubs, diamonds])"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code card_argument). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(
+        "count back with a minus sign: card(-1) is the last card, card(-2) the one before"
+    ),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code sum_shape). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("write a sum like sum(value of last 2) or sum(rank of mainline)"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code count_shape). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(
+        "write a count like count(red), count(clubs), count(odd), count(face), count(prime) or count(all): how many cards already on the mainline are so"
+    ),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code extreme_shape). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(
+        "write the highest or lowest so far like max(rank of mainline) or min(value of mainline)"
+    ),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code played_shape). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(
+        "write played(rank), played(suit), played(card), played(king) or played(hearts): whether a card already on the mainline has it"
+    ),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code abs_shape). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("write abs with one number inside, like abs(rank - last.rank)"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code mainline_only_in_sum). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(
+        "'mainline' is only used in sum(rank of mainline); to count its cards write count(all)"
+    ),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code previous2_only_verdict). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(
+        "of the play before the previous one only previous2.accepted and previous2.rejected can be read, not '{name}'"
+    ),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code unknown_function). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("unknown function '{name}'"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code set_with_braces). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(
+        "a set of values is written with braces, like {2, 3, 5} or {hearts, clubs}; square brackets are only for the cycle of next(...)"
+    ),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code if_needs_parentheses). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(
+        "an if after '{word}' needs parentheses around it, like: {word} (if last is red then black else red)"
+    ),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code no_article). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("no '{article}' is needed: write 'last is {word}'"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code missing_operator). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(": perhaps a word such as and, or, == or a bracket is missing before it"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code is_on_property). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(
+        "'is' needs a card on its left: write '{card} is {word}' (or '{property} == {word}'), not '{prop} is {word}'"
+    ),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code is_needs_quality). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("after '{card} is' write a quality such as red, odd, high, face or hearts"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "a word"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "a number"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "a suit"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "a comparison such as =="),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "'sum', 'max' or 'min'"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "the end of the rule"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "a test or a value, like color or 7"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "this"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code no_quotes). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(" — no quotes are needed: write red, not 'red'"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code write_and). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(" — write 'and'"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code write_or). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(" — write 'or'"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code write_not). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(" — write 'not', or != for 'is not'"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code colon). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(" — only 'start:' and 'rule:' take a colon"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "ace"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "jack"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "queen"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "king"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "spades"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "hearts"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "diamonds"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "clubs"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "a yes/no test"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "a color"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "odd/even"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "low/high"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "a card"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "suit"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "color"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "earlier card"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "mainline"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "previous play"),
+    # Translators: words that fill a {placeholder} of the rule checker's messages: what a part of a rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in any of those messages (in the base form; the messages are worded around them)
+    pgettext_lazy("rule message", "last card"),
+)

@@ -11,6 +11,7 @@ the cache (atomic add and incr) and says when a user has used up the window's ch
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -30,9 +31,11 @@ from eleusis.engine.rules import (
     analyse,
     compile_rule,
 )
-from eleusis.engine.rules.errors import MAX_RULE_LENGTH
+from eleusis.engine.rules.errors import MAX_RULE_LENGTH, Message
 from eleusis.engine.rules.explain import PHRASES as EXPLAIN_PHRASES
 from eleusis.engine.rules.explain import all_phrases, explain
+
+logger = logging.getLogger(__name__)
 
 # Checks one user may ask for in a window: typing sends one check per pause (400 ms).
 RULE_CHECKS_PER_WINDOW = 60
@@ -50,6 +53,7 @@ class RuleCheck:
     explanation: str = ""
     warnings: list[str] = field(default_factory=list)
     error: RuleSyntaxError | None = None
+    error_message: str = ""  # the error's message in the reader's language
     throttled: bool = False  # too many checks in a row: nothing was checked
 
     @property
@@ -64,7 +68,7 @@ def rule_check(text: str) -> RuleCheck:
     try:
         rule = compile_rule(text)
     except RuleSyntaxError as error:
-        return RuleCheck(text, error=error)
+        return RuleCheck(text, error=error, error_message=rule_error_words(error))
     return RuleCheck(text, explanation=explanation(rule), warnings=_warnings(rule))
 
 
@@ -148,8 +152,8 @@ def _warning_text(warning: RuleWarning, analysis: Analysis) -> str:
     if warning.code == "no_starter":
         return gettext("No starter: no card can start the mainline.")
     if warning.code == "dead_end" and analysis.dead_end_example:
-        plays = " ".join(
-            str(attempt.card) + ("" if attempt.accepted else " " + gettext("(wrong)"))
+        plays = ", ".join(
+            card_words(attempt.card) + ("" if attempt.accepted else " " + gettext("(wrong)"))
             for attempt in analysis.dead_end_example
         )
         return gettext(
@@ -169,7 +173,7 @@ def _warning_text(warning: RuleWarning, analysis: Analysis) -> str:
             "Try a round by hand before playing it in class."
         )
     if warning.code == "never_playable" and analysis.never_playable:
-        never = [str(Card.parse(code)) for code in analysis.never_playable]
+        never = [card_words(Card.parse(code)) for code in analysis.never_playable]
         cards = ", ".join(never[:8])
         if len(never) > 8:
             cards += " " + gettext("and %(count)s more") % {"count": len(never) - 8}
@@ -177,16 +181,83 @@ def _warning_text(warning: RuleWarning, analysis: Analysis) -> str:
             "Card never playable: %(cards)s can never be played; every card must be playable "
             "at some point."
         ) % {"cards": cards}
-    # Dead branches quote the rule: the engine's words say which branch.
-    return warning.message
+    if warning.code == "dead_branch" and warning.params:
+        values = {"cond": warning.params["cond"]}
+        if warning.params["branch"] == "then":
+            return (
+                gettext(
+                    "Dead branch: in “if %(cond)s then …”, the condition is never true when the "
+                    "rule judges a card, so the “then” part can never apply."
+                )
+                % values
+            )
+        return (
+            gettext(
+                "Dead branch: in “if %(cond)s then …”, the condition is always true when the rule "
+                "judges a card, so the “else” part can never apply."
+            )
+            % values
+        )
+    logger.error("Rule warning without words: %s", warning.code)  # a new code: add it above
+    return gettext("This rule breaks one of the guidelines for rules.")
+
+
+def card_words(card: Card) -> str:
+    """A card in words ("king of spades"): the words the game pages read cards with."""
+    rank = _RANK_WORDS[card.rank]() if card.rank in _RANK_WORDS else str(card.rank)
+    return gettext("%(rank)s of %(suit)s") % {"rank": rank, "suit": _SUIT_WORDS[card.suit.name]()}
+
+
+_RANK_WORDS = {
+    1: lambda: gettext("ace"),
+    11: lambda: gettext("jack"),
+    12: lambda: gettext("queen"),
+    13: lambda: gettext("king"),
+}
+_SUIT_WORDS = {
+    "SPADES": lambda: gettext("spades"),
+    "HEARTS": lambda: gettext("hearts"),
+    "DIAMONDS": lambda: gettext("diamonds"),
+    "CLUBS": lambda: gettext("clubs"),
+}
 
 
 def rule_error_message(error: RuleSyntaxError) -> str:
     return gettext("Line %(line)d, column %(column)d: %(message)s") % {
         "line": error.line,
         "column": error.column,
-        "message": error.message,
+        "message": rule_error_words(error),
     }
+
+
+def rule_error_words(error: RuleSyntaxError) -> str:
+    """What is wrong with a rule, in the reader's language: each phrase of the engine's message
+    (a template with a code and parameters, eleusis/engine/rules/errors.py) translated through
+    the catalogs, which have them from classroom/engine_strings.py. The rule's own words
+    ('colour', last.rank) are quoted as written: the rule language is the same in every
+    language."""
+    return message_words(error.phrases)
+
+
+def message_words(message: Message) -> str:
+    return "".join(_phrase_words(phrase) for phrase in message)
+
+
+def _phrase_words(phrase) -> str:
+    english = str(phrase.template)
+    context = phrase.template.context
+    template = pgettext(context, english) if context else gettext(english)
+    if not phrase.params:
+        return template
+    values = {
+        name: message_words(value) if isinstance(value, Message) else value
+        for name, value in phrase.params
+    }
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):  # a translation that lost a {placeholder}
+        logger.error("Rule message template badly translated: %r", template)
+        return str(phrase.template).format(**values)
 
 
 RULE_CHECK_FRAGMENT = "classroom/teach/assignment_form.html#rule-check"

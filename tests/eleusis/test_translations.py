@@ -147,7 +147,9 @@ def _po_entries(path: Path) -> list[dict]:
             entry[field] += ast.literal_eval(line)
         else:
             keyword, _, value = line.partition(" ")
-            starts = keyword == "msgctxt" or (keyword == "msgid" and "msgctxt" not in (entry or {}))
+            # A new entry starts at its msgctxt, or at its msgid when it has no context (then the
+            # entry so far, which may have had a context, already has its msgid).
+            starts = keyword in ("msgctxt", "msgid")
             if starts and (entry is None or "msgid" in entry):
                 finish()
                 entry = {"flags": set()}

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from eleusis.engine.rules import LIBRARY, builder
+from eleusis.engine.rules import LIBRARY, builder, errors
 from eleusis.engine.rules.explain import all_phrases as explain_phrases
 from eleusis.engine.rules.frames import FRAMES
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
@@ -291,7 +291,49 @@ def render_module() -> str:
         lines.append(f"    # Translators: {note}")
         lines.append(_call(text))
     lines.append(")")
+    lines.append("")
+    lines.append("# The rule checker's messages (errors.py, parser.py, compiler.py): each template")
+    lines.append("# by its code, put together and filled by eleusis/web/rule_check.py.")
+    lines.append("RULE_MESSAGES = (")
+    for template in rule_messages():
+        code, text = template.code, str(template)
+        note = _RULE_MESSAGE_NOTES.get(code, _RULE_MESSAGE_NOTE.replace("{code}", code))
+        lines.append(f"    # Translators: {note}")
+        if template.context:
+            arguments = f"{_literal(template.context)}, {_literal(text)}"
+            line = f"    pgettext_lazy({arguments}),"
+            lines.append(
+                line if len(line) <= 100 else f"    pgettext_lazy(\n        {arguments}\n    ),"
+            )
+        else:
+            lines.append(_call(text))
+    lines.append(")")
     return "\n".join(lines) + "\n"
+
+
+_RULE_MESSAGE_NOTE = (
+    "part of what the rule checker says about a mistake in a secret rule (code {code}). Keep"
+    " every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are:"
+    " rules are written in English words in every language. A part that starts with ':' or"
+    " ' — ' follows another part"
+)
+_RULE_MESSAGE_NOTES = {
+    "words": "words that fill a {placeholder} of the rule checker's messages: what a part of a"
+    " rule stands for ('a number'), a card, or a kind of thing. Write them so they read well in"
+    " any of those messages (in the base form; the messages are worded around them)",
+}
+
+
+def rule_messages() -> list[errors.Template]:
+    """The rule checker's message templates and the words that fill them, each once."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for template in errors.TEMPLATES:
+        key = (template.context, str(template))
+        if template.code != "other" and _WORD.search(key[1]) and key not in seen:
+            seen.add(key)
+            out.append(template)
+    return out
 
 
 class Command(BaseCommand):

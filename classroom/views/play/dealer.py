@@ -85,7 +85,7 @@ def table_deal(request: HttpRequest, pk: int) -> HttpResponse:
             % {
                 "line": check.error.line,
                 "column": check.error.column,
-                "message": check.error.message,
+                "message": check.error_message,
             }
             if check.error
             else _("Write your secret rule first.")

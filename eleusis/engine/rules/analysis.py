@@ -95,7 +95,9 @@ class RuleWarning:
     # too_strict, too_loose, dead_end, dead_end_unknown, never_playable, no_starter,
     # dead_branch, previous_card
     code: str
-    message: str
+    message: str  # in English; an interface words the code and its parameters (dead_branch:
+    # cond, the condition as written; branch, "then" or "else")
+    params: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message}
@@ -218,11 +220,9 @@ def dead_branches(rule: CompiledRule) -> list[RuleWarning]:
     warnings = []
     for cond_text, branch in find(rule, max_ifs=DEAD_BRANCH_IFS, timeout_ms=DEAD_BRANCH_MS):
         never = "never true" if branch == "then" else "always true"
-        warnings.append(
-            RuleWarning(
-                "dead_branch", DEAD_BRANCH.format(cond=cond_text, never=never, branch=branch)
-            )
-        )
+        message = DEAD_BRANCH.format(cond=cond_text, never=never, branch=branch)
+        params = {"cond": cond_text, "branch": branch}
+        warnings.append(RuleWarning("dead_branch", message, params))
     return warnings
 
 

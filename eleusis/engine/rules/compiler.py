@@ -298,7 +298,7 @@ def compile_rule(text: str) -> CompiledRule:
     try:
         return _compile(text, program)
     except RecursionError:  # pragma: no cover - the parser's depth limit comes first
-        raise RuleSyntaxError(errors.TOO_DEEP.format(limit=errors.MAX_DEPTH), text=text) from None
+        raise RuleSyntaxError(errors.TOO_DEEP(limit=errors.MAX_DEPTH), text=text) from None
 
 
 def _compile(text: str, program: ast.Program) -> CompiledRule:
@@ -348,7 +348,7 @@ class _Checker:
         self.aggregates: list[tuple[int, ...]] = []
         self.whole_line = False
 
-    def fail(self, message: str, span: ast.Span) -> NoReturn:
+    def fail(self, message: str | errors.Message, span: ast.Span) -> NoReturn:
         end = span.end_column if span.end_line == span.line else None
         raise RuleSyntaxError(
             message, text=self.text, line=span.line, column=span.column, end_column=end
@@ -372,19 +372,18 @@ class _Checker:
                 return ast.Not(self.test(operand), span)
         checked, kind = self.value(node)
         if kind is not ast.Kind.BOOL:
-            hint = ""
+            hint = errors.Message()
             if kind is ast.Kind.NUMBER:
-                hint = ": compare it with something, like rank == 7"
+                hint = errors.COMPARE_IT()
             elif kind in ast.QUALITY_PROPERTY and isinstance(node, ast.Prop):
-                name = ast.QUALITY_PROPERTY[kind]
-                hint = f": compare it with something, like {name} == last.{name}"
-            self.fail(errors.NEEDS_TEST.format(kind=kind.value, hint=hint), _span(node))
+                hint = errors.COMPARE_IT_WITH(name=ast.QUALITY_PROPERTY[kind])
+            self.fail(errors.NEEDS_TEST(kind=_kind(kind), hint=hint), _span(node))
         return checked
 
     def number(self, node: ast.Expr, op: str) -> ast.Expr:
         checked, kind = self.value(node)
         if kind is not ast.Kind.NUMBER:
-            self.fail(errors.NEEDS_NUMBER.format(kind=kind.value, op=op), _span(node))
+            self.fail(errors.NEEDS_NUMBER(kind=_kind(kind), op=op), _span(node))
         return checked
 
     def value(self, node: ast.Expr) -> tuple[ast.Expr, ast.Kind]:
@@ -394,7 +393,7 @@ class _Checker:
             case ast.Const(kind=kind):
                 return node, kind
             case ast.CardRef():
-                self.fail(errors.CARD_NEEDS_PROPERTY.format(name=card_name(node)), node.span)
+                self.fail(errors.CARD_NEEDS_PROPERTY(name=card_name(node)), node.span)
             case ast.Prop(card=card, name=name):
                 self.card(card)
                 if card.previous and card.back == 2:
@@ -417,13 +416,13 @@ class _Checker:
                 return node, ast.Kind.NUMBER
             case ast.Sum(prop=prop, count=count):
                 if self.in_start:
-                    self.fail(errors.START_LOOKS_BACK.format(what="earlier card"), node.span)
+                    self.fail(errors.START_LOOKS_BACK(what=errors.words("earlier card")), node.span)
                 for back in range(1, count + 1):
                     self.read(back, prop)
                 return node, ast.Kind.NUMBER
             case ast.Count() | ast.MainlineSum():
                 if self.in_start:
-                    self.fail(errors.START_LOOKS_BACK.format(what="mainline"), node.span)
+                    self.fail(errors.START_LOOKS_BACK(what=errors.words("mainline")), node.span)
                 table = aggregate_table(node)
                 if table not in self.aggregates:
                     self.aggregates.append(table)
@@ -441,8 +440,8 @@ class _Checker:
                 checked_item, kind = self.value(item)
                 if kind is not ast.PROPERTY_KIND[prop]:
                     self.fail(
-                        errors.CANNOT_COMPARE.format(
-                            left=ast.PROPERTY_KIND[prop].value, right=kind.value
+                        errors.CANNOT_COMPARE(
+                            left=_kind(ast.PROPERTY_KIND[prop]), right=_kind(kind)
                         ),
                         _span(item),
                     )
@@ -454,7 +453,7 @@ class _Checker:
                 if op == "%":
                     if not isinstance(right, ast.Num) or not 1 <= right.value <= errors.MAX_NUMBER:
                         self.fail(
-                            errors.MODULUS_NOT_NUMBER.format(op=op, limit=errors.MAX_NUMBER),
+                            errors.MODULUS_NOT_NUMBER(op=op, limit=errors.MAX_NUMBER),
                             _span(right),
                         )
                     return ast.Arith(op, checked_left, right, span), ast.Kind.NUMBER
@@ -468,11 +467,11 @@ class _Checker:
                 checked_right, right_kind = self.value(right)
                 if left_kind is not right_kind:
                     self.fail(
-                        errors.CANNOT_COMPARE.format(left=left_kind.value, right=right_kind.value),
+                        errors.CANNOT_COMPARE(left=_kind(left_kind), right=_kind(right_kind)),
                         span,
                     )
                 if op in _ORDERING and left_kind is not ast.Kind.NUMBER:
-                    self.fail(errors.NOT_ORDERED.format(kind=left_kind.value, op=op), span)
+                    self.fail(errors.NOT_ORDERED(kind=_kind(left_kind), op=op), span)
                 return ast.Compare(op, checked_left, checked_right, span), ast.Kind.BOOL
             case ast.In(item=item, container=container, negated=negated, span=span):
                 checked_item, item_kind = self.value(item)
@@ -485,7 +484,7 @@ class _Checker:
                 checked_otherwise, other_kind = self.value(otherwise)
                 if then_kind is not other_kind:
                     self.fail(
-                        errors.BRANCHES_DIFFER.format(then=then_kind.value, other=other_kind.value),
+                        errors.BRANCHES_DIFFER(then=_kind(then_kind), other=_kind(other_kind)),
                         span,
                     )
                 return ast.If(checked_cond, checked_then, checked_otherwise, span), then_kind
@@ -494,7 +493,7 @@ class _Checker:
             case ast.Next(value=value, cycle=cycle, span=span):
                 checked_value, kind = self.value(value)
                 if kind not in ast.QUALITY_PROPERTY:
-                    self.fail(errors.CYCLE_NEEDS_QUALITY.format(kind=kind.value), _span(value))
+                    self.fail(errors.CYCLE_NEEDS_QUALITY(kind=_kind(kind)), _span(value))
                 self.cycle(cycle, kind, span)
                 return ast.Next(checked_value, cycle, span), kind
             case (
@@ -506,7 +505,7 @@ class _Checker:
     def line_aggregate(self, table: tuple[int, ...], span: ast.Span) -> None:
         """A whole-mainline aggregate over the values of `table` (max, min, played)."""
         if self.in_start:
-            self.fail(errors.START_LOOKS_BACK.format(what="mainline"), span)
+            self.fail(errors.START_LOOKS_BACK(what=errors.words("mainline")), span)
         self.whole_line = True
         if table not in self.aggregates:
             self.aggregates.append(table)
@@ -515,18 +514,18 @@ class _Checker:
         if not self.in_start:
             return
         if card.is_first:
-            self.fail(errors.START_LOOKS_BACK.format(what="mainline"), card.span)
+            self.fail(errors.START_LOOKS_BACK(what=errors.words("mainline")), card.span)
         if card.previous:
-            self.fail(errors.START_LOOKS_BACK.format(what="previous play"), card.span)
+            self.fail(errors.START_LOOKS_BACK(what=errors.words("previous play")), card.span)
         if card.back > 0:
-            self.fail(errors.START_LOOKS_BACK.format(what="last card"), card.span)
+            self.fail(errors.START_LOOKS_BACK(what=errors.words("last card")), card.span)
 
     def container(
         self, container: ast.SetLit | ast.RangeLit, kind: ast.Kind
     ) -> ast.SetLit | ast.RangeLit:
         if isinstance(container, ast.RangeLit):
             if kind is not ast.Kind.NUMBER:
-                self.fail(errors.RANGE_NEEDS_NUMBERS.format(kind=kind.value), container.span)
+                self.fail(errors.RANGE_NEEDS_NUMBERS(kind=_kind(kind)), container.span)
             return ast.RangeLit(
                 self.number(container.low, ".."),
                 self.number(container.high, ".."),
@@ -537,7 +536,7 @@ class _Checker:
             checked, item_kind = self.value(item)
             if item_kind is not kind:
                 self.fail(
-                    errors.CANNOT_COMPARE.format(left=kind.value, right=item_kind.value),
+                    errors.CANNOT_COMPARE(left=_kind(kind), right=_kind(item_kind)),
                     _span(item),
                 )
             items.append(checked)
@@ -546,24 +545,35 @@ class _Checker:
     def cycle(self, cycle: tuple[ast.Const, ...], kind: ast.Kind, span: ast.Span) -> None:
         words = ast.WORDS_OF_KIND[kind]
         kind_word = {ast.Kind.SUIT: "suit", ast.Kind.COLOR: "color"}.get(kind, kind.value)
+        kind_words = errors.words(kind_word)
         seen: set[int] = set()
         for item in cycle:
             if item.kind is not kind:
                 self.fail(
-                    errors.CANNOT_COMPARE.format(left=kind.value, right=item.kind.value),
+                    errors.CANNOT_COMPARE(left=_kind(kind), right=_kind(item.kind)),
                     item.span,
                 )
             if item.value in seen:
-                problem = f"{words[item.value]} is listed twice"
+                problem = errors.CYCLE_LISTED_TWICE(item=words[item.value])
                 self.fail(
-                    errors.CYCLE_INCOMPLETE.format(kind_word=kind_word, problem=problem),
+                    errors.CYCLE_INCOMPLETE(kind_word=kind_words, problem=problem),
                     item.span,
                 )
             seen.add(item.value)
         missing = [word for value, word in enumerate(words) if value not in seen]
         if missing:
-            problem = "add " + ", ".join(missing)
-            self.fail(errors.CYCLE_INCOMPLETE.format(kind_word=kind_word, problem=problem), span)
+            problem = errors.CYCLE_ADD(items=", ".join(missing))
+            self.fail(errors.CYCLE_INCOMPLETE(kind_word=kind_words, problem=problem), span)
+
+
+# What an expression stands for, in a message ("a number"), each translated with the message.
+_KIND_WORDS = {kind: errors.kind_words(kind.value) for kind in ast.Kind}
+for _word in ("suit", "color", "earlier card", "mainline", "previous play", "last card"):
+    errors.words(_word)
+
+
+def _kind(kind: ast.Kind) -> errors.Message:
+    return _KIND_WORDS[kind]
 
 
 def _span(node: ast.Expr) -> ast.Span:

@@ -57,11 +57,11 @@ _COMPARISONS = {"==": "==", "=": "==", "!=": "!=", "≠": "!=", "<": "<", "<=": 
 _COMPARISONS.update({"≤": "<=", ">": ">", ">=": ">=", "≥": ">="})
 
 # How Lark's terminal names read in an error message.
-_TERMINAL_WORDS = {
-    "NAME": "a word",
-    "NUMBER": "a number",
-    "SUIT_SYMBOL": "a suit",
-    "COMP_OP": "a comparison such as ==",
+_TERMINAL_WORDS: dict[str, str | errors.Message] = {
+    "NAME": errors.words("a word"),
+    "NUMBER": errors.words("a number"),
+    "SUIT_SYMBOL": errors.words("a suit"),
+    "COMP_OP": errors.words("a comparison such as =="),
     "ADD_OP": "+ or -",
     "MUL_OP": "* or %",
     "IF": "'if'",
@@ -73,7 +73,7 @@ _TERMINAL_WORDS = {
     "IN": "'in'",
     "IS": "'is'",
     "WRAP": "'wrap'",
-    "SUM": "'sum', 'max' or 'min'",
+    "SUM": errors.words("'sum', 'max' or 'min'"),
     "_OF": "'of'",
     "DOTDOT": "'..'",
     "LBRACE": "'{'",
@@ -86,15 +86,18 @@ _TERMINAL_WORDS = {
     "DOT": "'.'",
     "_START_KW": "'start:'",
     "_RULE_KW": "'rule:'",
-    "$END": "the end of the rule",
+    "$END": errors.words("the end of the rule"),
 }
+_TEST_OR_VALUE = errors.words("a test or a value, like color or 7")
+_THIS = errors.words("this")
+_NO_QUOTES = errors.Template("no_quotes", " — no quotes are needed: write red, not 'red'")
 _CHARACTER_HINTS = {
-    "&": " — write 'and'",
-    "|": " — write 'or'",
-    "!": " — write 'not', or != for 'is not'",
-    "'": " — no quotes are needed: write red, not 'red'",
-    '"': " — no quotes are needed: write red, not 'red'",
-    ":": " — only 'start:' and 'rule:' take a colon",
+    "&": errors.Template("write_and", " — write 'and'"),
+    "|": errors.Template("write_or", " — write 'or'"),
+    "!": errors.Template("write_not", " — write 'not', or != for 'is not'"),
+    "'": _NO_QUOTES,
+    '"': _NO_QUOTES,
+    ":": errors.Template("colon", " — only 'start:' and 'rule:' take a colon"),
 }
 
 
@@ -114,7 +117,7 @@ def parse(text: str) -> ast.Program:
         raise RuleSyntaxError(errors.EMPTY_RULE)
     if len(text) > errors.MAX_RULE_LENGTH:
         raise RuleSyntaxError(
-            errors.TOO_LONG.format(limit=errors.MAX_RULE_LENGTH),
+            errors.TOO_LONG(limit=errors.MAX_RULE_LENGTH),
             text=text[: errors.MAX_RULE_LENGTH],
             column=errors.MAX_RULE_LENGTH + 1,
         )
@@ -126,8 +129,8 @@ def parse(text: str) -> ast.Program:
         tree = _lark().parse(text)
     except UnexpectedInput as exc:
         raise _from_lark(exc, text) from None
-    except LarkError as exc:  # pragma: no cover - Lark raises UnexpectedInput for bad text
-        raise RuleSyntaxError(f"cannot read the rule: {exc}", text=text) from None
+    except LarkError:  # pragma: no cover - Lark raises UnexpectedInput for bad text
+        raise RuleSyntaxError(errors.UNEXPECTED_END, text=text) from None
     _check_size(tree, text)
     return _Builder(text).program(tree)
 
@@ -162,7 +165,7 @@ def _check_brackets(text: str) -> None:
             depth += 1
             if depth > errors.MAX_DEPTH:
                 raise RuleSyntaxError(
-                    errors.TOO_DEEP.format(limit=errors.MAX_DEPTH),
+                    errors.TOO_DEEP(limit=errors.MAX_DEPTH),
                     text=text,
                     line=line,
                     column=column,
@@ -181,9 +184,9 @@ def _check_size(tree: Tree[Token], text: str) -> None:
         if depth > errors.MAX_DEPTH or nodes > errors.MAX_NODES:
             line, column = _position(node)
             message = (
-                errors.TOO_DEEP.format(limit=errors.MAX_DEPTH)
+                errors.TOO_DEEP(limit=errors.MAX_DEPTH)
                 if depth > errors.MAX_DEPTH
-                else errors.TOO_BIG.format(limit=errors.MAX_NODES)
+                else errors.TOO_BIG(limit=errors.MAX_NODES)
             )
             raise RuleSyntaxError(message, text=text, line=line, column=column)
         if isinstance(node, Tree):
@@ -209,7 +212,9 @@ def _from_lark(exc: UnexpectedInput, text: str) -> RuleSyntaxError:
     column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
     if isinstance(exc, UnexpectedCharacters):
         char = exc.char
-        message = errors.UNEXPECTED_CHARACTER.format(char=char) + _CHARACTER_HINTS.get(char, "")
+        message = errors.UNEXPECTED_CHARACTER(char=char)
+        if char in _CHARACTER_HINTS:
+            message += _CHARACTER_HINTS[char]()
         return RuleSyntaxError(message, text=text, line=line, column=column)
     if isinstance(exc, UnexpectedToken):
         token = exc.token
@@ -218,7 +223,7 @@ def _from_lark(exc: UnexpectedInput, text: str) -> RuleSyntaxError:
             lines = text.splitlines() or [""]
             line = len(lines)
             column = len(lines[-1].rstrip()) + 1
-            message = errors.UNEXPECTED_END
+            message = errors.UNEXPECTED_END()
         elif token.type == "COMP_OP" and "NAME" not in expected:
             return RuleSyntaxError(
                 errors.CHAINED_COMPARISON,
@@ -228,7 +233,7 @@ def _from_lark(exc: UnexpectedInput, text: str) -> RuleSyntaxError:
                 end_column=column + len(token),
             )
         else:
-            message = errors.UNEXPECTED_TOKEN.format(token=str(token))
+            message = errors.UNEXPECTED_TOKEN(token=str(token))
         before = _words_before(text, token)
         if before[-1:] == ["if"] and before[-2:-1] in (["and"], ["or"], ["not"]):
             offset = token.start_pos if isinstance(token.start_pos, int) else 0
@@ -236,7 +241,7 @@ def _from_lark(exc: UnexpectedInput, text: str) -> RuleSyntaxError:
             line = text.count("\n", 0, if_at) + 1
             column = if_at - (text.rfind("\n", 0, if_at) + 1) + 1
             return RuleSyntaxError(
-                errors.IF_NEEDS_PARENTHESES.format(word=before[-2]),
+                errors.IF_NEEDS_PARENTHESES(word=before[-2]),
                 text=text,
                 line=line,
                 column=column,
@@ -244,7 +249,7 @@ def _from_lark(exc: UnexpectedInput, text: str) -> RuleSyntaxError:
             )
         if before[-2:-1] == ["is"] and before[-1:] in (["a"], ["an"]):
             return RuleSyntaxError(
-                errors.NO_ARTICLE.format(article=before[-1], word=str(token)),
+                errors.NO_ARTICLE(article=before[-1], word=str(token)),
                 text=text,
                 line=line,
                 column=column,
@@ -252,18 +257,24 @@ def _from_lark(exc: UnexpectedInput, text: str) -> RuleSyntaxError:
             )
         missing = _missing_if_part(text, token, expected)
         if missing:
-            message += f": an if needs {missing}, like: if last is red then black else red"
+            message += missing()
         elif expected == ["DOTDOT"]:
-            message += ": after 'in' write a set such as {hearts, diamonds} or a range like 2 .. 8"
+            message += errors.IN_NEEDS_SET()
         elif "NAME" in expected:
-            message += errors.EXPECTED.format(what="a test or a value, like color or 7")
+            message += errors.EXPECTED(what=_TEST_OR_VALUE)
         elif expected:
-            words = [_TERMINAL_WORDS.get(name, name.lower()) for name in expected]
-            words = sorted(dict.fromkeys(words))
-            if len(words) <= 3:
-                message += errors.EXPECTED.format(what=" or ".join(words))
+            found: list[str | errors.Message] = [
+                _TERMINAL_WORDS.get(name, name.lower()) for name in expected
+            ]
+            words = sorted(dict.fromkeys(found), key=_english)
+            if len(words) == 1:
+                message += errors.EXPECTED(what=words[0])
+            elif len(words) == 2:
+                message += errors.EXPECTED_TWO(first=words[0], second=words[1])
+            elif len(words) == 3:
+                message += errors.EXPECTED_THREE(first=words[0], second=words[1], third=words[2])
             else:
-                message += errors.MISSING_OPERATOR
+                message += errors.MISSING_OPERATOR()
         end = column + len(str(token)) if token.type != "$END" else None
         return RuleSyntaxError(message, text=text, line=line, column=column, end_column=end)
     return RuleSyntaxError(errors.UNEXPECTED_END, text=text, line=line, column=column)
@@ -274,18 +285,22 @@ def _words_before(text: str, token: Token) -> list[str]:
     return [w.lower() for w in re.findall(r"[A-Za-z_]\w*", _strip_comments(text[:offset]))]
 
 
-def _missing_if_part(text: str, token: Token, expected: list[str]) -> str:
-    """'a then' or 'an else' when the fault is an unfinished if, judged by counting keywords."""
+def _english(item: str | errors.Message) -> str:
+    return item.english() if isinstance(item, errors.Message) else item
+
+
+def _missing_if_part(text: str, token: Token, expected: list[str]) -> errors.Template | None:
+    """The missing then or else when the fault is an unfinished if, judged by counting keywords."""
     if "_THEN" not in expected and "_ELSE" not in expected:
-        return ""
+        return None
     offset = token.start_pos if isinstance(token.start_pos, int) else len(text)
     words = [w.lower() for w in re.findall(r"[A-Za-z_]\w*", _strip_comments(text[:offset]))]
     ifs, thens, elses = words.count("if"), words.count("then"), words.count("else")
     if "_THEN" in expected and ifs > thens:
-        return "a then"
+        return errors.IF_NEEDS_THEN
     if "_ELSE" in expected and thens > elses:
-        return "an else"
-    return ""
+        return errors.IF_NEEDS_ELSE
+    return None
 
 
 def _span(node: Tree[Token] | Token) -> ast.Span:
@@ -305,7 +320,7 @@ class _Builder:
     def __init__(self, text: str) -> None:
         self.text = text
 
-    def fail(self, message: str, span: ast.Span) -> NoReturn:
+    def fail(self, message: str | errors.Message, span: ast.Span) -> NoReturn:
         end = span.end_column if span.end_line == span.line else None
         raise RuleSyntaxError(
             message, text=self.text, line=span.line, column=span.column, end_column=end
@@ -323,7 +338,7 @@ class _Builder:
 
     def expr(self, node: Tree[Token] | Token) -> ast.Expr:
         if isinstance(node, Token):  # pragma: no cover - the grammar wraps every token
-            self.fail(errors.UNEXPECTED_TOKEN.format(token=str(node)), _span(node))
+            self.fail(errors.UNEXPECTED_TOKEN(token=str(node)), _span(node))
         method = getattr(self, "build_" + str(node.data), None)
         if method is None:  # pragma: no cover - one method per alias in grammar.lark
             self.fail(f"cannot read '{node.data}'", _span(node))
@@ -399,7 +414,7 @@ class _Builder:
                     else (self.text_of(left.span).rsplit(".", 1)[0])
                 )
                 self.fail(
-                    errors.IS_ON_PROPERTY.format(
+                    errors.IS_ON_PROPERTY(
                         prop=left.name,
                         word=right.word,
                         card=card,
@@ -420,7 +435,7 @@ class _Builder:
         if isinstance(right, ast.Num):
             return ast.Compare(op, ast.Prop(left, "rank", left.span), right, span)
         card = self.text_of(left.span)
-        self.fail(errors.IS_NEEDS_QUALITY.format(card=card), _span(right_tree))
+        self.fail(errors.IS_NEEDS_QUALITY(card=card), _span(right_tree))
 
     def build_is_expr(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         return self._is(node, span, negated=False)
@@ -439,11 +454,7 @@ class _Builder:
         return ast.RangeLit(low, high, span)
 
     def build_list_lit(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
-        self.fail(
-            "a list in square brackets is only used in next(...); "
-            "for a choice of values write a set such as {hearts, diamonds}",
-            span,
-        )
+        self.fail(errors.LIST_ONLY_IN_NEXT, span)
 
     # Arithmetic
 
@@ -453,7 +464,7 @@ class _Builder:
         modulus = self.number(number, _span(number))
         if not 1 <= modulus <= errors.MAX_NUMBER:
             self.fail(
-                errors.MODULUS_NOT_NUMBER.format(op="wrap", limit=errors.MAX_NUMBER),
+                errors.MODULUS_NOT_NUMBER(op="wrap", limit=errors.MAX_NUMBER),
                 _span(number),
             )
         return ast.Wrap(operand, modulus, span)
@@ -474,7 +485,7 @@ class _Builder:
     def number(self, token: Token, span: ast.Span) -> int:
         text = str(token)
         if len(text) > 6 or int(text) > errors.MAX_NUMBER:
-            self.fail(errors.NUMBER_TOO_BIG.format(limit=errors.MAX_NUMBER), span)
+            self.fail(errors.NUMBER_TOO_BIG(limit=errors.MAX_NUMBER), span)
         return int(text)
 
     def build_number(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
@@ -513,24 +524,24 @@ class _Builder:
         if name in ast.RANK_WORDS:
             return ast.Num(ast.RANK_WORDS[name], span)
         if name in ast.VERDICT_PROPERTIES:
-            self.fail(errors.VERDICT_ONLY_PREVIOUS.format(name=name), span)
+            self.fail(errors.VERDICT_ONLY_PREVIOUS(name=name), span)
         if name in ast.PROPERTY_KIND:
             return ast.Prop(ast.CardRef(0, span=span), name, span)
         if word.upper() in ast.RANK_LETTERS or word.upper() in ast.SUIT_LETTERS:
             letter = word.upper()
             meaning = _LETTER_MEANING[letter]
             self.fail(
-                errors.UNKNOWN_NAME.format(name=word)
-                + errors.DID_YOU_MEAN_LETTER.format(letter=letter, meaning=meaning),
+                errors.UNKNOWN_NAME(name=word)
+                + errors.DID_YOU_MEAN_LETTER(letter=letter, meaning=meaning),
                 span,
             )
         if name == "mainline":
             self.fail(errors.MAINLINE_ONLY_IN_SUM, span)
-        self.fail(errors.UNKNOWN_NAME.format(name=word) + errors.suggest(name, KNOWN_NAMES), span)
+        self.fail(errors.UNKNOWN_NAME(name=word) + errors.suggest(name, KNOWN_NAMES), span)
 
     def back(self, count: int, span: ast.Span) -> int:
         if count < 1 or count > errors.MAX_LOOKBACK:
-            self.fail(errors.TOO_FAR_BACK.format(limit=errors.MAX_LOOKBACK), span)
+            self.fail(errors.TOO_FAR_BACK(limit=errors.MAX_LOOKBACK), span)
         return count
 
     def build_attr(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
@@ -540,19 +551,19 @@ class _Builder:
         name_span = _span(token)
         if not isinstance(owner, ast.CardRef):
             kind = _describe(owner)
-            self.fail(errors.ONLY_CARDS_HAVE_PROPERTIES.format(kind=kind, name=token), name_span)
+            self.fail(errors.ONLY_CARDS_HAVE_PROPERTIES(kind=kind, name=token), name_span)
         if name not in ast.PROPERTY_KIND:
             known = [
                 p for p in ast.PROPERTY_KIND if owner.previous or p not in ast.VERDICT_PROPERTIES
             ]
             self.fail(
-                errors.UNKNOWN_PROPERTY.format(name=token) + errors.suggest(name, known),
+                errors.UNKNOWN_PROPERTY(name=token) + errors.suggest(name, known),
                 name_span,
             )
         if name in ast.VERDICT_PROPERTIES and not owner.previous:
-            self.fail(errors.VERDICT_ONLY_PREVIOUS.format(name=name), name_span)
+            self.fail(errors.VERDICT_ONLY_PREVIOUS(name=name), name_span)
         if owner.previous and owner.back == 2 and name not in ast.VERDICT_PROPERTIES:
-            self.fail(errors.PREVIOUS2_ONLY_VERDICT.format(name=token), name_span)
+            self.fail(errors.PREVIOUS2_ONLY_VERDICT(name=token), name_span)
         return ast.Prop(owner, name, span)
 
     def build_call(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
@@ -581,7 +592,7 @@ class _Builder:
         if name == "sum":  # pragma: no cover - the grammar reads sum( as SUM
             self.fail(errors.SUM_SHAPE, span)
         self.fail(
-            errors.UNKNOWN_FUNCTION.format(name=name_token) + errors.suggest(name, FUNCTIONS),
+            errors.UNKNOWN_FUNCTION(name=name_token) + errors.suggest(name, FUNCTIONS),
             _span(name_token),
         )
 
@@ -640,8 +651,8 @@ class _Builder:
         shape = errors.SUM_SHAPE if function == "sum" else errors.EXTREME_SHAPE
         if prop not in ("rank", "value"):
             self.fail(
-                shape
-                + (": only rank or value can be added up" if function == "sum" else "")
+                shape()
+                + (errors.ONLY_RANK_OR_VALUE() if function == "sum" else errors.Message())
                 + errors.suggest(prop, ("rank", "value")),
                 _span(prop_token),
             )
@@ -666,17 +677,23 @@ class _Builder:
         return lines[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
-_LETTER_MEANING = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
-_LETTER_MEANING.update({"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"})
+_LETTER_MEANING = {
+    letter: errors.words(meaning)
+    for letter, meaning in {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}.items()
+}
+_LETTER_MEANING.update(
+    (letter, errors.words(meaning))
+    for letter, meaning in {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}.items()
+)
 
 
-def _describe(node: ast.Expr) -> str:
+def _describe(node: ast.Expr) -> errors.Message:
     match node:
         case ast.Const(kind=kind):
-            return kind.value
+            return errors.kind_words(kind.value)
         case ast.Num():
-            return ast.Kind.NUMBER.value
+            return errors.kind_words(ast.Kind.NUMBER.value)
         case ast.Prop(name=name):
-            return ast.PROPERTY_KIND[name].value
+            return errors.kind_words(ast.PROPERTY_KIND[name].value)
         case _:
-            return "this"
+            return _THIS
