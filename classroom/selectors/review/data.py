@@ -24,6 +24,7 @@ from classroom.selectors.rounds import replay_round
 from eleusis.engine.history import Attempt
 from eleusis.engine.insight import PlayInsight, RoundLog, round_log
 from eleusis.engine.insight import RoundInsight as RoundMeasures
+from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import ExpressRound
 from eleusis.engine.variants import Round as EngineRound
 
@@ -77,6 +78,15 @@ class RoundReview:
     people: dict[int, Person]  # engine player -> person
     chart: Any = None  # charts.Chart, built on demand
     rows: list[Any] = field(default_factory=list)  # charts.ChartRow per play, for its table
+
+    @property
+    def not_buildable(self) -> bool:
+        """The round's rule is a library rule the sentence builder cannot state (the review
+        warns: students could log it only in words)."""
+        text = self.round.rule_text.strip()
+        return bool(text) and any(
+            entry.text == text and not entry.buildable for entry in LIBRARY.values()
+        )
 
     @property
     def results(self) -> dict[str, Any] | None:

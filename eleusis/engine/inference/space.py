@@ -27,6 +27,7 @@ from pathlib import Path
 
 from eleusis.engine.history import Rule
 from eleusis.engine.inference.situation import fingerprint, thorough_probes
+from eleusis.engine.rules.builder import lets_nothing_through
 from eleusis.engine.rules.compiler import CompiledRule, compile_rule
 from eleusis.engine.rules.equivalence import equivalence
 from eleusis.engine.rules.library import LIBRARY
@@ -227,12 +228,17 @@ def _stored_labels() -> set[str] | None:
 
 
 def compute_candidate_rules() -> tuple[tuple[str, CompiledRule], ...]:
-    """The deduplication itself: thorough fingerprints first, then a proof of equivalence."""
+    """The deduplication itself: thorough fingerprints first, then a proof of equivalence. A
+    sentence of the pool that lets no card through (the builder refuses it: "the same rank and
+    a higher rank") is left out."""
     kept: list[tuple[str, CompiledRule]] = []
     by_print: dict[bytes, list[CompiledRule]] = {}
     probes = thorough_probes()
+    library = set(LIBRARY)
     for label, text in _candidate_entries():
         rule = compile_rule(text)
+        if label not in library and lets_nothing_through(rule):
+            continue
         group = by_print.setdefault(fingerprint(rule, probes), [])
         if any(equivalence(rule, other).equivalent is True for other in group):
             continue

@@ -561,6 +561,12 @@ def _rule_text(
     return f"if {condition.code()} then {body} else true"
 
 
+def lets_nothing_through(rule: CompiledRule) -> bool:
+    """Whether a rule lets no card through after the starter (the builder refuses such a
+    sentence; the candidate space leaves it out)."""
+    return _never(rule, 0)
+
+
 def _never(rule: CompiledRule, depth: int) -> bool:
     """Whether the sentence lets no card through on any of a spread of fixed lines of cards
     (long enough to read, both verdicts of the last play, both parities of place)."""

@@ -32,6 +32,11 @@ class LibraryRule:
     text: str
     reading: str = ""
 
+    @property
+    def buildable(self) -> bool:
+        """Whether a sentence of the builder states this rule exactly (`NOT_BUILDABLE`)."""
+        return self.id not in NOT_BUILDABLE
+
     @cached_property
     def _rule(self) -> CompiledRule:
         return compile_rule(self.text)
@@ -55,6 +60,20 @@ class LibraryRule:
             "reading": self.reading,
         }
 
+
+# The library rules no sentence of the builder's pool states exactly (three parts, counts,
+# sums or a pattern of runs): a student cannot log them but in words, so the review warns on
+# their rounds. tests/engine/rules/test_library.py searches the pool to keep this list true.
+NOT_BUILDABLE = frozenset(
+    {
+        "el-black-down-red-up",
+        "el-step-up-1-3",
+        "el-three-red-three-black",
+        "ru-rank-mod-4",
+        "th-suit-by-suit",
+        "th-sum-two",
+    }
+)
 
 _RULES = (
     LibraryRule(

@@ -1,7 +1,12 @@
 """The builder's pool: the finite part of the sentence builder's space that bots and the review
 weigh (`eleusis.engine.inference.space.language_candidates` deduplicates it with the library and
 the frame rules). The builder's space is large (every condition times every pair of
-requirements); the sentences here are chosen to cover each part and option.
+requirements); the sentences here are chosen to cover each part and option, and hold every
+*plain sentence* the builder can make (`plain_fillings`): every requirement alone, with every
+option of its parts, and every two requirements on the last card, or one on the last card and a
+kind of card, joined by "and" or "or" ("higher than the last card and within 3 of it", "the same
+suit as the last card and a face card"). tests/engine/inference/test_space.py finds each plain
+sentence in the candidate space by equivalence (issue 34).
 """
 
 from __future__ import annotations
@@ -9,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from functools import cache
 
-from eleusis.engine.rules.builder import ORDERS, assemble
+from eleusis.engine.rules.builder import ORDERS, QUALITIES, assemble
 
 _POOL_QUALITIES = (
     "red",
@@ -68,6 +73,42 @@ def _single_requirements() -> Iterator[dict[str, str]]:
         yield _req("sum", what="odd", ref=ref)
 
 
+def every_requirement() -> Iterator[dict[str, str]]:
+    """Every requirement of the builder with every option of its parts."""
+    for quality in QUALITIES:
+        yield _req("play", what=quality.id)
+        yield _req("avoid", what=quality.id)
+    for ref in ("last", "last2", "last3"):
+        for prop in ("color", "suit", "rank", "parity", "half", "face"):
+            yield _req("same", prop=prop, ref=ref)
+            yield _req("different", prop=prop, ref=ref)
+        yield _req("other-color", ref=ref)
+        for n in range(1, 7):
+            yield _req("within", n=str(n), ref=ref)
+            yield _req("up", n=str(n), ref=ref)
+        for kind in ("higher", "lower", "up-down"):
+            yield _req(kind, ref=ref)
+        for what in ("even", "odd"):
+            yield _req("sum", what=what, ref=ref)
+        for order in ORDERS:
+            yield _req("next-suit", order=order.id, ref=ref)
+    yield _req("any")
+
+
+def plain_fillings() -> Iterator[dict[str, str]]:
+    """The builder's plain sentences (no condition): every requirement alone; every
+    requirement on the last card with a kind of card, and every two requirements on the last
+    card, joined by "and" or "or"."""
+    singles = list(every_requirement())
+    yield from singles
+    on_last = [r for r in singles if r.get("then-ref") == "last"]
+    cards = [r for r in singles if r["then"] == "play"]
+    for index, first in enumerate(on_last):
+        for second in cards + on_last[index + 1 :]:
+            for join in ("and", "or"):
+                yield {**first, "join": join, **_second(second)}
+
+
 def _branch_requirements() -> list[dict[str, str]]:
     """What an "if … otherwise …" sentence plays on each side, in the pool."""
     out = [_req("play", what=what) for what in _POOL_QUALITIES]
@@ -96,6 +137,7 @@ def pool_fillings() -> Iterator[dict[str, str]]:
     """The builder's sentences that bots and the review weigh (before deduplication)."""
     singles = list(_single_requirements())
     yield from singles
+    yield from plain_fillings()
     # Two properties of the last card, either or both ("same suit or same rank").
     props = ("color", "suit", "rank", "parity", "half", "face")
     for i, first in enumerate(props):

@@ -7,6 +7,7 @@ import json
 
 from eleusis.engine.bots import make_bot
 from eleusis.engine.inference import CandidateSpace, candidate_space, language_candidates
+from eleusis.engine.inference.situation import fingerprint
 from eleusis.engine.inference.space import (
     CANDIDATES_FILE,
     candidates_digest,
@@ -66,3 +67,33 @@ def test_a_secret_rule_without_an_equivalent_joins_the_space_as_its_own_class():
     assert with_secret.classes[with_secret.class_of[added]] == (added,)
     assert with_secret.find(compile_rule("rank in {7, 13}")) == added
     assert len(space) == len(language_candidates())  # the shared space is never changed
+
+
+def test_every_plain_sentence_of_the_builder_is_in_the_space():
+    """Issue 34: the observer weighs everything a student can say with the builder's plain
+    sentences (every requirement alone, and two joined by "and"/"or" on the last card:
+    "higher than the last card and within 3 of it", "the same suit and a face card"). Each
+    filling the builder accepts has an equivalent candidate; those it refuses (they let no card
+    through) are not candidates."""
+    from eleusis.engine.rules.builder import BuilderError, build
+    from eleusis.engine.rules.pool import plain_fillings
+
+    space = candidate_space()
+    by_print: dict[bytes, list[int]] = {}
+    for index, sig in enumerate(space.fingerprints):
+        by_print.setdefault(sig, []).append(index)
+    missing, checked = [], 0
+    for filling in plain_fillings():
+        try:
+            rule = build(filling).compiled()
+        except BuilderError as error:
+            assert error.key == "never", filling
+            continue
+        checked += 1
+        same = by_print.get(fingerprint(rule), [])
+        if not any(space.equivalent(space.rule(index), rule) for index in same):
+            missing.append(rule.text)
+    assert checked > 3000
+    assert missing == []
+    higher_within_3 = "rank > last.rank and rank in last.rank - 3 .. last.rank + 3"
+    assert space.find(compile_rule(higher_within_3)) is not None

@@ -191,10 +191,18 @@ def _check(filling, situations):
 def test_every_pool_filling_means_what_its_words_say():
     situations = _situations(1)
     checked = 0
+    refused = 0
     for filling in pool_fillings():
-        _check(filling, situations)  # build() raises for a filling the builder refuses
+        try:
+            _check(filling, situations)  # build() raises for a filling the builder refuses
+        except BuilderError as error:
+            # Only a plain sentence that lets no card through ("the same rank and a higher
+            # rank"): the candidate space leaves it out (tests/engine/inference/test_space.py).
+            assert error.key == "never" and "if" not in filling, filling
+            refused += 1
+            continue
         checked += 1
-    assert checked > 1000
+    assert checked > 4000 and refused < 100
 
 
 def random_filling(rng):

@@ -204,3 +204,27 @@ def test_judging_agrees_with_compiling_the_text_again():
         assert [again.accepts(history, c) for c in FULL_DECK] == [
             entry.compiled().accepts(history, c) for c in FULL_DECK
         ]
+
+
+@pytest.mark.slow
+def test_the_rules_marked_not_buildable_are_those_no_builder_sentence_states():
+    """Issue 34: a library rule is buildable when a sentence of the builder's pool is exactly
+    equivalent to it; the others are marked, and the review warns on their rounds."""
+    from eleusis.engine.inference.situation import fingerprint, thorough_probes
+    from eleusis.engine.rules.equivalence import equivalence
+    from eleusis.engine.rules.pool import pool_entries
+
+    probes = thorough_probes()
+    wanted: dict[bytes, list[str]] = {}
+    for rule_id, entry in LIBRARY.items():
+        wanted.setdefault(fingerprint(entry.compiled(), probes), []).append(rule_id)
+    stated: set[str] = set()
+    for _words, text in pool_entries():
+        rule = compile_rule(text)
+        for rule_id in wanted.get(fingerprint(rule, probes), []):
+            if rule_id not in stated and equivalence(rule, LIBRARY[rule_id].compiled()).equivalent:
+                stated.add(rule_id)
+    assert {rule_id for rule_id, entry in LIBRARY.items() if not entry.buildable} == (
+        set(LIBRARY) - stated
+    )
+    assert not LIBRARY["el-step-up-1-3"].buildable and LIBRARY["th-near-rank"].buildable
