@@ -32,6 +32,7 @@ class AbbottSeatInfo(SeatLine):
     expelled: bool
     score: int | None
     overthrown: bool = False  # was prophet this round and fell
+    left: bool = False  # left the table, or the teacher removed them
 
 
 @dataclass(frozen=True)
@@ -73,11 +74,12 @@ def _line(seat: Seat, player: int, view: Any) -> AbbottSeatInfo:
         bool(view.expelled[player]),
         view.scores.players[player] if view.over else None,
         any(record.player == player and record.fell for record in view.prophets),
+        seat.left,
     )
 
 
 def _empty(seat: Seat) -> AbbottSeatInfo:
-    return AbbottSeatInfo(seat.position, seat.name, 0, False, False, False, None)
+    return AbbottSeatInfo(seat.position, seat.name, 0, False, False, False, None, left=seat.left)
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,12 @@ class DelphiSeat:
     predicted: bool
     score: int
     is_oracle: bool = False  # a student deals this round (the rotating oracle)
+    left: bool = False  # left the table or was removed: predicts no more (docs/rules.md §3)
+
+    @property
+    def predicts(self) -> bool:
+        """Whether the card on show waits for this seat's token."""
+        return not self.is_oracle and not self.left
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,7 @@ def _seats(
                 chips,
                 predicted,
                 score,
+                left=seat.left,
             )
         )
     return infos
@@ -157,7 +164,7 @@ class DelphiBoard:
     @property
     def predicting(self) -> int:
         """How many predict this round (the oracle does not)."""
-        return sum(1 for seat in self.seats if not seat.is_oracle)
+        return sum(1 for seat in self.seats if seat.predicts)
 
     @property
     def oracle_name(self) -> str:
@@ -266,11 +273,11 @@ class DelphiTableSummary:
 
     @property
     def waiting_for(self) -> list[DelphiSeat]:
-        return [seat for seat in self.seats if not seat.predicted and not seat.is_oracle]
+        return [seat for seat in self.seats if not seat.predicted and seat.predicts]
 
     @property
     def predicting(self) -> int:
-        return sum(1 for seat in self.seats if not seat.is_oracle)
+        return sum(1 for seat in self.seats if seat.predicts)
 
 
 def delphi_tables(*, session) -> list[DelphiTableSummary]:

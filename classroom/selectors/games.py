@@ -395,6 +395,7 @@ class SeatTotal:
     scores: list[int | None]
     total: int
     winner: bool = False
+    left: bool = False  # left the table or was removed: cannot win the game
 
 
 @dataclass(frozen=True)
@@ -510,14 +511,17 @@ def game_totals(*, table: Table, seats: list[Seat], current: Any = UNREAD) -> Ga
     finished = table.session.status == GameSession.Status.FINISHED
     over = bool(rounds) and ((target is not None and len(rounds) >= target) or finished)
     totals = {position: sum(s or 0 for s in scores) for position, scores in per_seat.items()}
-    best = max(totals.values(), default=0)
+    # A student who left (or was removed) keeps the scores of the rounds they played but cannot
+    # win the game: the winner is the best of those still at the table (issue 33).
+    best = max((totals[seat.position] for seat in seats if not seat.left), default=None)
     rows = [
         SeatTotal(
             seat.position,
             seat.name,
             per_seat[seat.position],
             totals[seat.position],
-            winner=over and totals[seat.position] == best,
+            winner=over and not seat.left and totals[seat.position] == best,
+            left=seat.left,
         )
         for seat in seats
     ]

@@ -19,6 +19,7 @@ class RussianSeatInfo(SeatLine):
     turn: bool
     score: int | None
     interim: int | None = None  # the interim score, once taken (docs/rules.md §4)
+    left: bool = False  # left the table, or the teacher removed them
 
 
 class RussianBoard(TurnBoard):
@@ -34,11 +35,12 @@ def _line(seat: Seat, player: int, view: Any) -> RussianSeatInfo:
         view.turn == player and not view.over,
         view.scores.players[player] if view.over else None,
         view.interim[player] if view.interim is not None else None,
+        seat.left,
     )
 
 
 def _empty(seat: Seat) -> RussianSeatInfo:
-    return RussianSeatInfo(seat.position, seat.name, 0, (), False, None)
+    return RussianSeatInfo(seat.position, seat.name, 0, (), False, None, left=seat.left)
 
 
 @dataclass(frozen=True)

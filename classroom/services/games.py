@@ -304,9 +304,11 @@ def _fresh_rule(session: GameSession) -> str:
 
 def seat_remove(*, seat: Seat) -> None:
     """A student leaves the table, or the teacher removes them, for the rest of the session:
-    in a round being played, their cards go under the stock and the turn passes on (the
-    engine's Leave); a student dealing it ends it; no later round deals them in. Removing a
-    seat twice is harmless."""
+    in a round being played it is the engine's Leave, in every game (their cards go out of
+    play, the turn passes on if it was theirs, they cannot win; a prophet who leaves ends the
+    prophecy; in Delphi they predict no more); a student dealing it ends it; no later round
+    deals them in, and they cannot win the game (`game_totals`). Removing a seat twice is
+    harmless."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=seat.table_id)
         seat = Seat.objects.select_for_update().get(pk=seat.pk)
@@ -320,11 +322,9 @@ def seat_remove(*, seat: Seat) -> None:
         if playing and round_row.seated(seat.position):
             player = round_row.player_of(seat.position)
             action = End(reason=EndReason.DEALER_LEFT) if player is None else Leave(player=player)
-            try:
-                with transaction.atomic():
-                    round_act(round_id=round_row.pk, action=action, seat=None)
-            except IllegalActionError:
-                pass  # a game without turns (Delphi): the seat left predicts no more, that is all
+            with contextlib.suppress(IllegalActionError), transaction.atomic():
+                # Refused only when the round has just ended, or the seat left it already.
+                round_act(round_id=round_row.pk, action=action, seat=None)
         table_id = table.pk
         transaction.on_commit(lambda: table_changed(table_id))
 

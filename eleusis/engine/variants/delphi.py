@@ -18,6 +18,10 @@ Decisions beyond docs/rules.md, each documented here and tested:
 - Chips start at 0. The dealer's chip count (chips taken less chips paid) is shown but does not
   score: the dealer's score is the settlement's sum, as in the seed's example.
 - The round ends when the deck is used up ("deck_finished") or the dealer ends it (`End`).
+- A player who leaves or is removed (`Leave`) predicts no more: a token they showed for the card
+  on show is void, the card is placed once everyone still in has predicted, and the settlement
+  is among those still in. They score less than everyone still in, so they cannot win the
+  round; the round ends if nobody is left.
 - A student oracle may keep their rule in words only (a `WrittenRule`, the seed's way: the
   oracle judges). Then the oracle places each card with a `Verdict` (right: mainline), when they
   choose: every player who has predicted by then wins or loses as usual; the card is not placed
@@ -33,8 +37,9 @@ from typing import Literal
 
 from eleusis.engine.cards import Card, build_stock
 from eleusis.engine.history import Attempt
-from eleusis.engine.variants.actions import Predict, Reveal, Verdict
+from eleusis.engine.variants.actions import Leave, Predict, Reveal, Verdict
 from eleusis.engine.variants.base import (
+    Action,
     EndReason,
     Event,
     IllegalActionError,
@@ -56,6 +61,7 @@ from eleusis.engine.variants.events import (
     CardPlaced,
     CardTurned,
     DelphiEnded,
+    PlayerLeft,
     Predicted,
     StarterPlaced,
 )
@@ -71,6 +77,7 @@ ORACLE_PLACES = Refusal(
     "oracle_places", "the oracle's rule is in words: the oracle places the card on show"
 )
 APP_PLACES = Refusal("app_places", "the app places the cards by the oracle's rule")
+PLAYER_LEFT = Refusal("player_left", "player {player} has left this round")
 MAX_PLAYERS = 500
 
 DelphiStarter = Literal["flip", "until_legal"]
@@ -122,6 +129,7 @@ class DelphiState(RoundState):
     chips: list[int] = field(default_factory=list)
     dealer_chips: int = 0
     placements: list[Placement] = field(default_factory=list)
+    left: list[int] = field(default_factory=list)  # players out of the round (Leave), in order
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,8 +227,43 @@ class DelphiRound(Round):
         state.predictions[action.player] = action.value
         state.hypotheses[action.player] = action.hypothesis
         events.append(Predicted(action.player))
-        if not self.oracle_judges and all(value is not None for value in state.predictions):
+        self._place_when_everyone_predicted(events)
+
+    def _place_when_everyone_predicted(self, events: list[Event]) -> None:
+        """The app places the card once every player still in has shown a token."""
+        state = self.state
+        if self.oracle_judges or state.current is None:
+            return
+        if all(
+            value is not None or seat in state.left for seat, value in enumerate(state.predictions)
+        ):
             self._reveal(events)
+
+    def _precheck(self, action: Action) -> None:
+        player = getattr(action, "player", None)
+        if player is not None and player in self.state.left:
+            raise IllegalActionError(PLAYER_LEFT, player=player)
+        super()._precheck(action)
+
+    @precondition(Leave)
+    def _can_leave(self, action: Leave) -> None:
+        self.check_player(action.player)
+
+    @move(Leave)
+    def _leave(self, action: Leave, events: list[Event]) -> None:
+        """A player leaves or is removed: their token for the card on show is void, they
+        predict no more, and the card is placed if everyone still in has predicted."""
+        state = self.state
+        player = action.player
+        state.left.append(player)
+        if state.predictions:
+            state.predictions[player] = None
+            state.hypotheses[player] = None
+        events.append(PlayerLeft(player, 0))
+        if len(state.left) >= self.players:
+            self._end(EndReason.EVERYONE_LEFT, events)
+            return
+        self._place_when_everyone_predicted(events)
 
     @move(Reveal)
     def _reveal_now(self, action: Reveal, events: list[Event]) -> None:
@@ -278,7 +321,18 @@ class DelphiRound(Round):
     # -- reading ----------------------------------------------------------------------------
 
     def scores(self) -> Scores:
-        return settle(self.state.chips)
+        """The settlement among the players still in; one who left scores less than all of
+        them (docs/rules.md §3, as §1)."""
+        state = self.state
+        if not state.left:
+            return settle(state.chips)
+        staying = [seat for seat in range(self.players) if seat not in state.left]
+        among = settle([state.chips[seat] for seat in staying])
+        lowest = min(among.players, default=1)
+        players = [lowest - 1] * self.players
+        for seat, score in zip(staying, among.players, strict=True):
+            players[seat] = score
+        return Scores(tuple(players), among.dealer)
 
     def table_cards(self) -> list[Card]:
         state = self.state

@@ -176,6 +176,13 @@ class Expelled(PlayerEvent):
     kind = "expelled"
 
 
+class ProphetLeft(PlayerEvent):
+    """Abbott/Howell: the prophet left the round; the prophecy ends (no penalty, no bonus) and
+    the dealer judges again."""
+
+    kind = "prophet_left"
+
+
 class AbbottEnded(RoundOver):
     kind = "abbott_ended"
 

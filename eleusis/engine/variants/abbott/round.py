@@ -228,19 +228,29 @@ class AbbottRound(AbbottTurns):
     def scores(self) -> Scores:
         """H − own hand, H the largest hand; +4 for a hand emptied legally; the prophet in office
         adds the bonus. Dealer: the best player score, or with a prophet in office the lower of
-        that and twice the cards on the table when the prophet was named."""
+        that and twice the cards on the table when the prophet was named. A player who left (or
+        was removed) has no hand but has not shed it: H is the largest hand of those still in,
+        they score H − the cards they gave back, always less than everyone still in, so they
+        cannot win the round (docs/rules.md §2, as §1)."""
         state = self.state
-        largest = max(len(hand) for hand in state.hands)
-        players = tuple(
-            largest
-            - len(hand)
-            + (EMPTY_BONUS if state.emptied_by == seat else 0)
-            + (self.prophet_bonus() if state.prophet == seat else 0)
-            for seat, hand in enumerate(state.hands)
-        )
-        best = max(players)
+        hands = [(seat, hand) for seat, hand in enumerate(state.hands) if seat not in state.left]
+        largest = max((len(hand) for _, hand in hands), default=0)
+        players = [0] * self.players
+        for seat, hand in hands:
+            players[seat] = (
+                largest
+                - len(hand)
+                + (EMPTY_BONUS if state.emptied_by == seat else 0)
+                + (self.prophet_bonus() if state.prophet == seat else 0)
+            )
+        staying = [players[seat] for seat, _ in hands]
+        for seat, returned in zip(state.left, state.left_holding, strict=True):
+            players[seat] = largest - returned
+            if staying:
+                players[seat] = min(players[seat], min(staying) - 1)
+        best = max(staying, default=0)
         dealer = best if state.marker is None else min(best, 2 * state.marker)
-        return Scores(players, dealer)
+        return Scores(tuple(players), dealer)
 
     def _groups(self) -> list[int]:
         return self.state.groups

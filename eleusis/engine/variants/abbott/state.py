@@ -56,6 +56,8 @@ class AbbottState(HandState):
     expulsions: list[int] = field(default_factory=list)  # seats, in the order expelled
     pending: AbbottPending | None = None
     emptied_by: int | None = None
+    left: list[int] = field(default_factory=list)  # players out of the round (Leave), in order
+    left_holding: list[int] = field(default_factory=list)  # cards each of them gave back
 
 
 # ---------------------------------------------------------------------------------------------

@@ -17,8 +17,9 @@ from eleusis.engine.variants.abbott.config import (
     AbbottConfig,
 )
 from eleusis.engine.variants.abbott.state import AbbottEntry, AbbottPending, AbbottState
-from eleusis.engine.variants.actions import NoPlay, Play, PlayString
+from eleusis.engine.variants.actions import Leave, NoPlay, Play, PlayString
 from eleusis.engine.variants.base import (
+    Action,
     EndReason,
     Event,
     IllegalActionError,
@@ -35,6 +36,8 @@ from eleusis.engine.variants.events import (
     Expelled,
     NoPlayDeclared,
     PenaltyDrawn,
+    PlayerLeft,
+    ProphetLeft,
 )
 from eleusis.engine.variants.hands import HandRound
 
@@ -43,6 +46,7 @@ EMPTY_STRING = Refusal("empty_string", "a string needs at least one card")
 WAITING_FOR_PROPHET = Refusal(
     "waiting_for_prophet", "waiting for the prophet's judgement: no {action} until then"
 )
+PLAYER_LEFT = Refusal("player_left", "player {player} has left this round")
 
 
 class AbbottTurns(HandRound):
@@ -51,6 +55,90 @@ class AbbottTurns(HandRound):
 
     config: AbbottConfig
     state: AbbottState
+
+    def _precheck(self, action: Action) -> None:
+        player = getattr(action, "player", None)
+        if player is not None and player in self.state.left:
+            raise IllegalActionError(PLAYER_LEFT, player=player)
+        super()._precheck(action)
+
+    @precondition(Leave)
+    def _can_leave(self, action: Leave) -> None:
+        self.check_player(action.player)
+
+    @move(Leave)
+    def _leave(self, action: Leave, events: list[Event]) -> None:
+        """A player leaves or is removed (docs/rules.md §2, the app's choice): their hand goes
+        under the stock, a move of theirs awaiting the prophet is void, and the turn passes on
+        if it was theirs. A prophet who leaves ends the prophecy as a fall does, without the
+        penalty (nobody is left to draw it): the marker goes, the dealer (the app) judges again
+        and a move awaiting the prophet's judgement is judged by the rule at once."""
+        state = self.state
+        player = action.player
+        hand = state.hands[player]
+        state.left.append(player)
+        state.left_holding.append(len(hand))
+        state.stock.extend(hand)  # under the stock (index 0 is the top)
+        hand.clear()
+        events.append(PlayerLeft(player, state.left_holding[-1]))
+        if state.prophet_window == player:
+            state.prophet_window = None
+        pending = state.pending
+        if pending is not None and pending.player == player:
+            state.pending = None  # their move, still to be judged, is void
+            pending = None
+        if state.prophet == player:
+            state.prophet = None
+            state.marker = None
+            events.append(ProphetLeft(player))
+            if pending is not None:
+                state.pending = None
+                self._judge_by_the_rule(pending, events)
+                return
+        if not state.over and state.pending is None and state.turn == player:
+            self._pass_turn_from(player, events)
+        elif not state.over and not self.active_seats():
+            self._end_without_players(events)
+
+    def _judge_by_the_rule(self, pending: AbbottPending, events: list[Event]) -> None:
+        """The prophet left with `pending` awaiting their judgement: the app judges it."""
+        if pending.what == "attempt":
+            accepted = self.judge_string(pending.cards)
+            self._resolve_attempt(
+                pending.player, pending.cards, accepted, pending.armed, False, None, pending, events
+            )
+            return
+        legal = self.legal_cards(pending.player)
+        self._resolve_no_play(
+            pending.player,
+            legal[0] if legal else None,
+            pending.armed,
+            False,
+            None,
+            pending,
+            events,
+        )
+
+    def _pass_turn_from(self, player: int, events: list[Event]) -> None:
+        """The turn of `player`, who left, goes to the next active seat (no prophet's window)."""
+        active = self.active_seats()
+        if not active:
+            self._end_without_players(events)
+            return
+        self.state.turn = next(
+            seat
+            for step in range(1, self.players + 1)
+            if (seat := (player + step) % self.players) in active
+        )
+        events.append(TurnPassed(self.state.turn))
+
+    def _end_without_players(self, events: list[Event]) -> None:
+        """Nobody is left to take a turn: everyone left, or those staying are expelled (or the
+        prophet)."""
+        state = self.state
+        staying = [seat for seat in range(self.players) if seat not in state.left]
+        everyone_left = all(seat == state.prophet for seat in staying)
+        self._end(EndReason.EVERYONE_LEFT if everyone_left else EndReason.ALL_EXPELLED, events)
 
     @precondition(Play)
     def _can_play(self, action: Play) -> None:
@@ -230,9 +318,13 @@ class AbbottTurns(HandRound):
         self._after_turn(player, events)
 
     def active_seats(self) -> list[int]:
-        """Seats that take turns: not expelled, not the prophet."""
+        """Seats that take turns: not expelled, not the prophet, not gone (`Leave`)."""
         state = self.state
-        return [s for s in range(self.players) if not state.expelled[s] and s != state.prophet]
+        return [
+            s
+            for s in range(self.players)
+            if not state.expelled[s] and s != state.prophet and s not in state.left
+        ]
 
     def expulsion_armed(self) -> bool:
         """Whether a wrong attempt or wrong "no play" made now expels the player."""
@@ -270,6 +362,6 @@ class AbbottTurns(HandRound):
             for step in range(1, self.players + 1)
             if (seat := (player + step) % self.players) in active
         )
-        if not state.expelled[player] and state.prophet != player:
+        if not state.expelled[player] and state.prophet != player and player not in state.left:
             state.prophet_window = player
         events.append(TurnPassed(state.turn))
