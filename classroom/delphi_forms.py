@@ -25,7 +25,8 @@ class DelphiMoveForm(PredictForm):
     with the button (`op`, a token is the only move) and the round's version the page was
     drawn at (a page without it, or drawn before a card was placed, is refused)."""
 
-    op = forms.ChoiceField(choices=[("predict", _("Predict"))], required=False)
+    # Sent hidden and never drawn: no words to translate.
+    op = forms.ChoiceField(choices=[("predict", "predict")], required=False)
     seq = StrictIntegerField(min_value=0, max_value=2**31 - 1, required=False)
     # The page cannot send anything wrong (buttons and hidden fields it drew, a text area
     # with its length): an invalid form is broken or forged, a plain 400 even under htmx.
