@@ -101,7 +101,7 @@ def test_equiv_json_gives_a_counterexample():
 
 def test_equiv_text():
     assert run("equiv", "@th-alternate-colors", "if last is red then black else red") == (
-        "Equivalent (checked every one of 2756 situations).\n"
+        "Equivalent for a game dealt from 2 decks (checked every one of 2756 situations).\n"
     )
     text = run("equiv", "@th-suit-cycle", "@el-suit-cycle")
     assert text.startswith("Different (checked every one of 2756 situations): after ")

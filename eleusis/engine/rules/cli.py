@@ -9,6 +9,7 @@ RULE is rule text (`"color != last.color"`) or `@id` of a library rule (`@th-sui
                                  "card": "QD"}; one line out each: {"accepted": true}
                                  or {"error": "..."}
     rules equiv RULE RULE        whether two rules judge alike, with a counterexample
+                                 (--decks N: in a game dealt from N decks, 2 by default)
     rules library                every library rule with its explanation
     rules frames                 the sentence builder's parts and options, with ids
     rules build PART=OPTION ...  the rule a built sentence says, or what is missing (exit 1)
@@ -34,6 +35,7 @@ from eleusis.engine.rules import (
     library_rule,
 )
 from eleusis.engine.rules.builder import BuilderError, build, catalogue, parse_filling
+from eleusis.engine.rules.smt import COPIES
 
 Write = Callable[[str], None]
 
@@ -57,6 +59,15 @@ def add_actions(actions: Any) -> None:
     equiv.add_argument("rule", help="rule text, or @id of a library rule")
     equiv.add_argument("other", help="rule text, or @id of a library rule")
     equiv.add_argument("--seed", type=int, default=0, help="seed when sampling")
+    equiv.add_argument(
+        "--decks",
+        type=int,
+        default=COPIES,
+        choices=range(1, 9),
+        metavar="N",
+        help="decks the game deals from (Express 2, Abbott/Howell 3): a counterexample uses "
+        "at most N of a card (default %(default)s)",
+    )
     actions.add_parser("library", help="list the library rules")
     for sub in (check, judge, equiv, actions.choices["library"]):
         sub.add_argument("--json", action="store_true", help="print JSON")
@@ -72,7 +83,14 @@ def run(options: dict[str, Any], write: Write, stdin: TextIO) -> None:
     elif action == "judge":
         run_judge(write, options["rule"], stdin)
     elif action == "equiv":
-        run_equiv(write, options["rule"], options["other"], options["seed"], as_json)
+        run_equiv(
+            write,
+            options["rule"],
+            options["other"],
+            options["seed"],
+            as_json,
+            options.get("decks", COPIES),
+        )
     elif action == "frames":
         run_frames(write, as_json)
     elif action == "build":
@@ -170,10 +188,12 @@ def run_judge(write: Write, spec: str, stdin: TextIO) -> None:
         _emit(write, {"accepted": rule.accepts(history, card)})
 
 
-def run_equiv(write: Write, spec: str, other_spec: str, seed: int, as_json: bool) -> None:
+def run_equiv(
+    write: Write, spec: str, other_spec: str, seed: int, as_json: bool, decks: int = COPIES
+) -> None:
     a = _compile(write, spec, as_json)
     b = _compile(write, other_spec, as_json)
-    result = equivalence(a, b, seed=seed)
+    result = equivalence(a, b, seed=seed, copies=decks)
     if as_json:
         _emit(write, result.to_dict())
         return
@@ -184,7 +204,9 @@ def run_equiv(write: Write, spec: str, other_spec: str, seed: int, as_json: bool
     if not result.exhaustive:
         how = "proved by the solver"
     if result.equivalent:
-        write(f"Equivalent ({how}).")
+        # Equivalent for this game: no history its decks can deal tells the rules apart.
+        decks_word = "deck" if result.copies == 1 else "decks"
+        write(f"Equivalent for a game dealt from {result.copies} {decks_word} ({how}).")
         return
     example = result.counterexample
     assert example is not None

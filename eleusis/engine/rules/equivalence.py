@@ -8,7 +8,9 @@ situations one of them would build. Every verdict is exact, or it is "unknown":
   the previous one or counts over the whole mainline, and look back only a few cards), they
   are all enumerated, by classes of cards that the two rules cannot tell apart (see
   `situations.py`): `exhaustive=True`, and `situations` counts the situations covered, the 52
-  starts included.
+  starts included. Rules that read the whole mainline through `max`, `min`, `played` or
+  `first` are walked over every mainline a game can deal, lines they cannot tell apart merged
+  (`enumerated_lines`), while that stays small.
 - Otherwise the question goes to an SMT solver (`smt.py`): "is there a situation where the two
   verdicts differ?" Unsatisfiable is a proof (`proved=True`); a model is a counterexample,
   confirmed by judging it with both rules.
@@ -21,12 +23,13 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from eleusis.engine.cards import FULL_DECK
 from eleusis.engine.history import Attempt
-from eleusis.engine.rules.compiler import CompiledRule
+from eleusis.engine.rules import ast
+from eleusis.engine.rules.compiler import FIRST, TABLES, CompiledRule
 from eleusis.engine.rules.situations import (
     MAX_POSITION_HORIZON,
     CardClass,
@@ -37,7 +40,7 @@ from eleusis.engine.rules.situations import (
     previous_props,
     slot_props,
 )
-from eleusis.engine.rules.smt import DEFAULT_TIMEOUT_MS, prove_same
+from eleusis.engine.rules.smt import COPIES, DEFAULT_TIMEOUT_MS, prove_same
 
 # Above this many evaluations per rule the solver decides instead of the enumeration.
 MAX_EXHAUSTIVE_EVALUATIONS = 400_000
@@ -71,6 +74,7 @@ class Equivalence:
     situations: int
     counterexample: Counterexample | None
     proved: bool = False
+    copies: int = COPIES  # of each card in the game's decks: equivalent "for this game"
 
     @property
     def verdict(self) -> str:
@@ -89,6 +93,7 @@ class Equivalence:
             "exhaustive": self.exhaustive,
             "proved": self.proved,
             "situations": self.situations,
+            "copies": self.copies,
             "counterexample": self.counterexample.to_dict() if self.counterexample else None,
         }
 
@@ -167,33 +172,47 @@ def plan(rules: tuple[CompiledRule, ...]) -> _Plan | None:
 
 
 def equivalence(
-    a: CompiledRule, b: CompiledRule, *, seed: int = 0, timeout_ms: int = DEFAULT_TIMEOUT_MS
+    a: CompiledRule,
+    b: CompiledRule,
+    *,
+    seed: int = 0,
+    timeout_ms: int = DEFAULT_TIMEOUT_MS,
+    copies: int = COPIES,
 ) -> Equivalence:
-    """Whether `a` and `b` give the same verdict in every situation (`seed` is unused: every
-    verdict is exact; it stays for callers that pass it)."""
+    """Whether `a` and `b` give the same verdict in every situation a game can deal with
+    `copies` of each card (its decks: 2 in Express, 3 in Abbott/Howell), a legal starter first:
+    where no such history separates them they are equivalent *for that game*, and
+    `Equivalence.copies` says for which decks (`seed` is unused: every verdict is exact; it
+    stays for callers that pass it)."""
     for index in range(len(FULL_DECK)):
         verdict_a, verdict_b = a.judge_start(index), b.judge_start(index)
         if verdict_a != verdict_b:
             example = Counterexample([], FULL_DECK[index].code, verdict_a, verdict_b)
-            return Equivalence(False, True, len(FULL_DECK), example)
+            return Equivalence(False, True, len(FULL_DECK), example, copies=copies)
     the_plan = plan((a, b))
     if (
         the_plan is not None
         and the_plan.horizon is None
         and the_plan.evaluations() <= MAX_ENUMERATED_EVALUATIONS
     ):
-        return _enumerated(a, b, the_plan)
-    result = prove_same(a, b, timeout_ms=timeout_ms)
+        return _enumerated(a, b, the_plan, copies)
+    if the_plan is None and (a.reads_mainline or b.reads_mainline):
+        walked = enumerated_lines(a, b, copies=copies)
+        if walked is not None:
+            return walked
+    result = prove_same(a, b, timeout_ms=timeout_ms, copies=copies)
     if result.status == "equivalent":
-        return Equivalence(True, False, 0, None, proved=True)
+        return Equivalence(True, False, 0, None, proved=True, copies=copies)
     if result.status == "different":
         assert result.plays is not None and result.card is not None
         example = _confirmed(a, b, result.plays, result.card)
-        return Equivalence(False, False, 0, example, proved=True)
-    return Equivalence(None, False, 0, None)
+        return Equivalence(False, False, 0, example, proved=True, copies=copies)
+    return Equivalence(None, False, 0, None, copies=copies)
 
 
-def _enumerated(a: CompiledRule, b: CompiledRule, the_plan: _Plan) -> Equivalence:
+def _enumerated(
+    a: CompiledRule, b: CompiledRule, the_plan: _Plan, copies: int = COPIES
+) -> Equivalence:
     """Every situation of the plan, by classes of cards (the starts are compared already).
     A mainline shorter than the rules look back is the whole line, so its first card must be a
     legal starter of both rules (else no game has it); a counterexample is dealt from two
@@ -216,15 +235,15 @@ def _enumerated(a: CompiledRule, b: CompiledRule, the_plan: _Plan) -> Equivalenc
                     verdict_a = a.judge(card, tail, previous_card, accepted, position)
                     if verdict_a != b.judge(card, tail, previous_card, accepted, position):
                         history, dealt = _dealt(
-                            tail_classes, tail, previous, card, starters, the_plan, position
+                            tail_classes, tail, previous, card, starters, the_plan, position, copies
                         )
                         example = _confirmed(a, b, history, dealt)
                         if example.a == example.b:  # pragma: no cover - classes say it cannot
                             example = _confirmed(
                                 a, b, build_history(tail, previous, position or None, 1), card
                             )
-                        return Equivalence(False, True, situations, example)
-    return Equivalence(True, True, situations, None)
+                        return Equivalence(False, True, situations, example, copies=copies)
+    return Equivalence(True, True, situations, None, copies=copies)
 
 
 def _dealt(
@@ -235,6 +254,7 @@ def _dealt(
     starters: set[int],
     the_plan: _Plan,
     position: int,
+    copies: int = COPIES,
 ) -> tuple[list[Attempt], int]:
     """The history of an enumerated situation, dealable: each tail card the least-used member
     of its class (at most two of a card), and a legal starter in front where the tail is not
@@ -266,7 +286,7 @@ def _dealt(
     mainline = [attempt for attempt in history if attempt.accepted]
     first = FULL_DECK.index(mainline[0].card) if mainline else None
     if first is not None and first not in starters and starters and position == 0:
-        free = [s for s in sorted(starters) if used.get(s, 0) < 2] or sorted(starters)
+        free = [s for s in sorted(starters) if used.get(s, 0) < copies] or sorted(starters)
         history.insert(0, Attempt(FULL_DECK[free[0]], True))
     return history, card
 
@@ -303,3 +323,168 @@ def sample_history(rng: random.Random, rule: CompiledRule | None, length: int) -
         if legal:
             history.append(Attempt(rng.choice(legal), True))
     return history
+
+
+# Above this many verdicts the walk over mainlines gives up and the solver decides.
+MAX_LINE_EVALUATIONS = 30_000
+
+
+def line_enumerable(rules: tuple[CompiledRule, ...]) -> bool:
+    """Whether the walk over mainlines (`enumerated_lines`) can judge `rules`: they read the
+    whole mainline only through `max`, `min`, `played` and `first` (no count or whole-line sum,
+    which never settle), and not the play before the previous one."""
+    if any(rule.reads_previous2 for rule in rules):
+        return False
+    for rule in rules:
+        for node in ast.walk(rule.program.body):
+            if isinstance(node, ast.Count | ast.MainlineSum):
+                return False
+    return True
+
+
+def enumerated_lines(
+    a: CompiledRule,
+    b: CompiledRule,
+    *,
+    copies: int = COPIES,
+    budget: int = MAX_LINE_EVALUATIONS,
+) -> Equivalence | None:
+    """Every mainline a game can deal (a legal starter of both rules first, at most `copies` of
+    a card), walked breadth first and merged where the rules cannot tell two lines apart: the
+    same cards (by the classes the rules read) in the places they look back at, the same first
+    card, the same highest and lowest values and the same set of values played, the same
+    position (up to its period). Each line is judged on every previous play and card; the first
+    difference is dealt as a counterexample. None when more than `budget` verdicts would be
+    needed (the solver decides then). The starts are compared by the caller."""
+    rules = (a, b)
+    if not line_enumerable(rules):
+        return None
+    horizon = position_horizon(rules)
+    if horizon is not None and sum(horizon) > MAX_POSITION_HORIZON:
+        return None
+    lookback = max(max(rule.lookback for rule in rules), 1)
+    slot_classes = []
+    for slot in range(1, lookback + 1):
+        props = slot_props(rules, slot) | (previous_props(rules) if slot == 1 else set())
+        slot_classes.append(_class_of(partition(props)))
+    first_class = _class_of(partition(slot_props(rules, FIRST)))
+    aggregates: list[tuple[str, tuple[int, ...]]] = []
+    line_props: set[str] = set()
+    for rule in rules:
+        for node in ast.walk(rule.program.body):
+            if isinstance(node, ast.Extreme | ast.Played):
+                kind = node.fn if isinstance(node, ast.Extreme) else "played"
+                if (kind, TABLES[node.prop]) not in aggregates:
+                    aggregates.append((kind, TABLES[node.prop]))
+                line_props |= {"rank", "suit"} if node.prop == "card" else {node.prop}
+    for slot in (*range(1, lookback + 1), FIRST):
+        line_props |= slot_props(rules, slot)
+    line_props |= previous_props(rules)
+    steps = partition(line_props)
+    step_of = _class_of(steps)
+    cards = partition(slot_props(rules, 0))
+    previous: list[int | None] = [None]
+    if any(rule.reads_previous_card for rule in rules):
+        previous += [c.representative for c in partition(previous_props(rules))]
+    elif any(rule.reads_verdict for rule in rules):
+        previous.append(0)
+    starters = {i for i in range(len(FULL_DECK)) if a.judge_start(i) and b.judge_start(i)}
+
+    def position_key(length: int) -> int:
+        if horizon is None:
+            return 0
+        threshold, period = horizon
+        position = length + 1
+        return position if position < threshold else threshold + (position - threshold) % period
+
+    def key(line: tuple[int, ...]) -> tuple[object, ...]:
+        tail = tuple(slot_classes[k][line[-1 - k]] for k in range(min(lookback, len(line))))
+        values: list[object] = []
+        for kind, table in aggregates:
+            seen = [table[index] for index in line]
+            values.append(max(seen) if kind == "max" else min(seen) if kind == "min" else None)
+            if kind == "played":
+                values[-1] = frozenset(seen)
+        return (tail, first_class[line[0]], tuple(values), position_key(len(line)))
+
+    queue: list[tuple[int, ...]] = [
+        (min(starters & set(step.members)),) for step in steps if starters & set(step.members)
+    ]
+    seen_keys = {key(line) for line in queue}
+    evaluations = 0
+    while queue:
+        line = queue.pop(0)
+        back = line[::-1]
+        position = len(line) + 1
+        for rejected in previous:
+            accepted = rejected is None
+            previous_card = back[0] if rejected is None else rejected
+            for card_class in cards:
+                evaluations += 1
+                card = card_class.representative
+                verdict = a.judge(card, back, previous_card, accepted, position)
+                if verdict != b.judge(card, back, previous_card, accepted, position):
+                    example = _dealt_line(
+                        (a, b), line, rejected, card_class, steps, starters, copies
+                    )
+                    if example is not None:
+                        return Equivalence(False, True, evaluations, example, copies=copies)
+        if evaluations > budget:
+            return None
+        counts: dict[int, int] = {}
+        for index in line:
+            counts[step_of[index]] = counts.get(step_of[index], 0) + 1
+        for place, step in enumerate(steps):
+            if counts.get(place, 0) >= copies * step.weight:
+                continue  # no more of these cards in the decks
+            longer = (*line, step.representative)
+            new = key(longer)
+            if new not in seen_keys:
+                seen_keys.add(new)
+                queue.append(longer)
+    return Equivalence(True, True, evaluations, None, copies=copies)
+
+
+def _class_of(classes: list[CardClass]) -> list[int]:
+    """For each card index, the number of its class."""
+    owner = [0] * len(FULL_DECK)
+    for place, card_class in enumerate(classes):
+        for member in card_class.members:
+            owner[member] = place
+    return owner
+
+
+def _dealt_line(
+    rules: tuple[CompiledRule, CompiledRule],
+    line: tuple[int, ...],
+    rejected: int | None,
+    card_class: CardClass,
+    steps: list[CardClass],
+    starters: set[int],
+    copies: int,
+) -> Counterexample | None:
+    """The walked line dealt from the decks: each card the least-used member of its class (the
+    first a legal starter), then the wrong play and the card played; None when it cannot be
+    dealt with at most `copies` of a card or when dealing it loses the difference."""
+    step_of = _class_of(steps)
+    used: dict[int, int] = {}
+
+    def deal(options: Sequence[int]) -> int:
+        best = min(options, key=lambda member: (used.get(member, 0), member))
+        used[best] = used.get(best, 0) + 1
+        return best
+
+    mainline = []
+    for place, index in enumerate(line):
+        members = steps[step_of[index]].members
+        options = sorted(starters & set(members)) if place == 0 else members
+        mainline.append(deal(options))
+    history = [Attempt(FULL_DECK[index], True) for index in mainline]
+    if rejected is not None:
+        used[rejected] = used.get(rejected, 0) + 1
+        history.append(Attempt(FULL_DECK[rejected], False))
+    card = deal(card_class.members)
+    if max(used.values()) > copies:
+        return None
+    example = _confirmed(*rules, history, card)
+    return example if example.a != example.b else None

@@ -42,6 +42,9 @@ RESOURCE_LIMIT = 200_000
 DEAD_BRANCH_RESOURCE_LIMIT = 20_000
 # A counterexample is first looked for on mainlines at most this long, to keep it readable.
 SHORT_MAINLINE = 60
+# Copies of each card a counterexample may use unless told: Express deals two decks (Abbott/
+# Howell three; the game's config says, `decks`).
+COPIES = 2
 
 
 @dataclass(frozen=True)
@@ -448,9 +451,11 @@ def prove_same(
     *,
     timeout_ms: int = DEFAULT_TIMEOUT_MS,
     max_mainline: int | None = None,
+    copies: int = COPIES,
 ) -> SmtResult:
-    """Whether `a` and `b` give the same verdict in every situation, proved by z3; with
-    `max_mainline`, in every situation whose mainline holds at most that many cards."""
+    """Whether `a` and `b` give the same verdict in every situation a game dealt with `copies`
+    of each card can reach, proved by z3; with `max_mainline`, in every such situation whose
+    mainline holds at most that many cards."""
     ctx = z3.Context()
     situation = _Situation(ctx, (a, b))
     verdict_a = _Encoder(situation, a).verdict()
@@ -462,10 +467,13 @@ def prove_same(
     solver.add(verdict_a != verdict_b)
     if max_mainline is not None:
         solver.add(situation.n <= max_mainline)
-    # A counterexample a teacher can deal: no card more than `COPIES` times among those the
-    # rules read, and a first card that both rules let start the mainline.
+    # A counterexample a teacher can deal: no card more than `copies` times, and a first card
+    # that both rules let start the mainline.
     starters = {i for i in range(len(FULL_DECK)) if a.judge_start(i) and b.judge_start(i)}
-    solver.add(*_dealable(situation, (verdict_a, verdict_b)))
+    solver.add(*_dealable(situation, (verdict_a, verdict_b), copies))
+    if situation.first is not None and starters:  # (no starter: only the start, below)
+        index = situation.first.index_term()
+        solver.add(z3.Implies(situation.n >= 1, z3.Or(*(index == s for s in sorted(starters)))))
     if not starters:
         solver.add(situation.n == 0)  # no card starts both: no game goes past the start
     elif situation.hidden:
@@ -491,7 +499,7 @@ def prove_same(
     if answer != z3.sat:
         return SmtResult("unknown", reason=str(solver.reason_unknown()))
     model = solver.model()
-    plays, card = _history(situation, model, (a, b))
+    plays, card = _history(situation, model, (a, b), copies)
     played = FULL_DECK[card]
     if a.accepts(plays, played) == b.accepts(plays, played):
         # The formula and the compiled rule disagree: never claim anything then.
@@ -499,13 +507,11 @@ def prove_same(
     return SmtResult("different", plays, card)
 
 
-COPIES = 2  # copies of each card a counterexample may use: Express deals two decks
-
-
 class _Dealer:
-    """Cards for a history, each used at most `COPIES` times where the choice is free."""
+    """Cards for a history, each used at most `copies` times where the choice is free."""
 
-    def __init__(self, fixed: Sequence[int]) -> None:
+    def __init__(self, fixed: Sequence[int], copies: int = COPIES) -> None:
+        self.copies = copies
         self.used: dict[int, int] = {}
         for index in fixed:
             self.take(index)
@@ -517,26 +523,42 @@ class _Dealer:
     def pick(self, members: Sequence[int], prefer: Callable[[int], bool] | None = None) -> int:
         def cost(member: int) -> tuple[int, int, int]:
             preferred = 0 if prefer is None or prefer(member) else 1
-            return (self.used.get(member, 0) >= COPIES, preferred, self.used.get(member, 0))
+            used = self.used.get(member, 0)
+            return (used >= self.copies, preferred, used)
 
         return self.take(min(members, key=cost))
 
 
-def _dealable(situation: _Situation, verdicts: Sequence[Any]) -> list[Any]:
-    """Constraints that keep the solver's situation dealable from two decks and starting with
-    a legal starter (the starter is read by the rules when the mainline is no longer than they
-    look back)."""
+def _dealable(situation: _Situation, verdicts: Sequence[Any], copies: int = COPIES) -> list[Any]:
+    """Constraints that keep the solver's situation dealable with `copies` of each card (the
+    cards it names, and the cards further back: no class holds more of them than its cards'
+    copies) and starting with a legal starter (the starter is read by the rules when the
+    mainline is no longer than they look back)."""
     cards = [situation.card, *situation.back, situation.rejected]
     indexes = [card.suit * 13 + card.rank for card in cards]
     wrong = len(cards) - 1
+    first = len(cards)
+    if situation.first is not None:
+        cards.append(situation.first)
+        indexes.append(situation.first.suit * 13 + situation.first.rank)
 
     def there(k: int) -> Any:
         if k == wrong:
             return z3.And(situation.n >= 1, z3.Not(situation.previous_accepted))
+        if k == first:  # further back than the rules look (else it is one of them)
+            return situation.n > situation.lookback
         return situation.exists(k)
 
     facts: list[Any] = []
-    for group in itertools.combinations(range(len(cards)), COPIES + 1):
+    for members, count in zip(situation.classes, situation.hidden, strict=True):
+        named = [
+            z3.If(
+                z3.And(situation.exists(k), z3.Or(*(card.index_term() == m for m in members))), 1, 0
+            )
+            for k, card in enumerate(situation.back, start=1)
+        ]
+        facts.append(count + z3.Sum(z3.IntVal(0, situation.ctx), *named) <= copies * len(members))
+    for group in itertools.combinations(range(len(cards)), copies + 1):
         present = [there(k) for k in group if k > 0]
         same = [indexes[group[0]] == indexes[k] for k in group[1:]]
         facts.append(z3.Not(z3.And(*present, *same)))
@@ -554,12 +576,15 @@ def _dealable(situation: _Situation, verdicts: Sequence[Any]) -> list[Any]:
 
 
 def _history(
-    situation: _Situation, model: z3.ModelRef, rules: Sequence[CompiledRule] = ()
+    situation: _Situation,
+    model: z3.ModelRef,
+    rules: Sequence[CompiledRule] = (),
+    copies: int = COPIES,
 ) -> tuple[list[Attempt], int]:
     """A real history for the solver's situation: the mainline (the cards further back in
     their classes first), then the wrong plays that the situation has at its end. Where the
     situation leaves a card free (further back than the rules look, a wrong play the rules do
-    not read), it is dealt from two decks (at most `COPIES` of a card), and the first card is
+    not read), it is dealt with at most `copies` of a card, and the first card is
     a legal starter of every one of `rules` where one fits."""
 
     def ev(term: Any) -> Any:
@@ -569,7 +594,7 @@ def _history(
     shown = min(n, situation.lookback)
     card = situation.card.index(model)
     back = [situation.back[k].index(model) for k in reversed(range(shown))]
-    dealer = _Dealer([card, *back])
+    dealer = _Dealer([card, *back], copies)
 
     def starter(index: int) -> bool:
         return all(rule.judge_start(index) for rule in rules)

@@ -22,6 +22,7 @@ game is added.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable
@@ -216,10 +217,26 @@ class WrittenRule:
         raise IllegalActionError(WORDS_NEED_THE_DEALER, card=card)
 
 
-def language_guess_judge(secret: Rule | None, text: str) -> bool | None:
-    """Judge a guess with the rule language: compile it and check equivalence with the secret.
-    None (a person judges, as for a guess in words) when the secret rule is not one the language
-    can say, or when the equivalence could not be decided within its time limit."""
+# A game that reshuffles a new deck in when the stock runs out has no bound on the copies.
+UNBOUNDED_COPIES = 1_000
+
+
+def _guess_judge_for(config: Any) -> GuessJudge:
+    """The language's guess judge for a round dealt from `config.decks` decks (two if unsaid;
+    no bound when a new deck is shuffled in as the stock runs out)."""
+    decks = getattr(config, "decks", 2)
+    copies = decks if isinstance(decks, int) else 2
+    if getattr(config, "stock_exhaustion", None) == "reshuffle_deck":
+        copies = UNBOUNDED_COPIES
+    return functools.partial(language_guess_judge, copies=copies)
+
+
+def language_guess_judge(secret: Rule | None, text: str, copies: int = 2) -> bool | None:
+    """Judge a guess with the rule language: compile it and check equivalence with the secret,
+    for a game dealt with `copies` of each card (its decks: a guess that no dealable history
+    tells from the secret is right). None (a person judges, as for a guess in words) when the
+    secret rule is not one the language can say, or when the equivalence could not be decided
+    within its time limit."""
     from eleusis.engine.rules import CompiledRule, RuleSyntaxError, compile_rule, equivalence
 
     secret_text = rule_text(secret)
@@ -236,7 +253,7 @@ def language_guess_judge(secret: Rule | None, text: str) -> bool | None:
             secret_rule = compile_rule(secret_text)
         except RuleSyntaxError:
             return None
-    return equivalence(guessed, secret_rule).equivalent
+    return equivalence(guessed, secret_rule, copies=copies).equivalent
 
 
 # ---------------------------------------------------------------------------------------------
@@ -467,7 +484,7 @@ class Round(ABC):
         self.seed = seed
         self.rule = rule
         self.players = players
-        self.judge_guess: GuessJudge = judge_guess or language_guess_judge
+        self.judge_guess: GuessJudge = judge_guess or _guess_judge_for(config)
         self.rng = random.Random(seed)
         # The log as JSON, as it is stored, and decoded only when asked (`actions`): a round
         # read back from its snapshot for a page or a move never needs its past actions.
@@ -639,7 +656,7 @@ class Round(ABC):
         round_.seed = codec.load(int, data["seed"])
         round_.rule = rule
         round_.players = codec.load(int, data["players"])
-        round_.judge_guess = judge_guess or language_guess_judge
+        round_.judge_guess = judge_guess or _guess_judge_for(round_.config)
         round_.rng = random.Random()
         version, internal, gauss = data["rng"]
         round_.rng.setstate((version, tuple(internal), gauss))

@@ -77,6 +77,7 @@ def test_two_back_rules_count_every_situation():
         "exhaustive": False,
         "proved": True,
         "situations": 0,
+        "copies": 2,
         "counterexample": None,
     }
 
