@@ -142,3 +142,38 @@ def test_a_table_of_eager_players_keeps_a_gapless_ordered_log():
     assert seqs == list(range(1, round_row.version + 1))
     assert sum(outcomes) == round_row.version > 4
     assert replay_round(round_row).to_json() == engine_round(round_row).to_json()
+
+
+def test_a_class_predicting_one_card_at_once_lands_every_token_none_as_stale():
+    """Delphi on the one move path (issue 32): pages drawn at one version, sent at once. A
+    classmate's token landing between a move's check and its write sends the move to the
+    locked path, where the engine says it is not out of date (`moved_on_since`): every token
+    lands once, the last one places the card."""
+    from classroom.games import web_game
+    from classroom.services.moves import MoveAsked, move_make
+    from classroom.services.rounds import HypothesisInput
+
+    table, _ = live_table(players=6, variant="delphi")
+    seats = list(table.seats.select_related("student", "table__session__assignment"))
+    round_row = current_round(table=table)
+    card = engine_round(round_row).state.current
+    game = web_game(table.session.assignment.variant)
+
+    def token(index):
+        asked = MoveAsked(
+            op="predict",
+            round_id=round_row.pk,
+            version=round_row.version,
+            key=f"page-{index}",
+            data={"card": card, "value": True},
+            hypothesis=HypothesisInput(),
+            prediction=None,
+        )
+        return move_make(seat=seats[index], seats=seats, game=game, asked=asked)
+
+    outcomes = _run_together(len(seats), token)
+
+    assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
+    assert Action.objects.filter(round=round_row, kind="predict").count() == len(seats)
+    after = engine_round(current_round(table=table))
+    assert after.state.history[-1].card == card and after.state.current != card
