@@ -20,9 +20,9 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import threading
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
 from eleusis.engine.history import Rule
@@ -173,6 +173,12 @@ class CandidateSpace:
 # to both, so that an identity is never reused by another list while the entry lives.
 _SPACES: dict[tuple[int, int], tuple[object, object, CandidateSpace]] = {}
 
+# One build at a time in a process. A worker that starts has several threads wanting the space
+# at once (the warm-up, the first bot moves of each pool thread): unguarded, each built its own,
+# under one GIL, and a new worker's first bot move took 13-15 s instead of one build's few. The
+# others now wait for the one build and share it. Re-entrant: a space builds its candidates.
+_BUILDING = threading.RLock()
+
 
 def candidate_space(
     candidates: Sequence[Candidate] | None = None, equivalent: Equivalent | None = None
@@ -182,7 +188,9 @@ def candidate_space(
     chosen: Sequence[Candidate] = candidates if candidates is not None else language_candidates()
     key = (id(chosen), id(equivalent))
     if key not in _SPACES:
-        _SPACES[key] = (chosen, equivalent, CandidateSpace.build(chosen, equivalent))
+        with _BUILDING:
+            if key not in _SPACES:  # another thread built it while this one waited
+                _SPACES[key] = (chosen, equivalent, CandidateSpace.build(chosen, equivalent))
     return _SPACES[key][2]
 
 
@@ -192,7 +200,9 @@ def candidate_space(
 CANDIDATES_FILE = Path(__file__).with_name("candidates.json")
 
 
-@cache
+_LANGUAGE: list[tuple[tuple[str, CompiledRule], ...]] = []  # built once (`_BUILDING`)
+
+
 def language_candidates() -> tuple[tuple[str, CompiledRule], ...]:
     """The library (by id) and the builder's pool (by sentence), one per equivalence class.
 
@@ -200,6 +210,14 @@ def language_candidates() -> tuple[tuple[str, CompiledRule], ...]:
     agree are compared with `equivalence`, and one is kept only when they are proved equivalent.
     The library comes first, so a class that holds a library rule is named by its id.
     """
+    if not _LANGUAGE:
+        with _BUILDING:
+            if not _LANGUAGE:  # another thread built them while this one waited
+                _LANGUAGE.append(_language_candidates())
+    return _LANGUAGE[0]
+
+
+def _language_candidates() -> tuple[tuple[str, CompiledRule], ...]:
     stored = _stored_labels()
     if stored is not None:
         return tuple(

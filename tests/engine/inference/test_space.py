@@ -97,3 +97,34 @@ def test_every_plain_sentence_of_the_builder_is_in_the_space():
     assert missing == []
     higher_within_3 = "rank > last.rank and rank in last.rank - 3 .. last.rank + 3"
     assert space.find(compile_rule(higher_within_3)) is not None
+
+
+def test_threads_wanting_the_candidates_at_once_share_one_build(monkeypatch):
+    """A worker that starts has several threads asking for the candidates together (the warm-up
+    and each pool thread's first bot move); each built its own under one GIL, and the first
+    bot move of a new worker took 13-15 s. Now one builds and the others wait for it."""
+    import threading
+    import time
+
+    from eleusis.engine.inference import space
+
+    builds = []
+
+    def slow_build():
+        builds.append(threading.current_thread().name)
+        time.sleep(0.2)  # long enough for every thread to ask while it runs
+        return (("lib-rule", object()),)
+
+    monkeypatch.setattr(space, "_LANGUAGE", [])
+    monkeypatch.setattr(space, "_language_candidates", slow_build)
+    got = []
+    threads = [
+        threading.Thread(target=lambda: got.append(space.language_candidates())) for _ in range(4)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert len(builds) == 1
+    assert len(got) == 4 and all(candidates is got[0] for candidates in got)
