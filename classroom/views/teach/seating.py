@@ -62,8 +62,8 @@ def session_late_seat_view(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @teacher_required
 def seat_remove_view(request: HttpRequest, pk: int) -> HttpResponse:
-    """Take a student away from their table (they left, or must): their cards go under the stock,
-    the turn passes on, and later rounds are dealt without them."""
+    """Take a student away from their table (they left, or must), in any game: the round's
+    Leave (`seat_remove`), and later rounds are dealt without them."""
     seat = seat_for_teacher(request, pk)
     seat_remove(seat=seat)
     session = seat.table.session
@@ -71,6 +71,6 @@ def seat_remove_view(request: HttpRequest, pk: int) -> HttpResponse:
     return _live_response(
         request,
         session,
-        _("%(name)s has left %(table)s: their cards are under the stock.")
+        _("%(name)s has left %(table)s. They play no more in this session.")
         % {"name": seat.name, "table": seat.table},
     )
