@@ -700,41 +700,57 @@ BUILDER_PHRASES = (
     gettext_noop("the card two back"),
     # Translators: An earlier card inside 'play the same {prop} as {ref}'
     gettext_noop("the card three back"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("a red card"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("a black card"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("a heart"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("a diamond"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("a spade"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("a club"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("an odd card (A, 3, 5, 7, 9, J, K)"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("an even card (2, 4, 6, 8, 10, Q)"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("a low card (A–7)"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("a high card (8–K)"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("a face card (J, Q, K)"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("a number card (A–10)"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("a prime card (2, 3, 5, 7, J, K)"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("an ace (A)"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
+    gettext_noop("a 2"),
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
+    gettext_noop("a 3"),
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
+    gettext_noop("a 4"),
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
+    gettext_noop("a 5"),
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
+    gettext_noop("a 6"),
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
+    gettext_noop("a 7"),
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("an 8"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
+    gettext_noop("a 9"),
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
+    gettext_noop("a 10"),
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("a jack (J)"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("a queen (Q)"),
-    # Translators: A kind of card, in 'play {what}' and 'If the last card is {what},'
+    # Translators: A kind of card, in 'If the last card is {what},' (the subject's case)
     gettext_noop("a king (K)"),
     # Translators: The label of a drop-down of the sentence builder
     gettext_noop("When"),
@@ -892,6 +908,85 @@ BUILDER_PHRASES = (
     ),
     # Translators: What a student reads when their built sentence is unfinished or impossible. Keep every {placeholder} as it is
     gettext_noop("There is no part called {name}."),
+)
+
+# What to play, as the object of 'play {what}' (builder.py: OBJECT_CONTEXT), and
+# the places and cards a hint says the rule looks at (hints.py: OBJECT_CONTEXT).
+OBJECT_PHRASES = (
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a red card"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a black card"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a heart"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a diamond"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a spade"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a club"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "an odd card (A, 3, 5, 7, 9, J, K)"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "an even card (2, 4, 6, 8, 10, Q)"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a low card (A–7)"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a high card (8–K)"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a face card (J, Q, K)"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a number card (A–10)"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a prime card (2, 3, 5, 7, J, K)"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "an ace (A)"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a 2"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a 3"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a 4"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a 5"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a 6"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a 7"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "an 8"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a 9"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a 10"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a jack (J)"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a queen (Q)"),
+    # Translators: a kind of card as the object of 'play {what}' and 'play anything but {what}' in a sentence a student builds (the case of an object)
+    pgettext_lazy("what to play", "a king (K)"),
+    # Translators: a place or card a hint says the rule looks at, the object of 'The rule looks at {what}.' and 'It looks at {items}.' (the case of an object)
+    pgettext_lazy("what the rule looks at", "the last card"),
+    # Translators: a place or card a hint says the rule looks at, the object of 'The rule looks at {what}.' and 'It looks at {items}.' (the case of an object)
+    pgettext_lazy("what the rule looks at", "the last {count} cards"),
+    # Translators: a place or card a hint says the rule looks at, the object of 'The rule looks at {what}.' and 'It looks at {items}.' (the case of an object)
+    pgettext_lazy("what the rule looks at", "the previous play, right or wrong"),
+    # Translators: a place or card a hint says the rule looks at, the object of 'The rule looks at {what}.' and 'It looks at {items}.' (the case of an object)
+    pgettext_lazy("what the rule looks at", "whether the previous play was right"),
+    # Translators: a place or card a hint says the rule looks at, the object of 'The rule looks at {what}.' and 'It looks at {items}.' (the case of an object)
+    pgettext_lazy("what the rule looks at", "whether the play before the previous one was right"),
+    # Translators: a place or card a hint says the rule looks at, the object of 'The rule looks at {what}.' and 'It looks at {items}.' (the case of an object)
+    pgettext_lazy("what the rule looks at", "all the cards already on the mainline"),
+    # Translators: a place or card a hint says the rule looks at, the object of 'The rule looks at {what}.' and 'It looks at {items}.' (the case of an object)
+    pgettext_lazy("what the rule looks at", "the position on the mainline"),
+    # Translators: a place or card a hint says the rule looks at, the object of 'The rule looks at {what}.' and 'It looks at {items}.' (the case of an object)
+    pgettext_lazy("what the rule looks at", "the card you play"),
+    # Translators: a place or card a hint says the rule looks at, the object of 'The rule looks at {what}.' and 'It looks at {items}.' (the case of an object)
+    pgettext_lazy("what the rule looks at", "the card before the last"),
+    # Translators: a place or card a hint says the rule looks at, the object of 'The rule looks at {what}.' and 'It looks at {items}.' (the case of an object)
+    pgettext_lazy("what the rule looks at", "the card {n} back on the mainline"),
+    # Translators: a place or card a hint says the rule looks at, the object of 'The rule looks at {what}.' and 'It looks at {items}.' (the case of an object)
+    pgettext_lazy("what the rule looks at", "the previous play"),
 )
 
 # The rule checker's messages (errors.py, parser.py, compiler.py): each template

@@ -77,6 +77,12 @@ def explanation(rule: CompiledRule) -> str:
     return explain(rule, phrases=_explain_phrases(get_language() or ""))
 
 
+def explanation_phrases() -> dict[str, str]:
+    """The explanation's phrases in the active language, a card as the subject of a clause in
+    its own case (the hints' last level says the explanation with them too)."""
+    return _explain_phrases(get_language() or "")
+
+
 @lru_cache(maxsize=16)
 def _explain_phrases(language: str) -> dict[str, str]:
     """The engine's explanation phrases, translated through the catalogs (the phrases reach the

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from eleusis.engine.rules import LIBRARY, builder, errors
+from eleusis.engine.rules import LIBRARY, builder, errors, hints
 from eleusis.engine.rules.explain import all_phrases as explain_phrases
 from eleusis.engine.rules.frames import FRAMES
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
@@ -163,7 +163,10 @@ def builder_strings() -> list[tuple[str, str]]:
     for key, text in builder.PHRASES.items():
         add(text, _BUILDER_NOTES.get(key.split("-")[0], "A piece of a hypothesis sentence"))
     for quality in builder.QUALITIES:
-        add(quality.noun, "A kind of card, in 'play {what}' and 'If the last card is {what},'")
+        note = "A kind of card, in 'If the last card is {what},' (the subject's case)"
+        if quality.noun.startswith("a ") and not _WORD.search(quality.noun):
+            out.setdefault(quality.noun, note)  # "a 2": a language may say it in words
+        add(quality.noun, note)
     for part in builder.PARTS:
         add(part.label, "The label of a drop-down of the sentence builder")
         for option in part.options:
@@ -290,6 +293,27 @@ def render_module() -> str:
     for text, note in builder_strings():
         lines.append(f"    # Translators: {note}")
         lines.append(_call(text))
+    lines.append(")")
+    lines.append("")
+    lines.append("# What to play, as the object of 'play {what}' (builder.py: OBJECT_CONTEXT), and")
+    lines.append("# the places and cards a hint says the rule looks at (hints.py: OBJECT_CONTEXT).")
+    lines.append("OBJECT_PHRASES = (")
+    objects = [(builder.OBJECT_CONTEXT, quality.noun) for quality in builder.QUALITIES]
+    objects += [(hints.OBJECT_CONTEXT, HINT_PHRASES[key]) for key in hints.OBJECT_KEYS]
+    notes = {
+        builder.OBJECT_CONTEXT: "a kind of card as the object of 'play {what}' and 'play"
+        " anything but {what}' in a sentence a student builds (the case of an object)",
+        hints.OBJECT_CONTEXT: "a place or card a hint says the rule looks at, the object of"
+        " 'The rule looks at {what}.' and 'It looks at {items}.' (the case of an object)",
+    }
+    # "a 2" has one letter, but a language may say it with words ("двойку").
+    for context, text in dict.fromkeys(o for o in objects if re.search(r"[^\W\d_]", o[1])):
+        lines.append(f"    # Translators: {notes[context]}")
+        arguments = f"{_literal(context)}, {_literal(text)}"
+        line = f"    pgettext_lazy({arguments}),"
+        lines.append(
+            line if len(line) <= 100 else f"    pgettext_lazy(\n        {arguments}\n    ),"
+        )
     lines.append(")")
     lines.append("")
     lines.append("# The rule checker's messages (errors.py, parser.py, compiler.py): each template")

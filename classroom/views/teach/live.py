@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from classroom.access import (
@@ -47,8 +48,10 @@ from classroom.teach_forms import (
 from classroom.views.teach.lobby import polled_page
 from eleusis.engine.cards import Card
 from eleusis.engine.rules import Hint, RuleSyntaxError, suggest_hints
-from eleusis.engine.rules.explain import all_phrases as explain_phrases
+from eleusis.engine.rules.hints import OBJECT_CONTEXT as HINT_OBJECT_CONTEXT
+from eleusis.engine.rules.hints import OBJECT_KEYS as HINT_OBJECT_KEYS
 from eleusis.engine.rules.hints import PHRASES as HINT_PHRASES
+from eleusis.web.rule_check import explanation_phrases
 
 # The live view ----------------------------------------------------------------------------------
 
@@ -116,8 +119,11 @@ def rule_hints(language: str | None, rule_text: str) -> tuple[Hint, ...]:
     except RuleSyntaxError:
         return ()
     with translation.override(language):
-        phrases = {key: _(value) for key, value in HINT_PHRASES.items()}
-        explained = {text: _(text) for text in explain_phrases()}
+        phrases = {
+            key: pgettext(HINT_OBJECT_CONTEXT, value) if key in HINT_OBJECT_KEYS else _(value)
+            for key, value in HINT_PHRASES.items()
+        }
+        explained = explanation_phrases()
     hints = suggest_hints(rule, phrases=phrases, explain_phrases=explained)
     return tuple(hint for hint in hints if len(hint.text) <= HINT_MAX_LENGTH)
 

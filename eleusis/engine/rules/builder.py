@@ -278,6 +278,20 @@ def _words(key: str, translate: Translate) -> str:
     return translate(PHRASES[key])
 
 
+# A quality's noun phrase says what to play in "play {what}" and "play anything but {what}": the
+# object of the sentence, which Russian and Greek put in another case than the subject of "If the
+# last card is {what}," ("играй чёрную карту", "παίξε έναν άσο"). So in those two the phrase is
+# translated with this context, and each case comes from the catalogs (issue 36, point 6).
+OBJECT_CONTEXT = "what to play"
+
+
+def in_context(translate: Translate, context: str, text: str) -> str:
+    """`text` translated with a message context, through a plain `translate` (gettext keys a
+    message with a context as "context\x04text", which is how Django's pgettext asks it)."""
+    translated = translate(f"{context}\x04{text}")
+    return text if "\x04" in translated else translated
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -329,7 +343,7 @@ class Requirement:
         key = f"sum-{self.what}" if self.kind == "sum" else self.kind
         fill = {}
         if self.what and self.kind != "sum":
-            fill["what"] = translate(QUALITY[self.what].noun)
+            fill["what"] = in_context(translate, OBJECT_CONTEXT, QUALITY[self.what].noun)
         if self.prop:
             fill["prop"] = _words(f"prop-{self.prop}", translate)
         if self.ref:

@@ -117,6 +117,26 @@ class Hint:
         return self.text
 
 
+# The places and cards a hint names are the object of "The rule looks at {what}." and "It looks
+# at {items}.": Greek and Russian put them in another case than the same English elsewhere ("the
+# last card" is a subject in the builder's drop-down). So these are translated with their own
+# context, and each language gives the case by construction (issue 36, point 6).
+OBJECT_CONTEXT = "what the rule looks at"
+OBJECT_KEYS = (
+    "last_card",
+    "last_cards",
+    "previous_card",
+    "verdict",
+    "verdict2",
+    "mainline",
+    "position",
+    "card",
+    "back_2",
+    "back_n",
+    "previous",
+)
+
+
 def suggest_hints(
     rule: CompiledRule,
     *,
