@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from eleusis.engine.cards import FULL_DECK
 from eleusis.engine.history import Attempt
@@ -326,7 +328,9 @@ def sample_history(rng: random.Random, rule: CompiledRule | None, length: int) -
 
 
 # Above this many verdicts the walk over mainlines gives up and the solver decides.
-MAX_LINE_EVALUATIONS = 30_000
+MAX_LINE_EVALUATIONS = 10_000
+# Lines found (each to be judged and extended) per verdict of the budget, at most.
+LINES_PER_EVALUATION = 0.2
 
 
 def line_enumerable(rules: tuple[CompiledRule, ...]) -> bool:
@@ -397,23 +401,37 @@ def enumerated_lines(
         position = length + 1
         return position if position < threshold else threshold + (position - threshold) % period
 
-    def key(line: tuple[int, ...]) -> tuple[object, ...]:
+    def key(line: tuple[int, ...], values: tuple[object, ...]) -> tuple[object, ...]:
         tail = tuple(slot_classes[k][line[-1 - k]] for k in range(min(lookback, len(line))))
-        values: list[object] = []
-        for kind, table in aggregates:
-            seen = [table[index] for index in line]
-            values.append(max(seen) if kind == "max" else min(seen) if kind == "min" else None)
-            if kind == "played":
-                values[-1] = frozenset(seen)
-        return (tail, first_class[line[0]], tuple(values), position_key(len(line)))
+        return (tail, first_class[line[0]], values, position_key(len(line)))
 
-    queue: list[tuple[int, ...]] = [
-        (min(starters & set(step.members)),) for step in steps if starters & set(step.members)
-    ]
-    seen_keys = {key(line) for line in queue}
+    def summary(values: tuple[object, ...] | None, index: int) -> tuple[object, ...]:
+        """The highest, the lowest, the set of values played (all the rules can ask of the
+        line), with the card `index` added (`values` None: the line is that card alone)."""
+        out: list[object] = []
+        for place, (kind, table) in enumerate(aggregates):
+            value = table[index]
+            if values is None:
+                out.append(frozenset((value,)) if kind == "played" else value)
+                continue
+            old: Any = values[place]
+            if kind == "max":
+                out.append(max(old, value))
+            elif kind == "min":
+                out.append(min(old, value))
+            else:
+                out.append(old | {value})
+        return tuple(out)
+
+    queue: deque[tuple[tuple[int, ...], tuple[object, ...]]] = deque()
+    for step in steps:
+        if starters & set(step.members):
+            starter = min(starters & set(step.members))
+            queue.append(((starter,), summary(None, starter)))
+    seen_keys = {key(line, values) for line, values in queue}
     evaluations = 0
     while queue:
-        line = queue.pop(0)
+        line, line_values = queue.popleft()
         back = line[::-1]
         position = len(line) + 1
         for rejected in previous:
@@ -438,10 +456,13 @@ def enumerated_lines(
             if counts.get(place, 0) >= copies * step.weight:
                 continue  # no more of these cards in the decks
             longer = (*line, step.representative)
-            new = key(longer)
+            longer_values = summary(line_values, step.representative)
+            new = key(longer, longer_values)
             if new not in seen_keys:
                 seen_keys.add(new)
-                queue.append(longer)
+                queue.append((longer, longer_values))
+        if len(seen_keys) > budget * LINES_PER_EVALUATION:
+            return None  # too many lines the rules tell apart: the solver decides
     return Equivalence(True, True, evaluations, None, copies=copies)
 
 
