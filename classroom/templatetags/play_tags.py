@@ -348,9 +348,22 @@ def table_news(board) -> list[tuple[str, str]]:
         news.append((f"guess-{round_row.pk}-{index}", text))
     for index, hint in enumerate(view.hints):
         news.append((f"hint-{round_row.pk}-{index}", _("Hint: %(hint)s") % {"hint": hint}))
-    if board.revealed_rule:
-        news.append((f"reveal-{round_row.pk}", _("The secret rule has been revealed.")))
+    if said := rule_said(round_row):
+        news.append((f"reveal-{round_row.pk}", _("The secret rule was: %(said)s") % {"said": said}))
     return news
+
+
+@register.filter
+def rule_said(round_row) -> str:
+    """The secret rule of a round the teacher revealed (only ever after the round, as
+    `round_reveal` allows), as a student hears it: the rule language in words, else the words
+    its writer typed, else as written. Empty for a round not revealed."""
+    from classroom.templatetags.lang_tags import rule_in_words
+
+    if round_row is None or not round_row.revealed:
+        return ""
+    said = rule_in_words(round_row.rule_text) or round_row.rule_words or round_row.rule_text
+    return " ".join(str(said).split())
 
 
 # The games played in turns (docs/rules.md §2, §4): what a screen reader hears of the others -----

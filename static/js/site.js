@@ -9,6 +9,7 @@
 //    (`data-error-for`), which is marked `aria-invalid` and described by the message.
 // 3. Announcements: elements marked `data-announce` in a new page or an update are read out once
 //    through the page's one lasting live region (`#live-announcer`), never by rebuilding it.
+// 4. A page swapped whole in place (a new round) keeps focus, or puts it on its heading.
 // The language menu changes the language only when its "Change" button is pressed: picking with
 // the arrow keys must not reload the page and wipe what a child has typed (nothing here submits it).
 (() => {
@@ -262,6 +263,22 @@
     }
   };
 
+  // 4. A page that changes in place (a round ends or begins, a player becomes or stops being the
+  // prophet: the server swaps the whole of `#main`). Focus stays on the control the person was on
+  // when the new page has it, else goes to the page's heading, never to the top of the page; the
+  // announcement says what changed (`_page_change.html`, then the status).
+  let shownMain = null;
+  const pageChanged = () => {
+    const main = document.getElementById("main");
+    if (!main || main === shownMain) return false;
+    shownMain = main;
+    if (!lost()) return true; // kept by htmx (the same id in the new page), or outside `#main`
+    const found = remembered ? resolve(remembered) : null;
+    if (found && found.exact && found.el !== main && usable(found.el)) focusOn(found.el, false);
+    else focusOn(main.querySelector("h1") || main, true);
+    return true;
+  };
+
   // htmx fires htmx:afterSwap on each new element of one answer (the target and any
   // out-of-band parts); the work is done once, after the last of them.
   let pending = null;
@@ -274,7 +291,7 @@
         pending = null;
         // Only an answer to the person's own move may move focus to an error; a poll never does.
         const errorShown = own && roots.some((root) => root.isConnected && showErrors(root));
-        if (!errorShown) restoreFocus();
+        if (!errorShown && !pageChanged()) restoreFocus();
         announce(false);
         scrollersFocusable();
       }, 0);
@@ -284,6 +301,7 @@
   };
 
   document.addEventListener("DOMContentLoaded", () => {
+    shownMain = document.getElementById("main");
     announce(true);
     scrollersFocusable();
     window.addEventListener("resize", scrollersFocusable);

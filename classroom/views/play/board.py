@@ -9,7 +9,6 @@ import uuid
 from typing import Any
 
 from django.conf import settings
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -63,13 +62,11 @@ def _render_board(
     if board is None:
         board = game.board(table=seat.table, seat=seat, seats=seats, round_row=round_row)
     # The page a poll (its `mode`) or a move (its form's `page_mode`) came from: when this seat
-    # now needs another page (the round ended, it is their deal), the whole page reloads, and a
-    # move's message comes with it.
+    # now needs another page (the round ended, a new one began, they became the prophet), the
+    # page's main part is swapped in place with the new one, a move's message in it, and one
+    # sentence says what changed (site.js reads it and puts focus on a meaningful place).
     mode = request.GET.get("mode") or request.POST.get("page_mode")
-    if request.htmx and mode and mode != board.mode:
-        if message and request.method == "POST":
-            messages.add_message(request, messages.SUCCESS if ok else messages.ERROR, message)
-        return HttpResponse(status=200, headers={"HX-Refresh": "true"})
+    changed_from = mode if request.htmx and mode and mode != board.mode else ""
     assignment = seat.table.session.assignment
     context = {
         "board": board,
@@ -92,8 +89,30 @@ def _render_board(
         **game.context(board, assignment),
         **(extra or {}),
     }
+    if changed_from:
+        context["page_change"] = page_change(board, changed_from)
+        response = render(request, game.table_template, context)
+        response["HX-Retarget"] = response["HX-Reselect"] = "#main"
+        response["HX-Reswap"] = "outerHTML"
+        return response
     template = game.table_template + ("#board_update" if request.htmx else "")
     return render(request, template, context, status=status)
+
+
+# The modes of a seat's page in which no round of theirs is being played (the boards' `mode`).
+_BETWEEN_ROUNDS = frozenset({"over", "waiting", "write"})
+
+
+def page_change(board: Any, changed_from: str) -> str:
+    """What changed for this seat when its page changed mode, in one sentence, or "" when the
+    page's status line says it already (the round is over, you are the prophet, your deal)."""
+    if changed_from in _BETWEEN_ROUNDS and board.mode not in _BETWEEN_ROUNDS:
+        number = getattr(board.round, "number", None)
+        if number:
+            return _("Round %(number)s has started.") % {"number": number}
+    if changed_from == "prophet" and board.mode == "player":
+        return _("You are no longer the prophet.")
+    return ""
 
 
 def table_game(table) -> WebGame:
