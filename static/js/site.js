@@ -272,11 +272,14 @@
     const main = document.getElementById("main");
     if (!main || main === shownMain) return false;
     shownMain = main;
-    if (!lost()) return true; // kept by htmx (the same id in the new page), or outside `#main`
+    return true;
+  };
+  const focusChangedPage = () => {
+    if (!lost()) return; // kept by htmx (the same id in the new page), or outside `#main`
+    const main = shownMain;
     const found = remembered ? resolve(remembered) : null;
     if (found && found.exact && found.el !== main && usable(found.el)) focusOn(found.el, false);
     else focusOn(main.querySelector("h1") || main, true);
-    return true;
   };
 
   // htmx fires htmx:afterSwap on each new element of one answer (the target and any
@@ -290,8 +293,12 @@
         const { own, roots } = pending;
         pending = null;
         // Only an answer to the person's own move may move focus to an error; a poll never does.
+        const changed = pageChanged();
         const errorShown = own && roots.some((root) => root.isConnected && showErrors(root));
-        if (!errorShown && !pageChanged()) restoreFocus();
+        if (!errorShown) {
+          if (changed) focusChangedPage();
+          else restoreFocus();
+        }
         announce(false);
         scrollersFocusable();
       }, 0);
