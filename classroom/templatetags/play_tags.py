@@ -348,7 +348,7 @@ def table_news(board) -> list[tuple[str, str]]:
         news.append((f"guess-{round_row.pk}-{index}", text))
     for index, hint in enumerate(view.hints):
         news.append((f"hint-{round_row.pk}-{index}", _("Hint: %(hint)s") % {"hint": hint}))
-    if said := rule_said(round_row):
+    if board.revealed_rule and (said := rule_said(round_row)):
         news.append((f"reveal-{round_row.pk}", _("The secret rule was: %(said)s") % {"said": said}))
     return news
 
