@@ -10,6 +10,8 @@
 // 3. Announcements: elements marked `data-announce` in a new page or an update are read out once
 //    through the page's one lasting live region (`#live-announcer`), never by rebuilding it.
 // 4. A page swapped whole in place (a new round) keeps focus, or puts it on its heading.
+// 5. A request that fails (4xx, 5xx, no connection) is said in the page's language; what the
+//    person typed stays where it was.
 // The language menu changes the language only when its "Change" button is pressed: picking with
 // the arrow keys must not reload the page and wipe what a child has typed (nothing here submits it).
 (() => {
@@ -307,6 +309,40 @@
     if (event.target instanceof Element) pending.roots.push(event.target);
   };
 
+  // 5. A request that fails: htmx swaps nothing (the form and what was typed stay as they are),
+  // and the page says what happened in the person's language (`#request-error`'s data-
+  // attributes, base.html), once per kind of failure; the next request that succeeds clears it.
+  let failure = "";
+  let failedMove = false; // a failure of the person's own request, not of a poll
+  const ownRequest = (event) => {
+    const config = (event.detail && event.detail.requestConfig) || {};
+    return !!config.verb && config.verb !== "get";
+  };
+  const showFailure = (kind, own) => {
+    const box = document.getElementById("request-error");
+    failedMove = failedMove || own;
+    if (!box || failure === kind) return;
+    failure = kind;
+    const message = document.createElement("p");
+    message.className = "message message-error";
+    message.textContent = box.dataset[kind] || "";
+    box.replaceChildren(message);
+  };
+  const requestFailed = (event) => {
+    const status = (event.detail && event.detail.xhr && event.detail.xhr.status) || 0;
+    showFailure(status >= 500 || status === 0 ? "server" : "refused", ownRequest(event));
+  };
+  // A poll that succeeds does not clear what the person's own failed move said: only their next
+  // request that succeeds does.
+  const requestDone = (event) => {
+    if (!failure || !(event.detail && event.detail.successful)) return;
+    if (failedMove && !ownRequest(event)) return;
+    failure = "";
+    failedMove = false;
+    const box = document.getElementById("request-error");
+    if (box) box.replaceChildren();
+  };
+
   document.addEventListener("DOMContentLoaded", () => {
     shownMain = document.getElementById("main");
     announce(true);
@@ -321,6 +357,9 @@
     body.addEventListener("htmx:beforeRequest", rememberActive);
     body.addEventListener("htmx:beforeSwap", rememberActive);
     body.addEventListener("htmx:afterSwap", afterSwap);
+    body.addEventListener("htmx:responseError", requestFailed);
+    body.addEventListener("htmx:sendError", (event) => showFailure("network", ownRequest(event)));
+    body.addEventListener("htmx:afterRequest", requestDone);
     // Form errors rendered with a whole page (no htmx): focus the first one.
     if (document.querySelector("[data-error-for]")) showErrors(document);
   });
