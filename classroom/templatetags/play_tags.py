@@ -422,7 +422,10 @@ def _turns_news(board, words) -> SafeString:
     view, round_row = board.view, board.round
     if view is None or round_row is None:
         return mark_safe("")
-    return mark_safe(news_html(words(board, view, _names_by_player(board))))  # escaped there
+    news = words(board, view, _names_by_player(board))
+    for index, hint in enumerate(getattr(view, "hints", ())):  # the teacher's, as at Express
+        news.append((f"hint-{round_row.pk}-{index}", _("Hint: %(hint)s") % {"hint": hint}))
+    return mark_safe(news_html(news))  # escaped there
 
 
 @register.simple_tag

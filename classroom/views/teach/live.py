@@ -83,30 +83,55 @@ class LiveTable:
                 return _("%(name)s found the rule") % {"name": names[found[-1]]}
         return end_reason_label(view.end_reason if view else None)
 
-    @property
-    def turn_seat(self) -> SeatInfo | None:
-        """Whose move play waits for (to skip them when they are away)."""
-        return next((seat.info for seat in self.seats if seat.info.is_turn), None)
-
-    @property
-    def waiting_for_hint(self) -> list[SeatInfo]:
-        view = self.summary.view
-        wanted = set(view.hint_requests) if view else set()
-        return [seat.info for seat in self.seats if seat.info.position in wanted]
-
-    @property
-    def suggested_hints(self) -> list[Hint]:
-        """The app's hints for this round's rule that the table has not been given yet, the
-        vaguest first (only the teacher's page shows them: the last one is the rule)."""
-        view, round_row = self.summary.view, self.summary.round
-        if view is None or round_row is None or view.over:
-            return []
-        given = set(getattr(view, "hints", ()))
-        hints = rule_hints(translation.get_language(), round_row.rule_text)
-        return [hint for hint in hints if hint.text not in given]
-
 
 HINT_MAX_LENGTH = HintForm.base_fields["text"].max_length or 300
+
+
+@dataclass(frozen=True)
+class TableControls:
+    """What the teacher's controls of one table need beyond the table and its round, the same
+    for every game played from seats (teach/_table_controls.html): whom the table waits for
+    (to skip them when they are away; `deciding`: they may guess or pass), who asked for a
+    hint and the hints the app suggests (the students, each with Remove, are the table's
+    seats: teach/_seat_removal.html)."""
+
+    playing: bool  # a round being played: skip and hints apply
+    away: str  # the name of the player the table waits for, or ""
+    deciding: bool
+    waiting_for_hint: list[tuple[int, str]]  # (position, name)
+    suggested_hints: list[Hint]
+
+
+def table_controls(live_table) -> TableControls:
+    """The controls of a table of the live view (an Express `LiveTable` or a game played in
+    turns' `TableSummary`), read from its round's dealer view, whatever the game."""
+    summary = getattr(live_table, "summary", live_table)
+    view, round_row = summary.view, summary.round
+    if view is None or round_row is None or view.over:
+        return TableControls(False, "", False, [], [])
+    names = {seat.position: seat.name for seat in summary.table.seats.all()}
+
+    def name_of(player: int | None) -> str:
+        if player is None or round_row is None:
+            return ""
+        return names.get(round_row.position_of(player), "")
+
+    deciding = getattr(view, "deciding", None)
+    waits = getattr(view, "pending", None) is None
+    away = name_of(deciding if deciding is not None else getattr(view, "turn", None))
+    asked = [
+        (round_row.position_of(player), name_of(player))
+        for player in getattr(view, "hint_requests", ())
+    ]
+    given = set(getattr(view, "hints", ()))
+    hints = rule_hints(translation.get_language(), round_row.rule_text)
+    return TableControls(
+        playing=True,
+        away=away if waits else "",
+        deciding=deciding is not None,
+        waiting_for_hint=asked,
+        suggested_hints=[hint for hint in hints if hint.text not in given],
+    )
 
 
 @lru_cache(maxsize=256)
@@ -168,6 +193,7 @@ def live_tables(session: GameSession) -> list[LiveTable]:
 
 def _live_context(session: GameSession, **extra) -> dict:
     game = web_game(session.assignment.variant)
+    tables = game.live_tables(session=session)
     return {
         # Read before the state it stamps: a change committed in between then costs one more
         # render, instead of a page that shows the old state under the new stamp for good.
@@ -175,7 +201,9 @@ def _live_context(session: GameSession, **extra) -> dict:
         "session": session,
         "assignment": session.assignment,
         "classroom": session.assignment.classroom,
-        "tables": game.live_tables(session=session),
+        "tables": tables,
+        # Each table's controls, the same for every game (by the table's id).
+        "controls": {getattr(t, "summary", t).table.pk: table_controls(t) for t in tables},
         "table_template": game.live_template,
         "sections": game.sections_template,
         "hypotheses": session_hypotheses(session=session),

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from eleusis.engine.cards import Card, build_stock, parse_cards
 from eleusis.engine.history import Attempt, mainline
 from eleusis.engine.variants.actions import Leave, Play
+from eleusis.engine.variants.aids import DealerAids
 from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     NOT_YOUR_TURN,
@@ -139,6 +140,7 @@ class RussianState(RoundState):
     final: list[int] = field(default_factory=list)
     shed_by: int | None = None
     left: list[int] = field(default_factory=list)  # players out of the round (Leave)
+    hints: list[str] = field(default_factory=list)  # the dealer's, in the order given
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +156,7 @@ class RussianPlayerView(RoundView):
     undealt_count: int
     turn: int
     interim: tuple[int, ...] | None
+    hints: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +170,7 @@ class RussianDealerView(RoundView):
     plays: tuple[RussianPlay, ...]
     turn: int
     interim: tuple[int, ...] | None
+    hints: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -174,7 +178,7 @@ class RussianDealerView(RoundView):
 
 
 @register_variant
-class RussianRound(Round):
+class RussianRound(DealerAids, Round):
     """A round of the Russian rules: `RussianRound(RussianConfig(), seed, rule, players)`,
     `players` the non-dealers (3 to 7)."""
 
@@ -253,6 +257,10 @@ class RussianRound(Round):
             self._end(EndReason.BLOCKED, events)
             return
         events.append(TurnPassed(state.turn))
+
+    def _skip_turn(self, events: list[Event]) -> None:
+        """The teacher passes the turn of a player who is away (`DealerAids`)."""
+        self._pass_turn(events)
 
     def staying(self) -> list[int]:
         """The players still in the round."""
@@ -372,6 +380,7 @@ class RussianRound(Round):
             undealt_count=len(state.undealt),
             turn=state.turn,
             interim=tuple(state.interim) if state.interim is not None else None,
+            hints=tuple(state.hints),
             **self.outcome(),
         )
 
@@ -387,6 +396,7 @@ class RussianRound(Round):
             plays=tuple(state.plays),
             turn=state.turn,
             interim=tuple(state.interim) if state.interim is not None else None,
+            hints=tuple(state.hints),
             **self.outcome(),
         )
 

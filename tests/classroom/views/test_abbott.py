@@ -133,8 +133,8 @@ def test_the_review_of_an_abbott_session_opens_and_replays_its_round(visitors, c
 
 def test_the_teachers_controls_at_an_abbott_table(visitors, classroom):
     """Pause, hint, end round, reveal and next round: each answers without a server error,
-    and ending, revealing and dealing again do what they say. A hint is refused with a message
-    (409): the Abbott/Howell engine has no dealer's hints."""
+    and ending, revealing and dealing again do what they say. A hint is given to the table as
+    at every game's tables (issue 33: the Abbott/Howell engine had no dealer's hints)."""
     from classroom.services.games import assignment_create
 
     assignment = assignment_create(
@@ -160,7 +160,8 @@ def test_the_teachers_controls_at_an_abbott_table(visitors, classroom):
     first.refresh_from_db()
     assert first.status == first.Status.OVER and first.revealed, answers
     assert current_round(table=table).number == 2, answers
-    assert answers["table_hint"] == 409 and answers["table_pause"] == 302
+    assert answers["table_hint"] == 302 and answers["table_pause"] == 302
+    assert engine_round(first).dealer_view().hints == ("Look at the colours.",)
     live = teacher.get(reverse("classroom:session_live", args=[session.pk]))
     assert live.status_code == 200
 

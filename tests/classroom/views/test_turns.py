@@ -8,6 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from classroom.selectors.games import current_round, game_target
+from classroom.selectors.rounds import engine_round
 from classroom.services.games import table_next_round
 from classroom.services.rounds import round_act
 from eleusis.engine.variants import End, IllegalActionError
@@ -88,3 +89,44 @@ def test_the_live_views_controls_play_the_game_on(variant):
     second = current_round(table=table)
     assert second.number == 2 and second.pk != first.pk
     assert "Rounds played: 1 of 4." in teacher.get(live).content.decode()
+
+
+@pytest.mark.parametrize("variant", ["abbott", "russian"])
+def test_skip_hint_and_remove_at_every_game_s_tables(variant):
+    """The controls Express's tables had and an Abbott/Howell or Russian table lacked (issue
+    33): skip the player who is away, send a hint (written, or one the app suggests) that
+    reaches the students' pages, and take a student away; posted as the page posts them."""
+    table, teacher = _table(variant)
+    live = reverse("classroom:session_live", args=[table.session.pk])
+    round_row = current_round(table=table)
+    turn = engine_round(round_row).state.turn
+    away = table.seats.get(position=round_row.position_of(turn))
+    page = teacher.get(live).content.decode()
+    assert reverse("classroom:table_skip", args=[table.pk]) in page
+    assert f"Skip {away.name}&#x27;s turn (away)" in page or f"Skip {away.name}'s turn" in page
+    assert reverse("classroom:table_hint", args=[table.pk]) in page
+    assert 'class="suggested-hints"' in page
+    for seat in table.seats.all():
+        assert reverse("classroom:seat_remove", args=[seat.pk]) in page
+
+    teacher.post(reverse("classroom:table_skip", args=[table.pk]), {"round": round_row.pk})
+    assert engine_round(current_round(table=table)).state.turn != turn
+    teacher.post(
+        reverse("classroom:table_hint", args=[table.pk]),
+        {"round": round_row.pk, "text": "Look at the colors.", "key": "k1"},
+    )
+    assert engine_round(current_round(table=table)).dealer_view().hints == ("Look at the colors.",)
+    student = student_client(away.student)
+    assert (
+        "Look at the colors."
+        in student.get(reverse("classroom:table", args=[table.pk])).content.decode()
+    )
+    assert "Look at the colors." in teacher.get(live).content.decode()
+
+    leaver = table.seats.get(position=3)
+    teacher.post(reverse("classroom:seat_remove", args=[leaver.pk]))
+    leaver.refresh_from_db()
+    assert leaver.left
+    assert (
+        reverse("classroom:seat_remove", args=[leaver.pk]) not in teacher.get(live).content.decode()
+    )

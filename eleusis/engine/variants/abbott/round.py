@@ -22,6 +22,7 @@ from eleusis.engine.variants.abbott.state import (
 )
 from eleusis.engine.variants.abbott.turns import WAITING_FOR_PROPHET, AbbottTurns
 from eleusis.engine.variants.actions import BecomeProphet, ProphetJudgement
+from eleusis.engine.variants.aids import DealerAids
 from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     Event,
@@ -62,7 +63,7 @@ UNSUPPORTED_ACTION = Refusal("unsupported_action", "Abbott/Howell Eleusis has no
 
 
 @register_variant
-class AbbottRound(AbbottTurns):
+class AbbottRound(DealerAids, AbbottTurns):
     """A round of Abbott/Howell Eleusis: `AbbottRound(AbbottConfig(), seed, rule, players)`."""
 
     name = "abbott"
@@ -73,6 +74,18 @@ class AbbottRound(AbbottTurns):
 
     config: AbbottConfig
     state: AbbottState
+
+    # -- the teacher's aids (`DealerAids`) ---------------------------------------------------
+
+    def _check_skip(self) -> None:
+        """While a play awaits the prophet, the table waits for the prophet, not the player."""
+        self._check_free("skipped turn")
+
+    def _skip_turn(self, events: list[Event]) -> None:
+        """The turn passes on as after a turn played, but the player who was away gets no
+        chance to become the prophet for it."""
+        self._after_turn(self.state.turn, events)
+        self.state.prophet_window = None
 
     # -- setup ------------------------------------------------------------------------------
 
@@ -275,6 +288,7 @@ class AbbottRound(AbbottTurns):
             expulsion_armed=self.expulsion_armed(),
             can_become_prophet=not state.over and self.prophet_problem(player) is None,
             pending=self._pending_view(),
+            hints=tuple(state.hints),
         )
 
     def dealer_view(self) -> AbbottDealerView:
@@ -290,4 +304,5 @@ class AbbottRound(AbbottTurns):
             expelled=tuple(state.expelled),
             expulsion_armed=self.expulsion_armed(),
             pending=self._pending_view(),
+            hints=tuple(state.hints),
         )

@@ -58,6 +58,7 @@ class AbbottState(HandState):
     emptied_by: int | None = None
     left: list[int] = field(default_factory=list)  # players out of the round (Leave), in order
     left_holding: list[int] = field(default_factory=list)  # cards each of them gave back
+    hints: list[str] = field(default_factory=list)  # the dealer's, in the order given
 
 
 # ---------------------------------------------------------------------------------------------
@@ -83,6 +84,7 @@ class AbbottPlayerView(SeatView):
     expulsion_armed: bool
     can_become_prophet: bool
     pending: AbbottPendingView | None
+    hints: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,3 +98,4 @@ class AbbottDealerView(TableView):
     expelled: tuple[bool, ...]
     expulsion_armed: bool
     pending: AbbottPendingView | None
+    hints: tuple[str, ...] = ()
