@@ -130,3 +130,18 @@ def test_skip_hint_and_remove_at_every_game_s_tables(variant):
     assert (
         reverse("classroom:seat_remove", args=[leaver.pk]) not in teacher.get(live).content.decode()
     )
+
+
+@pytest.mark.parametrize("variant", ["express", "abbott", "russian", "delphi"])
+def test_every_table_lists_its_students_with_remove_once(variant):
+    """One place for the controls: each table of the live view lists its students, each with
+    one Remove, whatever the game (no table shows the list twice)."""
+    config = {"starter": "until_legal"} if variant == "delphi" else {}
+    table, _seats = live_table(players=4, variant=variant, seed=3, config=config)
+    teacher = Client()
+    teacher.force_login(table.session.assignment.classroom.teacher)
+    page = teacher.get(reverse("classroom:session_live", args=[table.session.pk]))
+    body = page.content.decode()
+    assert body.count('class="teach-seat-removal"') == 1
+    for seat in table.seats.all():
+        assert body.count(reverse("classroom:seat_remove", args=[seat.pk])) == 2  # action, hx-post
