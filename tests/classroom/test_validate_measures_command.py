@@ -62,3 +62,24 @@ def test_the_text_table_names_each_measure() -> None:
 def test_no_rounds_is_refused() -> None:
     with pytest.raises(CommandError, match="--rounds 0"):
         call_command("validate_measures", "--rounds", "0")
+
+
+def test_bots_may_reason_over_a_space_the_measures_do_not_score_against() -> None:
+    """Issue 34: a validation whose bots share the measure's pool is circular. With
+    `--bot-space library` the bots hold only library rules (a coarser space) while the
+    measures still score against the rule language's pool."""
+    from eleusis.engine.inference import candidate_space
+    from eleusis.engine.insight.validation import bot_candidates
+    from eleusis.engine.rules import LIBRARY
+
+    library = bot_candidates("library")
+    assert library is not None and {label for label, _rule in library} == set(LIBRARY)
+    assert len(candidate_space()) > 10 * len(library)
+    out = StringIO()
+    call_command(
+        "validate_measures", "--rounds", "1", "--bot-space", "library", "--json", "--quiet",
+        stdout=out,
+    )  # fmt: skip
+    report = json.loads(out.getvalue())
+    assert report["bot_space"] == "library"
+    assert [m["id"] for m in report["measures"]] == [m.id for m in MEASURES]

@@ -17,10 +17,13 @@ from eleusis.engine.rules.library import LIBRARY
 
 @cache
 def _labelled_texts() -> dict[str, str]:
-    """Library ids and frame sentences, each with its rule text: what bots log."""
+    """Library ids, frame sentences and the builder pool's sentences, each with its rule text:
+    what bots log (a candidate's label)."""
     from eleusis.engine.rules.frames import all_frame_rules
+    from eleusis.engine.rules.pool import pool_entries
 
-    texts = {sentence: text for sentence, text in all_frame_rules()}
+    texts = dict(pool_entries())
+    texts.update({sentence: text for sentence, text in all_frame_rules()})
     texts.update({rule_id: entry.text for rule_id, entry in LIBRARY.items()})
     return texts
 

@@ -8,6 +8,13 @@ per strategy, and for each pair (a, b) the AUC (the chance that a random player-
 scores higher than one of `b`, ties counting half) and Cohen's d (the difference of the means
 over the pooled standard deviation). A measure earns its place on the teacher's page when its
 own pairs reach `catalog.THRESHOLD`.
+
+**The bots' space** (`bot_space`): the bots reason over a hypothesis space of their own, which
+need not be the pool the measures score against (issue 34: bots that share the measure's pool
+make a circular validation). `pool`: the measures' own pool (the rule language's candidates);
+`library`: only the 26 library rules (a coarser space); `frames`: the sentence frames' 6,682
+sentences, one class per run-time fingerprint (another vocabulary). The measures always score
+against the rule language's pool.
 """
 
 from __future__ import annotations
@@ -16,9 +23,12 @@ import math
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
+from eleusis.engine.history import Rule
 from eleusis.engine.inference import CandidateSpace, candidate_space
+from eleusis.engine.inference.space import Candidate
 from eleusis.engine.insight.catalog import MEASURES, PAIRS, THRESHOLD, Measure
 from eleusis.engine.insight.log import round_log
 from eleusis.engine.insight.measures import PlayerInsight, analyse_round
@@ -31,13 +41,41 @@ MAX_ACTIONS = 160  # about forty plays each for four players, guesses included
 STRATEGIES: tuple[str, ...] = tuple(dict.fromkeys(name for pair in PAIRS for name in pair))
 
 
+BOT_SPACES = ("pool", "library", "frames")
+
+
+def _same_run_time_fingerprint(_a: Rule, _b: Rule) -> bool:
+    """The `frames` space's classes: rules with one run-time fingerprint are one class."""
+    return True
+
+
+@cache
+def bot_candidates(bot_space: str) -> tuple[Candidate, ...] | None:
+    """The candidates the bots reason over (None: the measures' own pool); see the module."""
+    if bot_space == "pool":
+        return None
+    if bot_space == "library":
+        return tuple((rule_id, entry.compiled()) for rule_id, entry in LIBRARY.items())
+    if bot_space == "frames":
+        from eleusis.engine.rules.compiler import compile_rule
+        from eleusis.engine.rules.frames import all_frame_rules
+
+        texts = dict(all_frame_rules())
+        return tuple((sentence, compile_rule(text)) for sentence, text in texts.items())
+    raise ValueError(f"unknown bot space {bot_space!r}: one of {', '.join(BOT_SPACES)}")
+
+
 def play_strategy(
-    strategy: str, rule_id: str, seed: int, pool: CandidateSpace
+    strategy: str, rule_id: str, seed: int, pool: CandidateSpace, bot_space: str = "pool"
 ) -> list[PlayerInsight]:
-    """One round at a table of `PLAYERS` bots of `strategy`, analysed: a value per player."""
+    """One round at a table of `PLAYERS` bots of `strategy` reasoning over `bot_space`,
+    analysed against `pool`: a value per player."""
     secret = LIBRARY[rule_id].compiled()
     round_ = ExpressRound(ExpressConfig(), seed, secret, PLAYERS)
-    for _ in play_round(round_, seat_bots([strategy], PLAYERS, seed), MAX_ACTIONS):
+    candidates = bot_candidates(bot_space)
+    equivalent = _same_run_time_fingerprint if bot_space == "frames" else None
+    bots = seat_bots([strategy], PLAYERS, seed, candidates, equivalent)
+    for _ in play_round(round_, bots, MAX_ACTIONS):
         pass
     return list(analyse_round(round_log(round_), secret, pool=pool).players)
 
@@ -132,8 +170,10 @@ def validate(
     seed: int = 2024,
     pool: CandidateSpace | None = None,
     progress: Callable[[str, int], None] | None = None,
+    bot_space: str = "pool",
 ) -> dict[str, Any]:
-    """Play and analyse `rounds` rounds per strategy; the report as JSON-ready data."""
+    """Play and analyse `rounds` rounds per strategy, the bots reasoning over `bot_space`;
+    the report as JSON-ready data."""
     chosen = pool if pool is not None else candidate_space()
     ids = sorted(LIBRARY)
     seeds = round_seeds(seed, rounds)
@@ -141,7 +181,9 @@ def validate(
     for number, round_seed in enumerate(seeds):
         rule_id = ids[number % len(ids)]
         for strategy in STRATEGIES:
-            players[strategy].extend(play_strategy(strategy, rule_id, round_seed, chosen))
+            players[strategy].extend(
+                play_strategy(strategy, rule_id, round_seed, chosen, bot_space)
+            )
         if progress is not None:
             progress(rule_id, number + 1)
     results = []
@@ -159,6 +201,7 @@ def validate(
     return {
         "rounds": rounds,
         "seed": seed,
+        "bot_space": bot_space,
         "players": PLAYERS,
         "threshold": THRESHOLD,
         "strategies": list(STRATEGIES),
@@ -168,7 +211,10 @@ def validate(
 
 def table(report: dict[str, Any]) -> str:
     """The report as a short text table: each measure's own pairs with AUC and d."""
-    lines = [f"{report['rounds']} rounds per strategy, {report['players']} players a table"]
+    lines = [
+        f"{report['rounds']} rounds per strategy, {report['players']} players a table, "
+        f"bots reasoning over: {report.get('bot_space', 'pool')}"
+    ]
     lines.append(f"{'measure':<22} {'shown':<6} {'pair':<34} {'AUC':>6} {'d':>7}")
     for measure in report["measures"]:
         for pair in measure["pairs"]:
