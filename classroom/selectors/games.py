@@ -150,6 +150,9 @@ class Board:
     dealer: DealerView | None = None  # only for the student dealing this round
     must_write_rule: bool = False  # students deal in turn, and the next rule is this seat's
     joins_next_round: bool = False  # seated after this round was dealt: plays from the next
+    # What a seat that joins at the next round watches of this one: the table as every player
+    # sees it, without a hand (the engine's `spectator_view`), so a latecomer sees it as it is.
+    watching: PlayerView | None = None
     verdict: DealerPending | None = None  # what waits for this seat's verdict (they deal)
     game: GameTotals | None = None  # the running totals of the table's game
 
@@ -206,8 +209,9 @@ class Board:
 
     @property
     def table_view(self) -> PlayerView | DealerView | None:
-        """What the table shows this seat: the player's view, or the dealing student's."""
-        return self.view or self.dealer
+        """What the table shows this seat: the player's view, the dealing student's, or what a
+        latecomer watches."""
+        return self.view or self.dealer or self.watching
 
     @property
     def pending_guess(self) -> Any:
@@ -603,7 +607,7 @@ def student_board(
         seats = list(table.seats.select_related("student").order_by("position"))
     if round_row is UNREAD:
         round_row = current_round(table=table)
-    view = dealer = None
+    view = dealer = watching = None
     player: int | None = seat.position
     joins_next_round = False
     plays_made = 0
@@ -614,7 +618,9 @@ def student_board(
         joins_next_round = not round_row.seated(seat.position)
         player = None if joins_next_round else round_row.player_of(seat.position)
         if joins_next_round:
-            pass  # neither a player's view nor the dealer's: nothing of the round is theirs
+            # Neither a player's view nor the dealer's: nothing of the round is theirs, but
+            # they watch it (its layout, counts, scores and hints) until they play.
+            watching = getattr(engine, "spectator_view", lambda: None)()
         elif player is None:
             dealer = engine.dealer_view()
         else:
@@ -630,7 +636,7 @@ def student_board(
         and (round_row is None or round_row.status == Round.Status.OVER)
         and next_dealer_position(table=table, seats=seats) == seat.position
     )
-    infos = _seat_infos(seats, round_row, view or dealer)
+    infos = _seat_infos(seats, round_row, view or dealer or watching)
     verdict = None
     if round_row is not None and dealer is not None:
         verdict = dealer_pending(round_row, dealer, infos)
@@ -648,6 +654,7 @@ def student_board(
         dealer=dealer,
         must_write_rule=must_write_rule,
         joins_next_round=joins_next_round,
+        watching=watching,
     )
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from classroom.models import GameSession, Round, Seat, Table
 from classroom.selectors.games import UNREAD, GameTotals, current_round, game_totals
 from classroom.selectors.rounds import engine_round
+from eleusis.engine.variants.base import SPECTATOR
 
 
 def hand_count(view: Any, player: int) -> int:
@@ -59,7 +60,9 @@ def seat_infos(
     the first deal or for a seat that joins at the next round."""
     infos = []
     for seat in seats:
-        player = None if round_row is None else round_row.player_of(seat.position)
+        player = None
+        if round_row is not None and round_row.seated(seat.position):
+            player = round_row.player_of(seat.position)
         infos.append(empty(seat) if view is None or player is None else info(seat, player))
     return infos
 
@@ -89,11 +92,18 @@ class TurnBoard:
         return 0 if self.view is None else len(self.view.history)
 
     @property
+    def watching(self) -> bool:
+        """Seated after the deal: this seat watches the round and plays from the next."""
+        return self.view is not None and self.view.player == SPECTATOR
+
+    @property
     def mode(self) -> str:
         """What the page is drawn for: a change of mode reloads the whole page."""
         if self.view is None:
             return "waiting"
-        return "over" if self.view.over else "player"
+        if self.view.over:
+            return "over"
+        return "watching" if self.watching else "player"
 
     @property
     def playing(self) -> bool:
@@ -132,9 +142,13 @@ def seat_board(
         round_row = current_round(table=table)
     view = None
     if round_row is not None:
-        player = round_row.player_of(seat.position)
-        if player is not None:
-            view = (engine or engine_round(round_row)).view(player)
+        decoded: Any = engine or engine_round(round_row)  # a game played in turns from a hand
+        if not round_row.seated(seat.position):
+            # Seated after the deal: they watch the round as every player sees it, without a
+            # hand, and play from the next one (issue 33).
+            view = decoded.spectator_view()
+        elif (player := round_row.player_of(seat.position)) is not None:
+            view = decoded.view(player)
     revealed = round_row.rule_text if round_row is not None and round_row.revealed else None
     game = game_totals(table=table, seats=seats, current=round_row)
     lines = infos(seats, round_row, view)

@@ -366,6 +366,11 @@ class Logged(Protocol):
     def prediction(self) -> bool | None: ...
 
 
+# The `player` of a spectator's view (a game's `spectator_view`: someone at the table who is
+# not in the round, as a student seated after the deal): no player of the round.
+SPECTATOR = -1
+
+
 def log_seen_by(log: Iterable[ThinkingT], player: int) -> tuple[ThinkingT, ...]:
     """The log as `player` sees it: their own hypotheses and predictions, nobody else's."""
     return tuple(

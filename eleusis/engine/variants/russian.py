@@ -43,7 +43,7 @@ Decisions beyond docs/rules.md, each documented here and tested:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from eleusis.engine.cards import Card, build_stock, parse_cards
 from eleusis.engine.history import Attempt, mainline
@@ -52,6 +52,7 @@ from eleusis.engine.variants.aids import DealerAids
 from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     NOT_YOUR_TURN,
+    SPECTATOR,
     Action,
     EndReason,
     Event,
@@ -382,6 +383,17 @@ class RussianRound(DealerAids, Round):
             interim=tuple(state.interim) if state.interim is not None else None,
             hints=tuple(state.hints),
             **self.outcome(),
+        )
+
+    def spectator_view(self) -> RussianPlayerView:
+        """What someone at the table who is not in the round sees (a student seated after the
+        deal): what every player sees, no hand and nobody's hypotheses."""
+        return replace(
+            self.view(0),
+            player=SPECTATOR,
+            hand=(),
+            playable=(),
+            plays=log_seen_by(self.state.plays, SPECTATOR),
         )
 
     def dealer_view(self) -> RussianDealerView:

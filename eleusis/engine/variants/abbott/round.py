@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from eleusis.engine.cards import Card, build_stock
 from eleusis.engine.history import Attempt
 from eleusis.engine.variants.abbott.config import (
@@ -25,6 +27,7 @@ from eleusis.engine.variants.actions import BecomeProphet, ProphetJudgement
 from eleusis.engine.variants.aids import DealerAids
 from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
+    SPECTATOR,
     Event,
     IllegalActionError,
     Refusal,
@@ -289,6 +292,17 @@ class AbbottRound(DealerAids, AbbottTurns):
             can_become_prophet=not state.over and self.prophet_problem(player) is None,
             pending=self._pending_view(),
             hints=tuple(state.hints),
+        )
+
+    def spectator_view(self) -> AbbottPlayerView:
+        """What someone at the table who is not in the round sees (a student seated after the
+        deal): what every player sees, no hand and nobody's hypotheses."""
+        return replace(
+            self.view(0),
+            player=SPECTATOR,
+            hand=(),
+            table=log_seen_by(self.state.table, SPECTATOR),
+            can_become_prophet=False,
         )
 
     def dealer_view(self) -> AbbottDealerView:

@@ -10,6 +10,7 @@ from eleusis.engine.history import Attempt
 from eleusis.engine.variants.actions import Leave, NoPlay, Play, SkipTurn, Verdict
 from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
+    SPECTATOR,
     Action,
     EndReason,
     Event,
@@ -399,6 +400,27 @@ class ExpressRound(GuessesAndHints):
             starter_rejected=tuple(state.starter_rejected),
             turn=state.turn,
             can_guess=self.can_guess(player),
+            pending=self._pending_view(),
+            hint_requests=tuple(state.hint_requests),
+            hints=tuple(hint.text for hint in state.hints),
+            guesses=tuple(state.guesses),
+            starter_mode=self.config.starter,
+            deciding=state.deciding,
+        )
+
+    def spectator_view(self) -> PlayerView:
+        """What someone at the table who is not in the round sees (a student seated after the
+        deal, who plays from the next round): what every player sees (the layout, the hand
+        counts, the scores, the hints and guesses), no hand and nobody's hypotheses. Its
+        `player` is `SPECTATOR`, no player of the round."""
+        state = self.state
+        seen = {**self.seen_from(0), "player": SPECTATOR, "hand": ()}
+        return PlayerView(
+            **seen,
+            table=log_seen_by(state.table, SPECTATOR),
+            starter_rejected=tuple(state.starter_rejected),
+            turn=state.turn,
+            can_guess=False,
             pending=self._pending_view(),
             hint_requests=tuple(state.hint_requests),
             hints=tuple(hint.text for hint in state.hints),
