@@ -42,8 +42,8 @@ from django.utils.translation import gettext as _
 
 from classroom.secret_rules import secret_rule
 from classroom.selectors.review.data import LoggedHypothesis, Person, RoundReview, round_logs
-from eleusis.engine.cards import FULL_DECK, Card
-from eleusis.engine.history import Attempt
+from eleusis.engine.cards import Card
+from eleusis.engine.inference import Situation
 from eleusis.engine.insight import PlayInsight, RoundLog
 from eleusis.engine.insight.agreement import is_rule
 from eleusis.engine.insight.candidates import resolve
@@ -79,7 +79,8 @@ def relation_label(relation: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _situations(secret_text: str) -> tuple[tuple[tuple[Attempt, ...], Card], ...] | None:
+def _situations(secret_text: str) -> tuple[Situation, ...] | None:
+    """The secret's sampled tables, prepared once for judging every card after each."""
     try:
         secret = secret_rule(secret_text)
     except RuleSyntaxError:
@@ -87,24 +88,23 @@ def _situations(secret_text: str) -> tuple[tuple[tuple[Attempt, ...], Card], ...
     if not isinstance(secret, CompiledRule):
         return None
     rng = random.Random(f"{SAMPLE_SEED}:{secret_text}")
-    tables = [
-        tuple(sample_history(rng, secret, rng.randint(2, SAMPLED_MAX_LENGTH)))
+    return tuple(
+        Situation(sample_history(rng, secret, rng.randint(2, SAMPLED_MAX_LENGTH)))
         for _ in range(SAMPLED_TABLES)
-    ]
-    return tuple((table, card) for table in tables for card in FULL_DECK)
+    )
 
 
 @lru_cache(maxsize=8192)
 def verdicts(secret_text: str, rule_text: str) -> bytes | None:
-    """The rule's verdicts on the secret rule's sampled situations (None when either rule is not
-    in the language)."""
+    """The rule's verdicts on the secret rule's sampled situations: every card of the deck
+    after each table, in deck order (None when either rule is not in the language)."""
     situations = _situations(secret_text)
     if situations is None:  # a secret rule in words only (or not in the language)
         return None
     rule = secret_rule(secret_text) if rule_text == secret_text else resolve(rule_text)
     if rule is None:
         return None
-    return bytes(bool(rule.accepts(list(table), card)) for table, card in situations)
+    return bytes(verdict for situation in situations for verdict in situation.verdicts(rule))
 
 
 @lru_cache(maxsize=8192)
@@ -272,6 +272,7 @@ def class_ideas(
     groups: dict[tuple[str, bytes, str], IdeaGroup] = {}
     by_play: dict[tuple[int, int], IdeaGroup] = {}
     secret_verdicts: dict[str, bytes | None] = {}
+    relations: dict[tuple[str, bytes], str] = {}  # sampled, per secret and verdicts
     for review in rounds:
         if review.measures is None:
             continue
@@ -290,7 +291,9 @@ def class_ideas(
             says = verdicts(secret_text, text)
             if says is None:
                 continue
-            sampled = relation(says, truth)
+            sampled = relations.get((secret_text, says))
+            if sampled is None:
+                sampled = relations[(secret_text, says)] = relation(says, truth)
             exact = exact_relation(secret_text, text) if sampled == RULE else sampled
             key = (secret_text, says, exact)
             group = groups.get(key)
