@@ -13,6 +13,7 @@ tests/classroom/test_engine_strings.py fails while the module is stale.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -195,15 +196,46 @@ _BUILDER_NOTES = {
 def render_module() -> str:
     """The text of classroom/engine_strings.py for the engine as it is now."""
     groups = engine_strings()
-    lines = [_HEADER]
-    lines.append("# The sentence frames a student fills from drop-downs: each with its slots, then")
-    lines.append("# as printed on paper (___ for each slot).")
-    lines.append("FRAME_SENTENCES = (")
+    sections = [
+        _frame_sentences(groups),
+        _frame_option_labels(groups),
+        _library_rule_names(groups),
+        _library_rule_texts(groups),
+        _hint_phrases(groups),
+        _explanation_phrases(groups),
+        _explanation_cards(),
+        _builder_phrases(),
+        _object_phrases(),
+        _rule_messages(),
+    ]
+    return _HEADER + "\n" + "\n\n".join("\n".join(lines) for lines in sections) + "\n"
+
+
+def _tuple(heading: list[str], name: str, entries: Iterable[tuple[str, str]]) -> list[str]:
+    """One tuple of the module: its comment, then each (note for the translators, call)."""
+    lines = [f"# {line}" for line in heading]
+    lines.append(f"{name} = (")
+    for note, call in entries:
+        lines.append(f"    # Translators: {note}")
+        lines.append(call)
+    lines.append(")")
+    return lines
+
+
+def _pcall(context: str, text: str) -> str:
+    """`pgettext_lazy("context", "...")`, indented in a tuple and wrapped as ruff format does."""
+    arguments = f"{_literal(context)}, {_literal(text)}"
+    line = f"    pgettext_lazy({arguments}),"
+    return line if len(line) <= 100 else f"    pgettext_lazy(\n        {arguments}\n    ),"
+
+
+def _frame_sentences(groups: dict[str, list[str]]) -> list[str]:
+    entries = []
     for frame in FRAMES:
         options = "; ".join(
             f"{{{slot.name}}}: " + ", ".join(o.label for o in slot.options) for slot in frame.slots
         )
-        comments = {
+        notes = {
             frame.text: "a hypothesis sentence frame. Keep every {slot} as it is; the slots take"
             f" these choices: {options}",
             frame.blank_text: "the same sentence frame with ___ for each gap (as printed on"
@@ -211,93 +243,101 @@ def render_module() -> str:
         }
         for text in (frame.text, frame.blank_text):
             if text in groups["sentences"]:
-                lines.append(f"    # Translators: {comments[text]}")
-                lines.append(_call(text))
+                entries.append((notes[text], _call(text)))
                 groups["sentences"].remove(text)
-    lines.append(")")
-    lines.append("")
-    lines.append("# The choices in the drop-downs, put into the sentences above.")
-    lines.append("FRAME_OPTION_LABELS = (")
-    for label in groups["labels"]:
-        lines.append(
-            "    # Translators: a drop-down choice that fills a gap of a hypothesis sentence"
-            " frame; it must fit the sentences it goes in"
-        )
-        lines.append(_call(label))
-    lines.append(")")
-    lines.append("")
-    lines.append("# The names of the library's secret rules.")
-    lines.append("LIBRARY_RULE_NAMES = (")
-    for name in groups["names"]:
-        lines.append("    # Translators: the name of a secret rule in the rule library")
-        lines.append(_call(name))
-    lines.append(")")
-    lines.append("")
-    lines.append(
-        "# What the library shows of each rule: its seed's words (in English translation) and"
+    heading = [
+        "The sentence frames a student fills from drop-downs: each with its slots, then",
+        "as printed on paper (___ for each slot).",
+    ]
+    return _tuple(heading, "FRAME_SENTENCES", entries)
+
+
+def _frame_option_labels(groups: dict[str, list[str]]) -> list[str]:
+    note = (
+        "a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the"
+        " sentences it goes in"
     )
-    lines.append("# the app's reading of them, where it adds something (lessons/rules.py).")
-    lines.append("LIBRARY_RULE_TEXTS = (")
-    for text in groups["library"]:
-        lines.append(
-            "    # Translators: a secret rule of the library as its seed text says it (quoted in"
-            " translation), or how the app reads it. Keep the card letters (A, J, Q, K) and the"
-            " suit symbols"
-        )
-        lines.append(_call(text))
-    lines.append(")")
-    lines.append("")
-    lines.append("# The phrases the hints suggested to the teacher are built from (see hints.py).")
-    lines.append("HINT_PHRASES = (")
+    return _tuple(
+        ["The choices in the drop-downs, put into the sentences above."],
+        "FRAME_OPTION_LABELS",
+        ((note, _call(label)) for label in groups["labels"]),
+    )
+
+
+def _library_rule_names(groups: dict[str, list[str]]) -> list[str]:
+    note = "the name of a secret rule in the rule library"
+    return _tuple(
+        ["The names of the library's secret rules."],
+        "LIBRARY_RULE_NAMES",
+        ((note, _call(name)) for name in groups["names"]),
+    )
+
+
+def _library_rule_texts(groups: dict[str, list[str]]) -> list[str]:
+    note = (
+        "a secret rule of the library as its seed text says it (quoted in translation), or how"
+        " the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols"
+    )
+    heading = [
+        "What the library shows of each rule: its seed's words (in English translation) and",
+        "the app's reading of them, where it adds something (lessons/rules.py).",
+    ]
+    return _tuple(heading, "LIBRARY_RULE_TEXTS", ((note, _call(t)) for t in groups["library"]))
+
+
+def _hint_phrases(groups: dict[str, list[str]]) -> list[str]:
+    entries = []
     for key, text in HINT_PHRASES.items():
         if text in groups["hints"]:
-            lines.append(
-                "    # Translators: part of a hint the app suggests to the teacher, who may send it"
-                " to the students. Keep every {placeholder} as it is. " + _hint_note(key)
+            note = (
+                "part of a hint the app suggests to the teacher, who may send it to the students."
+                " Keep every {placeholder} as it is. " + _hint_note(key)
             )
-            lines.append(_call(text))
+            entries.append((note, _call(text)))
             groups["hints"].remove(text)
-    lines.append(")")
-    lines.append("")
-    lines.append(
-        "# The phrases and words the explanation of a secret rule is built from (see explain.py)."
+    return _tuple(
+        ["The phrases the hints suggested to the teacher are built from (see hints.py)."],
+        "HINT_PHRASES",
+        entries,
     )
-    lines.append("EXPLANATION_PHRASES = (")
-    for text in groups["explanations"]:
-        lines.append(
-            "    # Translators: part of the explanation of a secret rule in words. Keep every"
-            " {placeholder} as it is: {card} is a card ('the last card'), {prop} a property"
-            " ('color'), {cond}/{left}/{right}/{then}/{otherwise} are clauses or values."
-        )
-        lines.append(_call(text))
-    lines.append(")")
-    lines.append("")
-    lines.append("# The explanation's names of a card, the subject of a clause ('it is red').")
-    lines.append("EXPLANATION_CARDS = (")
-    for text in explanation_card_words():
-        lines.append(
-            "    # Translators: a card named in the explanation of a secret rule, as the subject of"
-            " a clause ('the last card is red', 'the last card has the same color as the card')."
-            " The same words without this context are used where the card is an object"
-        )
-        arguments = f"{_literal(EXPLANATION_CONTEXT)}, {_literal(text)}"
-        line = f"    pgettext_lazy({arguments}),"
-        if len(line) > 100:
-            line = f"    pgettext_lazy(\n        {arguments}\n    ),"
-        lines.append(line)
-    lines.append(")")
-    lines.append("")
-    lines.append("# The sentence builder's words: the pieces a student's sentence is put together")
-    lines.append("# from, the drop-downs' questions and choices, and its messages (builder.py).")
-    lines.append("BUILDER_PHRASES = (")
-    for text, note in builder_strings():
-        lines.append(f"    # Translators: {note}")
-        lines.append(_call(text))
-    lines.append(")")
-    lines.append("")
-    lines.append("# What to play, as the object of 'play {what}' (builder.py: OBJECT_CONTEXT), and")
-    lines.append("# the places and cards a hint says the rule looks at (hints.py: OBJECT_CONTEXT).")
-    lines.append("OBJECT_PHRASES = (")
+
+
+def _explanation_phrases(groups: dict[str, list[str]]) -> list[str]:
+    note = (
+        "part of the explanation of a secret rule in words. Keep every {placeholder} as it is:"
+        " {card} is a card ('the last card'), {prop} a property ('color'),"
+        " {cond}/{left}/{right}/{then}/{otherwise} are clauses or values."
+    )
+    return _tuple(
+        ["The phrases and words the explanation of a secret rule is built from (see explain.py)."],
+        "EXPLANATION_PHRASES",
+        ((note, _call(text)) for text in groups["explanations"]),
+    )
+
+
+def _explanation_cards() -> list[str]:
+    note = (
+        "a card named in the explanation of a secret rule, as the subject of a clause ('the last"
+        " card is red', 'the last card has the same color as the card'). The same words without"
+        " this context are used where the card is an object"
+    )
+    return _tuple(
+        ["The explanation's names of a card, the subject of a clause ('it is red')."],
+        "EXPLANATION_CARDS",
+        ((note, _pcall(EXPLANATION_CONTEXT, text)) for text in explanation_card_words()),
+    )
+
+
+def _builder_phrases() -> list[str]:
+    heading = [
+        "The sentence builder's words: the pieces a student's sentence is put together",
+        "from, the drop-downs' questions and choices, and its messages (builder.py).",
+    ]
+    entries = ((note, _call(text)) for text, note in builder_strings())
+    return _tuple(heading, "BUILDER_PHRASES", entries)
+
+
+def _object_phrases() -> list[str]:
     objects = [(builder.OBJECT_CONTEXT, quality.noun) for quality in builder.QUALITIES]
     objects += [(hints.OBJECT_CONTEXT, HINT_PHRASES[key]) for key in hints.OBJECT_KEYS]
     notes = {
@@ -307,32 +347,27 @@ def render_module() -> str:
         " 'The rule looks at {what}.' and 'It looks at {items}.' (the case of an object)",
     }
     # "a 2" has one letter, but a language may say it with words ("двойку").
-    for context, text in dict.fromkeys(o for o in objects if re.search(r"[^\W\d_]", o[1])):
-        lines.append(f"    # Translators: {notes[context]}")
-        arguments = f"{_literal(context)}, {_literal(text)}"
-        line = f"    pgettext_lazy({arguments}),"
-        lines.append(
-            line if len(line) <= 100 else f"    pgettext_lazy(\n        {arguments}\n    ),"
-        )
-    lines.append(")")
-    lines.append("")
-    lines.append("# The rule checker's messages (errors.py, parser.py, compiler.py): each template")
-    lines.append("# by its code, put together and filled by eleusis/web/rule_check.py.")
-    lines.append("RULE_MESSAGES = (")
+    worded = dict.fromkeys(o for o in objects if re.search(r"[^\W\d_]", o[1]))
+    heading = [
+        "What to play, as the object of 'play {what}' (builder.py: OBJECT_CONTEXT), and",
+        "the places and cards a hint says the rule looks at (hints.py: OBJECT_CONTEXT).",
+    ]
+    entries = ((notes[context], _pcall(context, text)) for context, text in worded)
+    return _tuple(heading, "OBJECT_PHRASES", entries)
+
+
+def _rule_messages() -> list[str]:
+    entries = []
     for template in rule_messages():
         code, text = template.code, str(template)
         note = _RULE_MESSAGE_NOTES.get(code, _RULE_MESSAGE_NOTE.replace("{code}", code))
-        lines.append(f"    # Translators: {note}")
-        if template.context:
-            arguments = f"{_literal(template.context)}, {_literal(text)}"
-            line = f"    pgettext_lazy({arguments}),"
-            lines.append(
-                line if len(line) <= 100 else f"    pgettext_lazy(\n        {arguments}\n    ),"
-            )
-        else:
-            lines.append(_call(text))
-    lines.append(")")
-    return "\n".join(lines) + "\n"
+        call = _pcall(template.context, text) if template.context else _call(text)
+        entries.append((note, call))
+    heading = [
+        "The rule checker's messages (errors.py, parser.py, compiler.py): each template",
+        "by its code, put together and filled by eleusis/web/rule_check.py.",
+    ]
+    return _tuple(heading, "RULE_MESSAGES", entries)
 
 
 _RULE_MESSAGE_NOTE = (
