@@ -1100,6 +1100,16 @@ RULE_MESSAGES = (
     gettext_noop(
         "write played(rank), played(suit), played(card), played(king) or played(hearts): whether a card already on the mainline has it"
     ),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code test_of_the_card). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(
+        "'{word}' is a yes/no test of a whole card: for the card you play write just '{word}' (or 'card is {word}')"
+    ),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code test_of_a_card). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop("'{word}' is a yes/no test of a whole card: write '{card} is {word}'"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code write_instead). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(" — write '{right}'"),
+    # Translators: part of what the rule checker says about a mistake in a secret rule (code start_with_if). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
+    gettext_noop(": a choice starts with 'if', like: if last is red then black else red"),
     # Translators: part of what the rule checker says about a mistake in a secret rule (code abs_shape). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part
     gettext_noop("write abs with one number inside, like abs(rank - last.rank)"),
     # Translators: part of what the rule checker says about a mistake in a secret rule (code mainline_only_in_sum). Keep every {placeholder}, and the rule's own words (in quotes, or like last.rank) as they are: rules are written in English words in every language. A part that starts with ':' or ' — ' follows another part

@@ -73,6 +73,10 @@ MISTAKES = (
     "red)",
     "rank == 2 +",
     "(" * 45 + "red" + ")" * 45,
+    "rank is prime",
+    "prime(last.rank)",
+    "absolute(rank - last.rank) > 2",
+    "last is red then black else red",
 )
 # Rules the guidelines warn of: too strict with a dead end, too loose, never playable, no
 # starter, a dead branch each way, previous for last.
@@ -94,7 +98,7 @@ _RULE_WORDS = {
     *ast.PROPERTY_KIND,
     *("if", "then", "else", "and", "or", "not", "is", "in", "of", "wrap", "start", "rule"),
     *("mainline", "all", "face", "prime", "previous2", "true", "false", "position", "odd"),
-    *("even", "low", "high", "colour", "absolute"),  # the last two quoted from the mistakes
+    *("even", "low", "high", "colour", "absolute", "card"),  # the last two quoted from the mistakes
 }
 # Words that are the same in Spanish and English, or a rule's word in a Spanish message.
 _SPANISH_AND_ENGLISH = {"no", "a", "color", "as", "de"}

@@ -200,6 +200,20 @@ PLAYED_SHAPE = Template(
     "write played(rank), played(suit), played(card), played(king) or played(hearts): whether "
     "a card already on the mainline has it",
 )
+TEST_OF_THE_CARD = Template(
+    "test_of_the_card",
+    "'{word}' is a yes/no test of a whole card: for the card you play write just '{word}' "
+    "(or 'card is {word}')",
+)
+TEST_OF_A_CARD = Template(
+    "test_of_a_card",
+    "'{word}' is a yes/no test of a whole card: write '{card} is {word}'",
+)
+WRITE_INSTEAD = Template("write_instead", " — write '{right}'")
+START_WITH_IF = Template(
+    "start_with_if",
+    ": a choice starts with 'if', like: if last is red then black else red",
+)
 ABS_SHAPE = Template("abs_shape", "write abs with one number inside, like abs(rank - last.rank)")
 MAINLINE_ONLY_IN_SUM = Template(
     "mainline_only_in_sum",

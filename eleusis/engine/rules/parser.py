@@ -258,6 +258,9 @@ def _from_lark(exc: UnexpectedInput, text: str) -> RuleSyntaxError:
         missing = _missing_if_part(text, token, expected)
         if missing:
             message += missing()
+        elif token.type in ("_THEN", "_ELSE") and _words_before(text, token).count("if") == 0:
+            # `last is red then black else red`: the if was left out.
+            message += errors.START_WITH_IF()
         elif expected == ["DOTDOT"]:
             message += errors.IN_NEEDS_SET()
         elif "NAME" in expected:
@@ -401,6 +404,9 @@ class _Builder:
         left = self.expr(left_tree)
         op = "!=" if negated else "=="
         if not isinstance(left, ast.CardRef):
+            if isinstance(left, ast.Prop) and _test_word(right_tree) in _CARD_TESTS:
+                # `rank is prime`: prime (and face) are tests of a card, not of its rank.
+                self.fail(self._test_of_card(left.card, _test_word(right_tree)), span)
             right = self.expr(right_tree)
             if (
                 isinstance(left, ast.Prop)
@@ -436,6 +442,13 @@ class _Builder:
             return ast.Compare(op, ast.Prop(left, "rank", left.span), right, span)
         card = self.text_of(left.span)
         self.fail(errors.IS_NEEDS_QUALITY(card=card), _span(right_tree))
+
+    def _test_of_card(self, card: ast.CardRef, word: str) -> errors.Message:
+        """The pointer to the right form of a card's test written on something else
+        (`rank is prime`, `prime(last.rank)`): `prime` for the card played, `last is prime`."""
+        if card.back == 0 and not card.previous:
+            return errors.TEST_OF_THE_CARD(word=word)
+        return errors.TEST_OF_A_CARD(word=word, card=self.text_of(card.span).rsplit(".", 1)[0])
 
     def build_is_expr(self, node: Tree[Token], span: ast.Span) -> ast.Expr:
         return self._is(node, span, negated=False)
@@ -591,6 +604,19 @@ class _Builder:
             return self.played_call(args, span)
         if name == "sum":  # pragma: no cover - the grammar reads sum( as SUM
             self.fail(errors.SUM_SHAPE, span)
+        if name in _CARD_TESTS or (name in CONSTANTS and name not in SUIT_WORDS_ALL):
+            # `prime(rank)`, `odd(last.rank)`: a test of a card, written as a function.
+            tested = self.expr(args[0]) if len(args) == 1 else None
+            card = tested.card if isinstance(tested, ast.Prop) else tested
+            if not isinstance(card, ast.CardRef):
+                card = ast.CardRef(0, span=span)
+            self.fail(self._test_of_card(card, name), span)
+        if name in _FUNCTION_ALIASES:
+            self.fail(
+                errors.UNKNOWN_FUNCTION(name=str(name_token))
+                + errors.WRITE_INSTEAD(right=_FUNCTION_ALIASES[name]),
+                _span(name_token),
+            )
         self.fail(
             errors.UNKNOWN_FUNCTION(name=name_token) + errors.suggest(name, FUNCTIONS),
             _span(name_token),
@@ -675,6 +701,22 @@ class _Builder:
         if span.line != span.end_line or span.line > len(lines):
             return "card"
         return lines[span.line - 1][span.column - 1 : span.end_column - 1]
+
+
+# Tests of a card that people write on a property (`rank is prime`) or as a function.
+_CARD_TESTS = ("prime", "face")
+SUIT_WORDS_ALL = frozenset(
+    word for word, (kind, _value) in CONSTANTS.items() if kind is ast.Kind.SUIT
+)
+# Functions other languages (and spreadsheets) name otherwise.
+_FUNCTION_ALIASES = {"absolute": "abs", "abs_value": "abs", "absolute_value": "abs"}
+
+
+def _test_word(tree: Tree[Token]) -> str:
+    """The word of a bare name (`prime`), lower case, or "" for anything else."""
+    if isinstance(tree, Tree) and tree.data == "name" and tree.children:
+        return str(tree.children[0]).lower()
+    return ""
 
 
 _LETTER_MEANING = {
