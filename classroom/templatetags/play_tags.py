@@ -37,8 +37,11 @@ _RANK_NAMES = {
 
 
 @register.filter
-def card_label(card: Card) -> str:
-    """A card in words for screen readers: "queen of diamonds"."""
+def card_label(card: Card | str) -> str:
+    """A card in words for screen readers: "queen of diamonds" (a card, or its code as a
+    replay's log holds it)."""
+    if isinstance(card, str):
+        card = Card.parse(card)
     return _labels(card, get_language())[0]
 
 

@@ -25,6 +25,8 @@ def test_the_replay_names_the_student_who_played(teacher, session_played) -> Non
     assert current is not None
     assert "?" not in current.group(1)
     assert any(f"{name} played" in current.group(1) for name in NICKNAMES)
+    # The card in words, as a screen reader should say it (issue 36): never "A♥".
+    assert " of " in current.group(1) and not set("♠♥♦♣") & set(current.group(1))
 
 
 def test_students_sort_naturally_and_one_who_never_logged_shows_a_dash(
