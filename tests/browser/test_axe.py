@@ -211,5 +211,75 @@ def test_page_states_after_htmx_updates(browser, live_server, scene, axe_source)
     audit.check(page, "table at 320 px")
     context.close()
 
+    # The round ends while the student looks: the page changes in place; the rule is revealed.
+    from classroom.services.rounds import round_reveal
+    from eleusis.engine.variants import End, EndReason
+
+    context, page = _page(browser, live_server, scene, seat.student.nickname)
+    page.goto(reverse("classroom:table", args=[scene.live.pk]))
+    round_act(round_id=round_row.pk, action=End(reason=EndReason.TEACHER))
+    expect(page.locator("#table-status")).to_have_text("The round is over.", timeout=SEEN_MS)
+    audit.check(page, "table: the round over, changed in place")
+    round_reveal(round_id=round_row.pk)
+    expect(page.locator("#rule-heading")).to_be_visible(timeout=SEEN_MS)
+    audit.check(page, "table: the rule revealed")
+    context.close()
+
+    audit.report()
+    assert audit.blocking() == []
+
+
+@pytest.mark.parametrize("variant", ["abbott", "russian"])
+def test_turns_tables_through_plays_a_round_change_and_a_failed_request(
+    browser, live_server, axe_source, variant
+):
+    """The games played in turns, as a student sees them: their turn, a classmate's play
+    brought by a poll (announced), the round over (the page changed in place), the rule
+    revealed, the next round, and the message of a request that failed."""
+    from classroom.services.games import table_next_round
+    from classroom.services.rounds import round_reveal
+    from eleusis.engine.variants import End, EndReason, PlayString
+    from tests.browser.signed_in import WIDE, student_page
+    from tests.factories import live_table
+
+    audit = Audit(axe_source, f"turns-{variant}")
+    table, seats = live_table(players=3, variant=variant)
+    round_row = current_round(table=table)
+    engine = engine_round(round_row)
+    turn = engine.state.turn
+    other = next(s for s in seats if round_row.player_of(s.position) != turn)
+    player = next(s for s in seats if round_row.player_of(s.position) == turn)
+    context = browser.new_context(base_url=live_server.url, viewport=WIDE)
+    context.set_default_timeout(15_000)
+    page = student_page(lambda **options: context.new_page(), live_server, other.student)
+    try:
+        page.goto(reverse("classroom:table", args=[table.pk]))
+        audit.check(page, f"{variant}: waiting for a classmate")
+        card = engine.playable(turn)[0] if variant == "russian" else engine.state.hands[turn][0]
+        action = (
+            Play(turn, card, hypothesis="red then black", prediction=True)
+            if variant == "russian"
+            else PlayString(turn, (card,), hypothesis="red then black", prediction=True)
+        )
+        round_act(round_id=round_row.pk, action=action, seat=player, schedule=False)
+        expect(page.locator(".news [data-announce]")).not_to_have_count(0, timeout=SEEN_MS)
+        audit.check(page, f"{variant}: a classmate's play through a poll")
+
+        page.route("**/play/tables/**", lambda route: route.abort("connectionrefused"))
+        expect(page.get_by_role("alert")).not_to_have_text("", timeout=SEEN_MS)
+        audit.check(page, f"{variant}: the connection lost")
+        page.unroute("**/play/tables/**")
+
+        round_act(round_id=round_row.pk, action=End(reason=EndReason.TEACHER))
+        expect(page.locator("#table-status")).to_have_text("The round is over.", timeout=SEEN_MS)
+        audit.check(page, f"{variant}: the round over, changed in place")
+        round_reveal(round_id=round_row.pk)
+        expect(page.get_by_text("The secret rule was:")).to_be_visible(timeout=SEEN_MS)
+        audit.check(page, f"{variant}: the rule revealed")
+        table_next_round(table=table, rule_text="suit == last.suit")
+        expect(page.locator("#table-status")).not_to_have_text("The round is over.")
+        audit.check(page, f"{variant}: the next round, changed in place")
+    finally:
+        context.close()
     audit.report()
     assert audit.blocking() == []
