@@ -31,7 +31,7 @@ from classroom.secret_rules import round_rule
 from classroom.selectors.rounds import engine_round
 from classroom.task_queue import BOTS_PLAY, enqueue
 from eleusis.engine.variants import Action as EngineAction
-from eleusis.engine.variants import IllegalActionError, config_from_json, new_round
+from eleusis.engine.variants import IllegalActionError, Refusal, config_from_json, new_round
 from eleusis.engine.variants import Round as EngineRound
 from eleusis.web.compiled import CompiledQuery
 
@@ -188,50 +188,54 @@ def round_act(
                     return done
             engine = None  # applied (or stale): the locked path decodes the round anew
         with transaction.atomic():
-            # The caller decoded it: the snapshot need not travel again.
-            locked = _locked_round_without_snapshot if engine is not None else _locked_round
-            found = locked(round_id)
-            if not found:
-                raise Round.DoesNotExist(f"no round {round_id}")
-            (round_row,) = found
-            if (
-                key
-                and engine is None
-                and (done := round_row.actions.filter(idempotency_key=key).first())
-            ):
-                return ActResult(done, done.events, duplicate=True)
-            if round_row.table.paused and seat is not None:
-                raise IllegalActionError(TABLE_PAUSED)
-            if seat is not None and round_row.table.session.status == GameSession.Status.FINISHED:
-                raise IllegalActionError(SESSION_FINISHED)
+            round_row = _lock_round(round_id, decoded=engine is not None)
+            if key and engine is None and (done := _logged(round_row.actions.all(), key)):
+                return done
+            if refusal := _closed_to(round_row, seat):
+                raise IllegalActionError(refusal)
             if engine is None or expected_version != round_row.version:
                 engine = engine_round(round_row)
             # Moves since the check make this one stale unless the game says they leave it
             # as it was (Delphi: classmates' tokens for the same card, sent at once).
             if expected_version is not None and engine.moved_on_since(expected_version):
                 raise StaleMoveError(STALE_VERSION, made=expected_version, now=round_row.version)
-            events = [event.to_json() for event in engine.apply(action)]
-            row, logged = _log_action(
-                round_row, round_row.version + 1, seat, action, events, key, hypothesis
-            )
-            round_row.version = row.seq
-            round_row.snapshot = engine.to_json()
-            update = ["version", "snapshot"]
-            ended = _mark_over(round_row, engine, save=False)
-            round_row.save(update_fields=update + ended)
-            stamp = _after_commit(
-                round_row,
-                ended=bool(ended),
-                bots=schedule or (schedule is None and round_row.with_bots),
-            )
-            return ActResult(
-                row, events, round=round_row, engine=engine, hypothesis=logged, stamp=stamp
-            )
+            bots = schedule or (schedule is None and round_row.with_bots)
+            done = _apply(round_row, action, seat, key, hypothesis, engine, bots=bots)
+            assert done is not None  # the round is locked: it cannot have moved on
+            return done
     except IntegrityError:
         # Two requests with the same key raced past the check; the first one won. Return it.
-        if key and (done := Action.objects.filter(round_id=round_id, idempotency_key=key).first()):
-            return ActResult(done, done.events, duplicate=True)
+        if key and (done := _logged(Action.objects.filter(round_id=round_id), key)):
+            return done
         raise
+
+
+def _lock_round(round_id: int, *, decoded: bool) -> Round:
+    """The round row, locked, with its table and session; without its snapshot when the
+    caller `decoded` the round already (the snapshot need not travel again)."""
+    found = (_locked_round_without_snapshot if decoded else _locked_round)(round_id)
+    if not found:
+        raise Round.DoesNotExist(f"no round {round_id}")
+    (round_row,) = found
+    return round_row
+
+
+def _logged(actions: QuerySet[Action], key: str) -> ActResult | None:
+    """The result of the action already logged under `key` (the move sent twice), if any."""
+    done = actions.filter(idempotency_key=key).first()
+    return ActResult(done, done.events, duplicate=True) if done is not None else None
+
+
+def _closed_to(round_row: Round, seat: Seat | None) -> Refusal | None:
+    """Why the round takes no move from `seat` now (its table paused, its session finished);
+    None when it does. The dealer (no seat) still acts."""
+    if seat is None:
+        return None
+    if round_row.table.paused:
+        return TABLE_PAUSED
+    if round_row.table.session.status == GameSession.Status.FINISHED:
+        return SESSION_FINISHED
+    return None
 
 
 def _act_on_current(
@@ -244,35 +248,47 @@ def _act_on_current(
     engine: EngineRound,
 ) -> ActResult | None:
     """A move on the round as the caller read it and decoded it (`round_row`, at its version,
-    with its table and session): the round is updated only where it is still at that version,
-    and that update locks it, so it is not read again. None when it moved on meanwhile
-    (nothing written): the locked path then says why, or makes the move on the round as it is
-    now. Two moves on one version land one: the second waits on the first's row lock, then
-    finds the version changed. A finished session ended its rounds by an action (a new
-    version); a pause is read with the round, as the locked path reads it (a pause does not
-    lock rounds either). One query and one lock fewer than reading the round locked first,
-    about a tenth of a play's CPU (benchmarks/bench_table.py)."""
-    if seat is not None and round_row.table.paused:
-        return None
-    if seat is not None and round_row.table.session.status == GameSession.Status.FINISHED:
+    with its table and session), not read again: `_apply` updates it only where it is still at
+    that version, and that update locks it. None when it moved on meanwhile (nothing written):
+    the locked path then says why, or makes the move on the round as it is now. Two moves on
+    one version land one: the second waits on the first's row lock, then finds the version
+    changed. A finished session ended its rounds by an action (a new version); a pause is read
+    with the round, as the locked path reads it (a pause does not lock rounds either). One
+    query and one lock fewer than reading the round locked first, about a tenth of a play's
+    CPU (benchmarks/bench_table.py)."""
+    if _closed_to(round_row, seat):
         return None
     with transaction.atomic():
-        events = [event.to_json() for event in engine.apply(action)]
-        version = round_row.version + 1
-        fields: dict[str, Any] = {
-            "version": version,
-            "snapshot": engine.to_json(),
-            **_ending(round_row, engine),
-        }
-        if not Round.objects.filter(pk=round_row.pk, version=round_row.version).update(**fields):
-            return None
-        row, logged = _log_action(round_row, version, seat, action, events, key, hypothesis)
-        for name, value in fields.items():
-            setattr(round_row, name, value)
-        stamp = _after_commit(round_row, ended="status" in fields, bots=schedule)
-        return ActResult(
-            row, events, round=round_row, engine=engine, hypothesis=logged, stamp=stamp
-        )
+        return _apply(round_row, action, seat, key, hypothesis, engine, bots=schedule)
+
+
+def _apply(
+    round_row: Round,
+    action: EngineAction,
+    seat: Seat | None,
+    key: str,
+    hypothesis: HypothesisInput | None,
+    engine: EngineRound,
+    *,
+    bots: bool,
+) -> ActResult | None:
+    """The action applied to `engine` (the round decoded at `round_row.version`) and stored:
+    the round's row updated (next version, new snapshot, its ending if the action ended it)
+    where it is still at that version, the action logged. None, nothing written, when the
+    round moved on (never under the round's lock)."""
+    events = [event.to_json() for event in engine.apply(action)]
+    fields: dict[str, Any] = {
+        "version": round_row.version + 1,
+        "snapshot": engine.to_json(),
+        **_ending(round_row, engine),
+    }
+    if not Round.objects.filter(pk=round_row.pk, version=round_row.version).update(**fields):
+        return None
+    row, logged = _log_action(round_row, fields["version"], seat, action, events, key, hypothesis)
+    for name, value in fields.items():
+        setattr(round_row, name, value)
+    stamp = _after_commit(round_row, ended="status" in fields, bots=bots)
+    return ActResult(row, events, round=round_row, engine=engine, hypothesis=logged, stamp=stamp)
 
 
 def _log_action(
@@ -339,13 +355,12 @@ def _ending(round_row: Round, engine: EngineRound) -> dict[str, Any]:
     }
 
 
-def _mark_over(round_row: Round, engine: EngineRound, *, save: bool = True) -> list[str]:
+def _mark_over(round_row: Round, engine: EngineRound) -> None:
     fields = _ending(round_row, engine)
     for name, value in fields.items():
         setattr(round_row, name, value)
-    if fields and save:
+    if fields:
         round_row.save(update_fields=list(fields))
-    return list(fields)
 
 
 def round_reveal(*, round_id: int) -> Round:
