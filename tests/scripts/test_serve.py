@@ -100,7 +100,9 @@ def _get(
 
 def serve_env(port: int, tmp_path: Path) -> dict[str, str]:
     """What `make run` is started with on a fresh machine: this environment without the settings
-    serve.sh sets itself (and without Redis), a throw-away SQLite database, a fixed key."""
+    serve.sh sets itself (and without Redis), a throw-away SQLite database, a fixed key, and
+    static files collected apart (the suite's other processes read the checkout's own while
+    this collectstatic would rewrite them)."""
     kept_out = {"DEBUG", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "SITE_URL", "REDIS_URL"}
     kept_out |= {"DJANGO_SETTINGS_MODULE", "LOG_LEVEL", "DATABASE_URL"}
     env = {key: value for key, value in os.environ.items() if key not in kept_out}
@@ -108,6 +110,7 @@ def serve_env(port: int, tmp_path: Path) -> dict[str, str]:
         PORT=str(port),
         DATABASE_URL=f"sqlite:///{tmp_path / 'run.sqlite3'}",
         SECRET_KEY="test-serve-" + "x" * 50,
+        STATIC_ROOT=str(tmp_path / "static"),
     )
     return env
 
