@@ -1,4 +1,8 @@
-"""Template helpers for the game pages: cards drawn with rank and suit symbol, never color alone."""
+"""Template helpers for the game pages: cards drawn with rank and suit symbol, never color alone.
+
+Why one long module: every game page loads this one library, and the table's news (from
+`table_news` on) is worded with the same card words as the cards above it. The news is the
+cut to make when it grows again."""
 
 import re
 from functools import lru_cache
