@@ -200,3 +200,20 @@ def test_the_teachers_rule_check_answers_in_russian(client, django_user_model):
     page = html.unescape(response.content.decode())
     assert "неизвестное слово: 'colour' — может быть, 'color'?" in page
     assert "unknown word" not in page
+
+
+@pytest.mark.django_db
+def test_a_student_dealer_reads_the_check_and_the_refusal_in_greek():
+    from tests.classroom.views.test_golden_game import students_deal_table
+    from tests.factories import deal_order, student_client
+
+    table, seats = students_deal_table(players=4)
+    seats = deal_order(table, seats)
+    dealer = student_client(seats[0].student, HTTP_ACCEPT_LANGUAGE="el")
+    data = {"rule_text": "colour != last.color"}
+    check = dealer.post(reverse("classroom:table_rule_check", args=[table.pk]), data)
+    deal = dealer.post(reverse("classroom:table_deal", args=[table.pk]), data)
+    for response in (check, deal):
+        page = html.unescape(response.content.decode())
+        assert "άγνωστη λέξη: 'colour' — μήπως εννοείς 'color';" in page
+        assert "unknown word" not in page
