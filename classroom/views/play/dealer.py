@@ -13,10 +13,12 @@ from classroom.access import (
     seat_for_student,
     student_required,
 )
+from classroom.models import Round, Seat
 from classroom.parsing import parse_card, parse_int
 from classroom.refusal_codes import NOT_YOUR_DEAL
 from classroom.refusals import refusal_message
 from classroom.selectors.games import (
+    Board,
     hint_refusal,
     next_dealer_position,
     student_board,
@@ -117,48 +119,67 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
         return _render_board(
             request, seat, message=_("You are not the dealer."), ok=False, status=403
         )
+    action = _dealer_action(request, seat, board)
+    if isinstance(action, HttpResponse):
+        return action
+    return _dealer_acts(request, seat, board.round, action)
+
+
+def _dealer_action(request: HttpRequest, seat: Seat, board: Board) -> Action | HttpResponse:
+    """The verdict or the hint the dealer's form asks for, or the page that says why it
+    asks for none."""
     op = request.POST.get("op")
     # A card named without a verdict: the dealer says a "no play" was wrong, this card fits.
     said = request.POST.get("correct") or ("no" if request.POST.get("card") else "")
-    action: Action
     if op == "verdict" and said in ("yes", "no"):
-        correct = said == "yes"
-        card = parse_card(request.POST["card"]) if request.POST.get("card") else None
-        if request.POST.get("card") and card is None:
-            return _render_board(
-                request, seat, message=_("That is not a card."), ok=False, status=400
-            )
-        pending = board.verdict
-        if pending is not None and not request.POST.get("confirm"):
-            warning = _verdict_warning(pending, correct, card)
-            if warning:
-                return _render_board(
-                    request,
-                    seat,
-                    message=warning,
-                    ok=False,
-                    extra={"unconfirmed": {"correct": said, "card": card}},
-                )
-        action = Verdict(correct, card)
-    elif op == "hint" and request.POST.get("hint", "").strip():
+        return _dealer_verdict(request, seat, board, said)
+    if op == "hint" and request.POST.get("hint", "").strip():
         if refusal := hint_refusal(board.round):
             return _render_board(request, seat, message=refusal, ok=False, status=409)
-        action = DealerHint(request.POST["hint"].strip()[:300])
-    else:
+        return DealerHint(request.POST["hint"].strip()[:300])
+    return _render_board(
+        request,
+        seat,
+        message=_("Choose right or wrong, or write a hint."),
+        ok=False,
+        status=refusal_status(request),
+    )
+
+
+def _dealer_verdict(
+    request: HttpRequest, seat: Seat, board: Board, said: str
+) -> Verdict | HttpResponse:
+    """The dealer's verdict ("yes" or "no", with the card that fits instead of a "no play"),
+    unless it contradicts their rule in the rule language and is not confirmed yet: then the
+    page warning the dealer."""
+    correct = said == "yes"
+    card = parse_card(request.POST["card"]) if request.POST.get("card") else None
+    if request.POST.get("card") and card is None:
+        return _render_board(request, seat, message=_("That is not a card."), ok=False, status=400)
+    pending = board.verdict
+    unconfirmed = pending is not None and not request.POST.get("confirm")
+    if unconfirmed and (warning := _verdict_warning(pending, correct, card)):
         return _render_board(
             request,
             seat,
-            message=_("Choose right or wrong, or write a hint."),
+            message=warning,
             ok=False,
-            status=refusal_status(request),
+            extra={"unconfirmed": {"correct": said, "card": card}},
         )
+    return Verdict(correct, card)
+
+
+def _dealer_acts(
+    request: HttpRequest, seat: Seat, round_row: Round, action: Action
+) -> HttpResponse:
+    """The dealer's verdict or hint applied to the round as the page showed it."""
     seq = request.POST.get("seq", "")
     version = parse_int(seq)
     if seq and version is None:  # not a version this page was drawn at: "²", 5,000 digits
         return _render_board(request, seat, message=_MOVED_ON(), ok=False, status=400)
     try:
         round_act(
-            round_id=board.round.pk,
+            round_id=round_row.pk,
             action=action,
             seat=seat,
             idempotency_key=request.POST.get("key", ""),
@@ -169,7 +190,9 @@ def table_dealer_move(request: HttpRequest, pk: int) -> HttpResponse:
     except IllegalActionError as error:
         return _render_board(request, seat, message=refusal_message(error), ok=False)
     # A hint sent (or sent twice with one key, and given once): its box comes back empty.
-    return _render_board(request, seat, message=_("Done."), reset_inputs=op == "hint")
+    return _render_board(
+        request, seat, message=_("Done."), reset_inputs=isinstance(action, DealerHint)
+    )
 
 
 def _verdict_warning(pending, correct: bool, card: Card | None) -> str:
