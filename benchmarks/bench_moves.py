@@ -56,22 +56,14 @@ class Table:
     """A table of four of one game, a signed-in client per seat."""
 
     def __init__(self, game: str) -> None:
-        from django.test import Client
-
-        from classroom.access import STUDENT_SESSION_KEY
-        from tests.factories import live_table
+        from tests.factories import live_table, student_client
 
         self.game = game
         seed = int(uuid.uuid4().int % 10**6)
         self.table, self.seats = live_table(players=4, seed=seed, variant=game, rule_text=RULE)
-        self.clients = []
-        for seat in self.seats:
-            client = Client()
-            session = client.session
-            session[STUDENT_SESSION_KEY] = seat.student_id
-            session.save()
-            client.get("/favicon.ico")
-            self.clients.append(client)
+        self.clients = [student_client(seat.student) for seat in self.seats]
+        for client in self.clients:
+            client.get("/favicon.ico")  # the client loads the middleware at its first request
         self.url = f"/play/tables/{self.table.pk}/{URLS[game]}/"
 
     def move(self):

@@ -72,20 +72,12 @@ class Table:
     """A table of four and a signed-in client per seat."""
 
     def __init__(self) -> None:
-        from django.test import Client
-
-        from classroom.access import STUDENT_SESSION_KEY
-        from tests.factories import live_table
+        from tests.factories import live_table, student_client
 
         self.table, self.seats = live_table(players=4, seed=int(uuid.uuid4().int % 10**6))
-        self.clients = []
-        for seat in self.seats:
-            client = Client()
-            session = client.session
-            session[STUDENT_SESSION_KEY] = seat.student_id
-            session.save()
+        self.clients = [student_client(seat.student) for seat in self.seats]
+        for client in self.clients:
             client.get("/favicon.ico")  # the client loads the middleware at its first request
-            self.clients.append(client)
         self.url = f"/play/tables/{self.table.pk}/"
 
     def turn(self):

@@ -55,17 +55,11 @@ def main() -> None:
     args = parser.parse_args()
     _setup_django()
 
-    from django.test import Client
-
-    from classroom.access import STUDENT_SESSION_KEY
     from classroom.live import table_stamp
-    from tests.factories import live_table
+    from tests.factories import live_table, student_client
 
     table, seats = live_table(players=4)
-    client = Client(SERVER_NAME="localhost")
-    session = client.session
-    session[STUDENT_SESSION_KEY] = seats[0].student.pk
-    session.save()
+    client = student_client(seats[0].student, SERVER_NAME="localhost")
     url = f"/play/tables/{table.pk}/"
     stamp = table_stamp(table.pk)
 
