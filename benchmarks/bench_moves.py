@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-FORM_ENCODED = "application/x-www-form-urlencoded"
+import bench_table  # noqa: E402  (beside this file: the path above)
+
 RULE = "color != last.color"
 URLS = {"express": "move", "abbott": "string", "russian": "card", "delphi": "move"}
 
@@ -52,18 +53,12 @@ class Counter:
         Round.replay = classmethod(counted_replay)
 
 
-class Table:
+class Table(bench_table.Table):
     """A table of four of one game, a signed-in client per seat."""
 
     def __init__(self, game: str) -> None:
-        from tests.factories import live_table, student_client
-
+        super().__init__(variant=game, rule_text=RULE)
         self.game = game
-        seed = int(uuid.uuid4().int % 10**6)
-        self.table, self.seats = live_table(players=4, seed=seed, variant=game, rule_text=RULE)
-        self.clients = [student_client(seat.student) for seat in self.seats]
-        for client in self.clients:
-            client.get("/favicon.ico")  # the client loads the middleware at its first request
         self.url = f"/play/tables/{self.table.pk}/{URLS[game]}/"
 
     def move(self):
@@ -96,14 +91,11 @@ class Table:
 
 
 def main() -> None:
-    from bench_table import _setup
-
     parser = argparse.ArgumentParser()
     parser.add_argument("--plays", type=int, default=40)
     parser.add_argument("--sql", action="store_true", help="print the statements of one move")
     args = parser.parse_args()
-    _setup()
-    from bench_table import _TRANSACTION
+    bench_table._setup()
     from django.conf import settings
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -126,14 +118,17 @@ def main() -> None:
             with queries:
                 c0 = time.process_time()
                 response = client.post(
-                    table.url, urlencode(data), content_type=FORM_ENCODED, HTTP_HX_REQUEST="true"
+                    table.url,
+                    urlencode(data),
+                    content_type=bench_table.FORM_ENCODED,
+                    HTTP_HX_REQUEST="true",
                 )
                 cpu.append((time.process_time() - c0) * 1000)
             assert response.status_code == 200, response.content.decode()[:500]
             body = response.content.decode()
             assert "message-error" not in body, (game, data, body[:3000])
             sql = [q["sql"] for q in queries]
-            kept = [text for text in sql if not _TRANSACTION.match(text)]
+            kept = [text for text in sql if not bench_table._TRANSACTION.match(text)]
             statements.append(len(kept))
             control.append(len(sql) - len(kept))
             decodes.append(counter.decodes - before)

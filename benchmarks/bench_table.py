@@ -71,10 +71,12 @@ def _setup() -> None:
 class Table:
     """A table of four and a signed-in client per seat."""
 
-    def __init__(self) -> None:
+    def __init__(self, **table_options) -> None:
+        """`table_options`: `live_table`'s (the game and its rule; bench_moves.py)."""
         from tests.factories import live_table, student_client
 
-        self.table, self.seats = live_table(players=4, seed=int(uuid.uuid4().int % 10**6))
+        seed = int(uuid.uuid4().int % 10**6)
+        self.table, self.seats = live_table(players=4, seed=seed, **table_options)
         self.clients = [student_client(seat.student) for seat in self.seats]
         for client in self.clients:
             client.get("/favicon.ico")  # the client loads the middleware at its first request
