@@ -19,7 +19,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.formats import number_format
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from eleusis.engine.cards import Card
@@ -162,9 +162,12 @@ def _warning_text(warning: RuleWarning, analysis: Analysis) -> str:
             card_words(attempt.card) + ("" if attempt.accepted else " " + gettext("(wrong)"))
             for attempt in analysis.dead_end_example
         )
-        return gettext(
+        return ngettext(
             "Dead end: after %(plays)s no card is legal; there must always be a legal next card "
-            "(%(count)s situations like this)."
+            "(%(count)s situation like this).",
+            "Dead end: after %(plays)s no card is legal; there must always be a legal next card "
+            "(%(count)s situations like this).",
+            analysis.dead_ends,
         ) % {"plays": plays, "count": analysis.dead_ends}
     if warning.code == "previous_card":
         return gettext(

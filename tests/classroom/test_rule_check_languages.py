@@ -217,3 +217,10 @@ def test_a_student_dealer_reads_the_check_and_the_refusal_in_greek():
         page = html.unescape(response.content.decode())
         assert "άγνωστη λέξη: 'colour' — μήπως εννοείς 'color';" in page
         assert "unknown word" not in page
+
+
+def test_the_dead_end_count_agrees_with_its_noun():
+    assert "(1 situación así)" in _warnings("rank > last.rank", "es")
+    assert "(1 τέτοια κατάσταση)" in _warnings("rank > last.rank", "el")
+    assert "(1 такая ситуация)" in _warnings("rank > last.rank", "ru")
+    assert "(1 situation like this)" in _warnings("rank > last.rank", "en")
