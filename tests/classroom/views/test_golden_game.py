@@ -27,6 +27,18 @@ def _play(client, table, round_row, card, **extra):
     return client.post(reverse("classroom:table_move", args=[table.pk]), data, **HTMX)
 
 
+def _no_play(client, table, round_row):
+    """The player to move says no card of their hand fits."""
+    data = {
+        "op": "no_play",
+        "round": round_row.pk,
+        "seq": round_row.version,
+        "hypothesis": "h",
+        "prediction": "accepted",
+    }
+    return client.post(reverse("classroom:table_move", args=[table.pk]), data, **HTMX)
+
+
 def test_after_a_right_play_the_next_player_waits_until_the_player_guesses_or_passes():
     table, seats = live_table(players=3, config={"guess_turn": True})
     round_row = current_round(table=table)
@@ -96,17 +108,7 @@ def test_a_declared_no_play_shows_the_hand_and_the_correction_to_the_others():
     engine = engine_round(round_row)
     turn = engine.state.turn
     hand = list(engine.state.hands[turn])
-    student_client(seats[turn].student).post(
-        reverse("classroom:table_move", args=[table.pk]),
-        {
-            "op": "no_play",
-            "round": round_row.pk,
-            "seq": round_row.version,
-            "hypothesis": "h",
-            "prediction": "accepted",
-        },
-        **HTMX,
-    )
+    _no_play(student_client(seats[turn].student), table, round_row)
     taken = [
         e for e in engine_round(current_round(table=table)).state.table if e.kind == "correction"
     ]
@@ -218,17 +220,7 @@ def test_a_wrong_no_play_names_the_card_that_fits():
     hand = state.hands[turn]
     fits = next(c for c in hand if c.is_red != last.is_red)
     wrong = next(c for c in hand if c.is_red == last.is_red)
-    student_client(seats[round_row.position_of(turn)].student).post(
-        reverse("classroom:table_move", args=[table.pk]),
-        {
-            "op": "no_play",
-            "round": round_row.pk,
-            "seq": round_row.version,
-            "hypothesis": "h",
-            "prediction": "accepted",
-        },
-        **HTMX,
-    )
+    _no_play(student_client(seats[round_row.position_of(turn)].student), table, round_row)
     move = reverse("classroom:table_dealer_move", args=[table.pk])
     page = dealer.get(reverse("classroom:table", args=[table.pk]), **HTMX).content.decode()
     assert "says no card fits and shows:" in page

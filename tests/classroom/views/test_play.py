@@ -36,6 +36,22 @@ def _turn(table):
     return round_row, engine.state.turn, engine.state.hands
 
 
+def _alternating_card(engine, player):
+    """A card of `player`'s hand that alternate colors accepts after the last accepted card."""
+    last = [a.card for a in engine.state.history if a.accepted][-1]
+    return next(c for c in engine.state.hands[player] if c.is_red != last.is_red)
+
+
+def _guess_form(round_row, guess, *, moves_since=0):
+    """The form of a guess in words, made `moves_since` moves after `round_row` was read."""
+    return {
+        "op": "guess",
+        "round": round_row.pk,
+        "seq": round_row.version + moves_since,
+        "guess": guess,
+    }
+
+
 def test_who_may_see_a_table(table_and_seats):
     table, seats = table_and_seats
     url = reverse("classroom:table", args=[table.pk])
@@ -255,7 +271,7 @@ def test_the_secret_rule_is_in_no_student_response(table_and_seats):
     bodies.append(
         mover.post(
             reverse("classroom:table_move", args=[table.pk]),
-            {"op": "guess", "round": round_row.pk, "seq": round_row.version, "guess": "x"},
+            _guess_form(round_row, "x"),
             HTTP_HX_REQUEST="true",
         ).content.decode()
     )
@@ -302,10 +318,10 @@ def test_a_sentence_with_a_gap_left_empty_is_refused(table_and_seats):
 
 def test_a_guess_built_from_a_sentence_is_judged_at_once(table_and_seats):
     table, seats = table_and_seats
-    round_row, turn, hands = _turn(table)
+    round_row = current_round(table=table)
     engine = engine_round(round_row)
-    last = [a.card for a in engine.state.history if a.accepted][-1]
-    card = next(c for c in hands[turn] if c.is_red != last.is_red)
+    turn = engine.state.turn
+    card = _alternating_card(engine, turn)
     client = student_client(seats[turn].student)
     url = reverse("classroom:table_move", args=[table.pk])
     client.post(
@@ -380,23 +396,14 @@ def test_the_student_dealer_judges_a_free_text_guess():
     engine = engine_round(round_row)
     turn = engine.state.turn  # engine player: the seats go round from the dealer's left
     seat = seats[round_row.position_of(turn)]
-    last = [a.card for a in engine.state.history if a.accepted][-1]
-    card = next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
+    card = _alternating_card(engine, turn)
     client = student_client(seat.student)
     move = reverse("classroom:table_move", args=[table.pk])
     played = client.post(
         move,
         play_form(round_row, card, hypothesis="h", prediction="accepted"),
     )
-    guessed = client.post(
-        move,
-        {
-            "op": "guess",
-            "round": round_row.pk,
-            "seq": round_row.version + 1,
-            "guess": "colors turn",
-        },
-    )
+    guessed = client.post(move, _guess_form(round_row, "colors turn", moves_since=1))
     assert "Right!" in played.content.decode()
     # A student deals: the guess goes to them, not to the teacher (issue 33).
     assert "Your guess goes to the dealer, who will judge it." in guessed.content.decode()
@@ -518,23 +525,14 @@ def test_solo_practice_from_start_to_a_guess_judged_by_the_app():
     round_row = current_round(table=table)
     engine = engine_round(round_row)
     assert round_row.players == 1 and engine.state.turn == 0
-    last = [a.card for a in engine.state.history if a.accepted][-1]
-    card = next(c for c in engine.state.hands[0] if c.is_red != last.is_red)
+    card = _alternating_card(engine, 0)
     move = reverse("classroom:table_move", args=[table.pk])
     client.post(
         move,
         play_form(round_row, card, hypothesis="h", prediction="accepted"),
     )
 
-    words = client.post(
-        move,
-        {
-            "op": "guess",
-            "round": round_row.pk,
-            "seq": round_row.version + 1,
-            "guess": "colors swap",
-        },
-    )
+    words = client.post(move, _guess_form(round_row, "colors swap", moves_since=1))
     assert "build your guess from a sentence" in words.content.decode()
     judged = client.post(
         move,
@@ -606,7 +604,7 @@ def test_nothing_of_the_last_move_comes_back_in_the_inputs(table_and_seats):
     ).content.decode()
     refused = client.post(
         move,
-        {"op": "guess", "round": round_row.pk, "seq": round_row.version + 1, "guess": "x"},
+        _guess_form(round_row, "x", moves_since=1),
         HTTP_HX_REQUEST="true",
     ).content.decode()
 
