@@ -89,3 +89,19 @@ def test_the_sign_up_page_has_no_english_from_django(client, language):
     assert [english for english in SIGNUP_ENGLISH if english in text] == []
     if language == "th":
         assert "รหัสผ่านนี้เป็นตัวเลขทั้งหมด" in text and "รหัสผ่านทั้งสองช่องไม่ตรงกัน" in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_form_from_an_old_page_is_refused_in_the_readers_language(language):
+    """A form sent without its CSRF cookie (a page left open, a device that lost its cookie)."""
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(reverse("classroom:join"), {}, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 403
+    page = _text(response.content.decode())
+    with translation.override(language):
+        title = translation.gettext("This page is out of date")
+    assert title != "This page is out of date" and title in page
+    assert "CSRF verification failed" not in page and "Forbidden" not in page
