@@ -15,8 +15,8 @@ from classroom.services.classes import student_remove
 from classroom.services.redaction import student_words_redact
 from classroom.services.review import round_insight_request
 from classroom.services.rounds import HypothesisInput, round_act
-from eleusis.engine.variants import Guess, Play, Verdict
-from tests.factories import live_table
+from eleusis.engine.variants import Guess, Verdict
+from tests.factories import live_table, logged_plays
 
 pytestmark = pytest.mark.django_db
 
@@ -69,18 +69,22 @@ def _public(data: Any) -> Any:
     return data
 
 
-def _play_a_right_card(round_row, seats, player, hypothesis) -> None:
+def _play_a_right_card(round_row, seats, hypothesis) -> None:
+    """The player whose turn it is plays a right card, logging `hypothesis`."""
     state = engine_round(round_row).state
     last = state.table[-1].cards[-1]
-    card = next(c for c in state.hands[player] if c.color != last.color)
-    round_act(
-        round_id=round_row.pk,
-        action=Play(player, card, hypothesis=hypothesis.summary, prediction=True),
-        seat=seats[player],
-        hypothesis=hypothesis,
-        schedule=False,
+    right = next(i for i, c in enumerate(state.hands[state.turn]) if c.color != last.color)
+    logged_plays(
+        round_row, seats, plays=1, hypothesis=lambda *_: hypothesis, card=lambda _move: right
     )
-    round_row.refresh_from_db()
+
+
+def _right_plays_to_player_0(round_row, seats, *, theirs, others) -> None:
+    """Each player in turn plays a right card, logging `others` (a `HypothesisInput`), until
+    player 0, who plays one logging `theirs`."""
+    while engine_round(round_row).state.turn != 0:
+        _play_a_right_card(round_row, seats, others)
+    _play_a_right_card(round_row, seats, theirs)
 
 
 def _played_round(round_row, seats) -> None:
@@ -89,10 +93,7 @@ def _played_round(round_row, seats) -> None:
     round; player 1 logs their own words."""
     theirs = HypothesisInput(text=THEIR_HYPOTHESIS)
     others = HypothesisInput(text=OTHERS_HYPOTHESIS, checkable="color != last.color")
-    while engine_round(round_row).state.turn != 0:
-        turn = engine_round(round_row).state.turn
-        _play_a_right_card(round_row, seats, turn, others)
-    _play_a_right_card(round_row, seats, 0, theirs)
+    _right_plays_to_player_0(round_row, seats, theirs=theirs, others=others)
     round_act(
         round_id=round_row.pk,
         action=Guess(0, THEIR_GUESS, checkable=False),
@@ -101,10 +102,7 @@ def _played_round(round_row, seats) -> None:
     )
     round_act(round_id=round_row.pk, action=Verdict(False), schedule=False)
     round_row.refresh_from_db()
-    while engine_round(round_row).state.turn != 0:
-        turn = engine_round(round_row).state.turn
-        _play_a_right_card(round_row, seats, turn, others)
-    _play_a_right_card(round_row, seats, 0, theirs)
+    _right_plays_to_player_0(round_row, seats, theirs=theirs, others=others)
     round_act(
         round_id=round_row.pk, action=Guess(0, "color != last.color"), seat=seats[0], schedule=False
     )

@@ -27,6 +27,18 @@ def _play(client, table, round_row, card, **extra):
     return client.post(reverse("classroom:table_move", args=[table.pk]), data, **HTMX)
 
 
+def _predict_it_fits(client, table, round_row, card, key):
+    """A Delphi token: `card`, the card the oracle turned, fits the rule."""
+    data = {
+        "round": round_row.pk,
+        "seq": round_row.version,
+        "card": card.code,
+        "value": "true",
+        "key": key,
+    }
+    return client.post(reverse("classroom:table_predict", args=[table.pk]), data, **HTMX)
+
+
 def _no_play(client, table, round_row):
     """The player to move says no card of their hand fits."""
     data = {
@@ -367,30 +379,10 @@ def test_delphi_with_a_rotating_oracle_each_student_writes_a_rule_in_turn():
     # The player after the oracle is the engine's player 0; a token goes through.
     engine = engine_round(round_row)
     card = engine.state.current
-    response = other.post(
-        reverse("classroom:table_predict", args=[table.pk]),
-        {
-            "round": round_row.pk,
-            "seq": round_row.version,
-            "card": card.code,
-            "value": "true",
-            "key": "k1",
-        },
-        **HTMX,
-    )
+    response = _predict_it_fits(other, table, round_row, card, "k1")
     assert response.status_code == 200
     assert engine_round(current_round(table=table)).state.predictions[0] is True
-    refused = oracle.post(
-        reverse("classroom:table_predict", args=[table.pk]),
-        {
-            "round": round_row.pk,
-            "seq": round_row.version,
-            "card": card.code,
-            "value": "true",
-            "key": "k2",
-        },
-        **HTMX,
-    )
+    refused = _predict_it_fits(oracle, table, round_row, card, "k2")
     # The one move path words it as in every game: the oracle deals this round, the others play.
     assert "You are the dealer this round: the others play." in refused.content.decode()
 
@@ -433,17 +425,7 @@ def test_a_rotating_oracle_may_keep_the_rule_in_words_and_place_each_card():
 
     card = engine_round(round_row).state.current
     for client, key in ((other, "k1"), (student_client(seats[2].student), "k2")):
-        response = client.post(
-            reverse("classroom:table_predict", args=[table.pk]),
-            {
-                "round": round_row.pk,
-                "seq": round_row.version,
-                "card": card.code,
-                "value": "true",
-                "key": key,
-            },
-            **HTMX,
-        )
+        response = _predict_it_fits(client, table, round_row, card, key)
         assert response.status_code == 200
     assert engine_round(current_round(table=table)).state.current == card  # the oracle places
     with pytest.raises(IllegalActionError):
