@@ -192,14 +192,17 @@ def test_editor_page_without_javascript_shows_check_and_comparison(teacher):
     assert "The same rule." in page
 
 
+def _comparison(teacher, rule_text, other=None):
+    """The editor's comparison of `rule_text` with `other` (none given: no second rule), as the
+    page's htmx request asks for it."""
+    query = {"rule_text": rule_text} if other is None else {"rule_text": rule_text, "other": other}
+    response = teacher.get(reverse("lessons:editor"), query, headers=HTMX_COMPARISON)
+    return response.content.decode()
+
+
 def test_comparison_of_opposite_rules_gives_a_counterexample(teacher):
     first, second = LIBRARY["th-parity-color"], LIBRARY["el-parity-color"]
-    response = teacher.get(
-        reverse("lessons:editor"),
-        {"rule_text": first.text, "other": second.text},
-        headers=HTMX_COMPARISON,
-    )
-    page = response.content.decode()
+    page = _comparison(teacher, first.text, second.text)
     assert "Different rules." in page
     assert "<form" not in page
     result = comparison(first.text, second.text)
@@ -219,34 +222,20 @@ def test_comparison_of_opposite_rules_gives_a_counterexample(teacher):
 
 
 def test_comparison_of_the_same_rule_in_other_words(teacher):
-    response = teacher.get(
-        reverse("lessons:editor"),
-        {"rule_text": "color != last.color", "other": "@ru-alternate-colors"},
-        headers=HTMX_COMPARISON,
-    )
-    page = response.content.decode()
+    page = _comparison(teacher, "color != last.color", "@ru-alternate-colors")
     assert "The same rule." in page
     assert "same verdict in all 2756 situations" in page  # 52 starters, 52 × 52 pairs
 
 
 def test_comparison_reports_an_error_in_the_other_rule(teacher):
-    response = teacher.get(
-        reverse("lessons:editor"),
-        {"rule_text": "red", "other": "suit = = hearts"},
-        headers=HTMX_COMPARISON,
-    )
-    page = response.content.decode()
+    page = _comparison(teacher, "red", "suit = = hearts")
     assert "The other rule is not a rule yet:" in page
     assert "Line 1, column" in page
 
 
 def test_comparison_waits_for_two_rules(teacher):
-    response = teacher.get(reverse("lessons:editor"), {"rule_text": "red"}, headers=HTMX_COMPARISON)
-    assert "Type a second rule" in response.content.decode()
-    response = teacher.get(
-        reverse("lessons:editor"), {"rule_text": "colour", "other": "red"}, headers=HTMX_COMPARISON
-    )
-    assert "Once your rule is a rule" in response.content.decode()
+    assert "Type a second rule" in _comparison(teacher, "red")
+    assert "Once your rule is a rule" in _comparison(teacher, "colour", "red")
 
 
 # Printables -------------------------------------------------------------------------------------
