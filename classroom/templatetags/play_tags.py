@@ -50,6 +50,13 @@ def card_label(card: Card | str) -> str:
 
 
 @register.filter
+def cards_label(printed: str) -> str:
+    """A play's cards in words, as a replay prints them ("7♦ 5♠": one card, or a string of
+    them in order): "7 of diamonds, 5 of spades"."""
+    return ", ".join(card_label(part) for part in printed.split())
+
+
+@register.filter
 def play_label(card: Card) -> str:
     """A hand's button in words: "Play the queen of diamonds"."""
     return _labels(card, get_language())[1]

@@ -13,6 +13,7 @@ from django.utils import translation
 from classroom.selectors.games import SeatInfo
 from classroom.templatetags.play_tags import (
     NEWS_LENGTH,
+    cards_label,
     layout,
     news_html,
     player_rows,
@@ -154,3 +155,9 @@ def test_the_players_rows_speak_the_pages_language():
         html = player_rows([SeatInfo(0, "Ana", False, 3, 1, True, is_dealer=True)])
 
     assert "turn<" not in html and "· dealer" not in html
+
+
+def test_a_replays_play_is_said_in_words_a_string_card_by_card():
+    with translation.override("en"):
+        assert cards_label(str(Card.parse("AH"))) == "ace of hearts"
+        assert cards_label("7♦ 5♠") == "7 of diamonds, 5 of spades"
