@@ -81,22 +81,30 @@ def _render_board(
         "reset_inputs": reset_inputs,
         "sections": game.sections_template,
         "move_url": game.move_url,
-        # A poll redraws the hand only when it changed; a move only when it was made (a refusal
-        # leaves the cards ticked).
-        "hand_stale": reset_inputs
-        if request.method == "POST"
-        else request.GET.get("hand") != getattr(board, "hand_key", ""),
+        "hand_stale": _hand_stale(request, board, made=reset_inputs),
         **game.context(board, assignment),
         **(extra or {}),
     }
     if changed_from:
         context["page_change"] = page_change(board, changed_from)
-        response = render(request, game.table_template, context)
-        response["HX-Retarget"] = response["HX-Reselect"] = "#main"
-        response["HX-Reswap"] = "outerHTML"
-        return response
+        return _main_swapped(render(request, game.table_template, context))
     template = game.table_template + ("#board_update" if request.htmx else "")
     return render(request, template, context, status=status)
+
+
+def _hand_stale(request: HttpRequest, board: Any, *, made: bool) -> bool:
+    """Whether the answer redraws the hand: a poll's when the hand changed, a move's when it
+    was `made` (a refusal leaves the cards ticked)."""
+    if request.method == "POST":
+        return made
+    return request.GET.get("hand") != getattr(board, "hand_key", "")
+
+
+def _main_swapped(response: HttpResponse) -> HttpResponse:
+    """The whole page, told to htmx to replace the page's main part with its own."""
+    response["HX-Retarget"] = response["HX-Reselect"] = "#main"
+    response["HX-Reswap"] = "outerHTML"
+    return response
 
 
 # The modes of a seat's page in which no round of theirs is being played (the boards' `mode`).
