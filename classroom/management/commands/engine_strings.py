@@ -198,11 +198,11 @@ def render_module() -> str:
     groups = engine_strings()
     sections = [
         _frame_sentences(groups),
-        _frame_option_labels(groups),
-        _library_rule_names(groups),
-        _library_rule_texts(groups),
+        _same_note(groups, "labels"),
+        _same_note(groups, "names"),
+        _same_note(groups, "library"),
         _hint_phrases(groups),
-        _explanation_phrases(groups),
+        _same_note(groups, "explanations"),
         _explanation_cards(),
         _builder_phrases(),
         _object_phrases(),
@@ -252,37 +252,42 @@ def _frame_sentences(groups: dict[str, list[str]]) -> list[str]:
     return _tuple(heading, "FRAME_SENTENCES", entries)
 
 
-def _frame_option_labels(groups: dict[str, list[str]]) -> list[str]:
-    note = (
-        "a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the"
-        " sentences it goes in"
-    )
-    return _tuple(
-        ["The choices in the drop-downs, put into the sentences above."],
+# The groups of strings that all take one note: group -> (tuple name, heading, note).
+_SAME_NOTE = {
+    "labels": (
         "FRAME_OPTION_LABELS",
-        ((note, _call(label)) for label in groups["labels"]),
-    )
-
-
-def _library_rule_names(groups: dict[str, list[str]]) -> list[str]:
-    note = "the name of a secret rule in the rule library"
-    return _tuple(
-        ["The names of the library's secret rules."],
+        ["The choices in the drop-downs, put into the sentences above."],
+        "a drop-down choice that fills a gap of a hypothesis sentence frame; it must fit the"
+        " sentences it goes in",
+    ),
+    "names": (
         "LIBRARY_RULE_NAMES",
-        ((note, _call(name)) for name in groups["names"]),
-    )
-
-
-def _library_rule_texts(groups: dict[str, list[str]]) -> list[str]:
-    note = (
+        ["The names of the library's secret rules."],
+        "the name of a secret rule in the rule library",
+    ),
+    "library": (
+        "LIBRARY_RULE_TEXTS",
+        [
+            "What the library shows of each rule: its seed's words (in English translation) and",
+            "the app's reading of them, where it adds something (lessons/rules.py).",
+        ],
         "a secret rule of the library as its seed text says it (quoted in translation), or how"
-        " the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols"
-    )
-    heading = [
-        "What the library shows of each rule: its seed's words (in English translation) and",
-        "the app's reading of them, where it adds something (lessons/rules.py).",
-    ]
-    return _tuple(heading, "LIBRARY_RULE_TEXTS", ((note, _call(t)) for t in groups["library"]))
+        " the app reads it. Keep the card letters (A, J, Q, K) and the suit symbols",
+    ),
+    "explanations": (
+        "EXPLANATION_PHRASES",
+        ["The phrases and words the explanation of a secret rule is built from (see explain.py)."],
+        "part of the explanation of a secret rule in words. Keep every {placeholder} as it is:"
+        " {card} is a card ('the last card'), {prop} a property ('color'),"
+        " {cond}/{left}/{right}/{then}/{otherwise} are clauses or values.",
+    ),
+}
+
+
+def _same_note(groups: dict[str, list[str]], group: str) -> list[str]:
+    """The tuple of a group whose strings all take one note (`_SAME_NOTE`)."""
+    name, heading, note = _SAME_NOTE[group]
+    return _tuple(heading, name, ((note, _call(text)) for text in groups[group]))
 
 
 def _hint_phrases(groups: dict[str, list[str]]) -> list[str]:
@@ -299,19 +304,6 @@ def _hint_phrases(groups: dict[str, list[str]]) -> list[str]:
         ["The phrases the hints suggested to the teacher are built from (see hints.py)."],
         "HINT_PHRASES",
         entries,
-    )
-
-
-def _explanation_phrases(groups: dict[str, list[str]]) -> list[str]:
-    note = (
-        "part of the explanation of a secret rule in words. Keep every {placeholder} as it is:"
-        " {card} is a card ('the last card'), {prop} a property ('color'),"
-        " {cond}/{left}/{right}/{then}/{otherwise} are clauses or values."
-    )
-    return _tuple(
-        ["The phrases and words the explanation of a secret rule is built from (see explain.py)."],
-        "EXPLANATION_PHRASES",
-        ((note, _call(text)) for text in groups["explanations"]),
     )
 
 
