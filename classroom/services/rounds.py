@@ -128,7 +128,7 @@ def round_create(
         snapshot=engine.to_json(),
     )
     _mark_over(round_row, engine)
-    transaction.on_commit(lambda: table_changed(table.pk))
+    _table_changed_on_commit(table.pk)
     return round_row
 
 
@@ -373,8 +373,7 @@ def round_reveal(*, round_id: int) -> Round:
         if not round_row.revealed:
             round_row.revealed = True
             round_row.save(update_fields=["revealed"])
-            table_id = round_row.table_id
-            transaction.on_commit(lambda: table_changed(table_id))
+            _table_changed_on_commit(round_row.table_id)
     return round_row
 
 
@@ -382,8 +381,12 @@ def table_set_paused(*, table: Table, paused: bool) -> None:
     if table.paused != paused:
         Table.objects.filter(pk=table.pk).update(paused=paused)
         table.paused = paused
-        table_id = table.pk
-        transaction.on_commit(lambda: table_changed(table_id))
+        _table_changed_on_commit(table.pk)
+
+
+def _table_changed_on_commit(table_id: int) -> None:
+    """The table's pages are told it changed once this write commits (`table_changed`)."""
+    transaction.on_commit(lambda: table_changed(table_id))
 
 
 def _review_when_over(round_id: int) -> None:
