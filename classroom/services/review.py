@@ -278,10 +278,10 @@ def hypotheses_mark_alike(
     *, session: GameSession, words: str, mark: str, reads_as: str = ""
 ) -> int:
     """Mark every free-text hypothesis of the session whose words normalise to `words` (see
-    `classroom.selectors.review.ideas.normalise`): right, partly right or wrong ("" removes
+    `classroom.selectors.review.free_text.normalise`): right, partly right or wrong ("" removes
     the marks), and, with `reads_as`, read as that rule text (the teacher's "same as").
     Each round touched is analysed again. Returns how many hypotheses were marked."""
-    from classroom.selectors.review.ideas import normalise
+    from classroom.selectors.review.free_text import normalise
 
     rows = [
         row

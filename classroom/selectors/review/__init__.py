@@ -25,7 +25,7 @@ from classroom.selectors.review.aggregate import (
 from classroom.selectors.review.charts import chart_round
 from classroom.selectors.review.data import Person, RoundReview, round_review, session_people
 from classroom.selectors.review.delphi import delphi_rows, delphi_session_report, is_delphi
-from classroom.selectors.review.ideas import normalise
+from classroom.selectors.review.free_text import normalise
 from classroom.selectors.review.timeline import student_timeline
 
 __all__ = [

@@ -28,16 +28,15 @@ from classroom.selectors.review.data import (
     session_people,
     session_rounds,
 )
+from classroom.selectors.review.free_text import FreeTextGroup, free_text_groups
 from classroom.selectors.review.ideas import (
     BROAD,
     NARROW,
     OVERLAP,
     RULE,
     UNDECIDED,
-    FreeTextGroup,
     Ideas,
     class_ideas,
-    free_text_groups,
 )
 from eleusis.engine.insight import PlayerInsight, PlayInsight, catalog
 

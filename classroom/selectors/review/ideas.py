@@ -26,15 +26,13 @@ whether it was already shown when a student of the group first held the idea. "N
 table refuted it" when nothing did (the Wason case: a too-narrow idea tested only with cards it
 expects).
 
-**Free text** is grouped by its normalised words (case, accents, punctuation and spacing
-ignored), so the teacher marks every sentence alike in one click.
+Free text is grouped apart (`free_text`).
 """
 
 from __future__ import annotations
 
 import random
-import unicodedata
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
@@ -383,74 +381,3 @@ def _refutation_at(review: RoundReview, log: RoundLog, item: int, held: int) -> 
 
 def _holders(group: IdeaGroup, review: RoundReview) -> int:
     return sum(1 for r, _n in group.held if r is review)
-
-
-# Free text -----------------------------------------------------------------------------------
-
-
-def normalise(text: str) -> str:
-    """Words compared without case, accents, punctuation or extra spaces."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    kept = []
-    for char in decomposed:
-        if unicodedata.combining(char):
-            continue
-        kept.append(char if char.isalnum() else " ")
-    return " ".join("".join(kept).split())
-
-
-@dataclass
-class FreeTextGroup:
-    key: str  # the normalised words
-    texts: Counter[str] = field(default_factory=Counter)
-    seats: set[int] = field(default_factory=set)
-    hypotheses: list[LoggedHypothesis] = field(default_factory=list)
-
-    @property
-    def text(self) -> str:
-        return self.texts.most_common(1)[0][0]
-
-    @property
-    def students(self) -> int:
-        return len(self.seats)
-
-    @property
-    def plays(self) -> int:
-        return len(self.hypotheses)
-
-    @property
-    def marks(self) -> Counter[str]:
-        return Counter(h.mark or "" for h in self.hypotheses)
-
-    @property
-    def mark(self) -> str | None:
-        """The mark every sentence of the group has, if they all have the same."""
-        marks = {h.mark for h in self.hypotheses}
-        return marks.pop() if len(marks) == 1 else None
-
-    @property
-    def reads_as(self) -> str:
-        readings = {h.reads_as for h in self.hypotheses}
-        return readings.pop() if len(readings) == 1 else ""
-
-    @property
-    def unmarked(self) -> int:
-        return sum(1 for h in self.hypotheses if not h.mark)
-
-
-def free_text_groups(hypotheses: dict[int, LoggedHypothesis]) -> list[FreeTextGroup]:
-    """Hypotheses logged as words only (nothing checkable), grouped by their normalised words,
-    the most held first."""
-    groups: dict[str, FreeTextGroup] = defaultdict(lambda: FreeTextGroup(""))
-    for logged in hypotheses.values():
-        if logged.checkable or not logged.text.strip():
-            continue
-        key = normalise(logged.text)
-        if not key:
-            continue
-        group = groups[key]
-        group.key = key
-        group.texts[logged.text.strip()] += 1
-        group.seats.add(logged.seat_id)
-        group.hypotheses.append(logged)
-    return sorted(groups.values(), key=lambda g: (-g.students, -g.plays, g.key))

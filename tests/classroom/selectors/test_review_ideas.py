@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from classroom.selectors.review.free_text import normalise
 from classroom.selectors.review.ideas import (
     BROAD,
     NARROW,
@@ -17,7 +18,6 @@ from classroom.selectors.review.ideas import (
     IdeaGroup,
     Ideas,
     exact_relation,
-    normalise,
     relation,
     sentence_of,
     verdicts,
