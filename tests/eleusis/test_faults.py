@@ -162,7 +162,10 @@ def production():
         print(f"\n[fault] logs of the stack: {logs}")
 
 
-def _report(name: str, tally: stack.Tally, lost: tuple[int, int], recover: float | None) -> None:
+def _report(production, name: str, tally: stack.Tally, recover: float | None) -> tuple[int, int]:
+    """The plays lost (missing, doubled) of those the `tally` saw answered, counted in the
+    database, printed with the tally's figures under the fault's `name`."""
+    lost = stack.plays_lost(production.postgres.url(), tally.answered)
     missing, doubled = lost
     worst = max(tally.latencies) * 1e3 if tally.latencies else 0.0
     if tally.samples:
@@ -179,6 +182,7 @@ def _report(name: str, tally: stack.Tally, lost: tuple[int, int], recover: float
         f"(missing {missing}, doubled {doubled}), slowest {worst:.0f} ms, "
         f"time to recover {'-' if recover is None else f'{recover:.2f} s'}"
     )
+    return lost
 
 
 def _wait(check, timeout: float, what: str = "recovered") -> float:
@@ -217,9 +221,10 @@ def _health(production, name: str) -> tuple[int, dict, float]:
     return status, body, checks
 
 
-def _probe_play(production, timeout: float = DEADLINE) -> tuple[stack.Response, str]:
+def _probe_play(production, tally: stack.Tally, timeout: float = DEADLINE) -> stack.Response:
     """Make one play now, as a student whose turn it is (on its own connection): the page and
-    the move must work whatever the fault. Returns the move's answer."""
+    the move must work whatever the fault. Returns the move's answer; its key joins the
+    `tally`'s answered moves (each must be in the database once)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         for student in production.students(production.people):
@@ -230,7 +235,8 @@ def _probe_play(production, timeout: float = DEADLINE) -> tuple[stack.Response, 
             played = student.play(page.body, key)
             student.close()
             if played is not None and stack.PLAYED.search(played.body):
-                return played, key
+                tally.answered.append(key)
+                return played
     raise AssertionError("no student could play")
 
 
@@ -248,15 +254,13 @@ def test_redis_down_pages_and_moves_keep_working(production):
         production.redis.kill()
         down = time.monotonic()
         status, body, seconds = _health(production, "with Redis down")
-        probe, key = _probe_play(production)
-        driver.tally.answered.append(key)
+        probe = _probe_play(production, driver.tally)
         _class_answered(driver, 2 * len(driver.students))  # the class is answered without it
         outage = time.monotonic() - down
         production.redis.start()
         recover = _wait(lambda: _cache_in_use(production), DEADLINE)
         _class_answered(driver)
-    lost = stack.plays_lost(production.postgres.url(), driver.tally.answered)
-    _report(f"Redis down {outage:.1f} s", driver.tally, lost, recover)
+    lost = _report(production, f"Redis down {outage:.1f} s", driver.tally, recover)
 
     assert status == 200 and body["status"] == "degraded" and "cache" in body["degraded"]
     assert seconds < 2
@@ -274,15 +278,13 @@ def test_redis_hung_costs_a_fraction_of_a_second_not_a_page(production):
         _status, body, seconds = _health(production, "with Redis hung")
         # Pages keep being answered while Redis hangs: the class's next requests, and a move.
         _class_answered(driver, 3 * len(driver.students))
-        probe, key = _probe_play(production)
-        driver.tally.answered.append(key)
+        probe = _probe_play(production, driver.tally)
         hung = time.monotonic() - hung_at
         resumed = time.monotonic()
         production.redis.resume()
         recover = _wait(lambda: _cache_in_use(production), DEADLINE)
         _class_answered(driver)
-    lost = stack.plays_lost(production.postgres.url(), driver.tally.answered)
-    _report(f"Redis hung {hung:.1f} s (SIGSTOP)", driver.tally, lost, recover)
+    lost = _report(production, f"Redis hung {hung:.1f} s (SIGSTOP)", driver.tally, recover)
     during = [s for t, s, *_ in driver.tally.samples if hung_at <= t <= resumed]
     print(f"[fault] answers while Redis hung: {len(during)}")
 
@@ -309,9 +311,8 @@ def test_redis_read_only_moves_are_saved_and_stale_stamps_expire(production):
         # 204 where the page's stamp is still in Redis (it lives LIVE_STAMP_SECONDS from the
         # last change written; on a loaded machine some may have expired already).
         at_once = [w.poll(stamp).status for w, stamp in zip(watchers, held, strict=True)]
-        probe, key = _probe_play(production)
+        probe = _probe_play(production, driver.tally)
         moved = time.monotonic()
-        driver.tally.answered.append(key)
         # Once those stamps have expired (LIVE_STAMP_SECONDS), no poll may answer "nothing
         # changed" (204) to a page that missed the moves: each one re-renders.
         time.sleep(max(0.0, moved + STAMP_SECONDS + 1 - time.monotonic()))
@@ -326,8 +327,7 @@ def test_redis_read_only_moves_are_saved_and_stale_stamps_expire(production):
         _class_answered(driver)
     for watcher in watchers:
         watcher.close()
-    lost = stack.plays_lost(production.postgres.url(), driver.tally.answered)
-    _report("Redis read-only", driver.tally, lost, recover)
+    lost = _report(production, "Redis read-only", driver.tally, recover)
     print(
         f"[fault] polls with the stamps held when Redis turned read-only: at once "
         f"{at_once}, {STAMP_SECONDS + 1} s after a move {stale}"
@@ -373,8 +373,9 @@ def test_the_worker_survives_broker_loss_and_the_sweep_restarts_the_bots(product
         back = time.monotonic()
         _wait(lambda: production.bots_moved_on(stuck), RECOVERY_DEADLINE)
         recover = time.monotonic() - back
-    lost = stack.plays_lost(production.postgres.url(), driver.tally.answered)
-    _report(f"Redis killed under the worker ({outage:.1f} s)", driver.tally, lost, recover)
+    lost = _report(
+        production, f"Redis killed under the worker ({outage:.1f} s)", driver.tally, recover
+    )
     print(f"[fault] bot tables' moves: {before} before, {stuck} in the outage")
 
     assert alive_during and worker.alive(), worker.output()[-3000:]
@@ -399,8 +400,7 @@ def test_a_killed_worker_s_bots_are_re_driven_once_a_worker_is_back(production):
         back = time.monotonic()
         _wait(lambda: production.bots_moved_on(stuck), RECOVERY_DEADLINE)
         recover = time.monotonic() - back
-    lost = stack.plays_lost(production.postgres.url(), driver.tally.answered)
-    _report("worker killed (SIGKILL), a new one started", driver.tally, lost, recover)
+    lost = _report(production, "worker killed (SIGKILL), a new one started", driver.tally, recover)
     moves = stack.database_rows(
         production.postgres.url(),
         "SELECT count(*), count(DISTINCT (round_id, seq)) FROM classroom_action",
@@ -483,8 +483,7 @@ def test_postgres_restart_fails_cleanly_and_recovers_within_a_second(production)
         _wait(lambda: production.bots_moved_on(after), RECOVERY_DEADLINE, "bots playing again")
         bots_back = time.monotonic() - up_at
         _class_answered(driver)
-    lost = stack.plays_lost(production.postgres.url(), driver.tally.answered)
-    _report(f"PostgreSQL restarted ({down:.1f} s down)", driver.tally, lost, recover)
+    lost = _report(production, f"PostgreSQL restarted ({down:.1f} s down)", driver.tally, recover)
     print(f"[fault] bots playing again {bots_back:.1f} s after the database came back")
     worker = production.processes["worker"]
     assert worker.alive(), worker.output()[-3000:]
