@@ -15,7 +15,13 @@ from classroom.services.rounds import HypothesisInput, engine_round, round_act, 
 from eleusis.engine.variants import End, EndReason, PlayString
 from tests.browser.signed_in import WIDE, student_page
 from tests.browser.spoken import record_spoken, spoken_all, wait_spoken_where
-from tests.factories import ALTERNATE_COLORS, ClassroomFactory, live_table, seated_session
+from tests.factories import (
+    ALTERNATE_COLORS,
+    ClassroomFactory,
+    deal_order,
+    live_table,
+    seated_session,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -130,6 +136,7 @@ def test_a_delphi_round_ends_and_the_student_who_deals_next_is_asked_in_place(
         students_deal=True,
     )
     table, seats = seated_session(assignment, players=3, seed=7)
+    seats = deal_order(table, seats)  # the first oracle is drawn by lot; the second deals next
     round_deal_by_student(seat=seats[0], rule_text=ALTERNATE_COLORS, seed=3)
     page = student_page(new_page, live_server, seats[1].student, viewport=WIDE)
     record_spoken(page)
