@@ -102,6 +102,7 @@ GUESS_UNREADABLE = Refusal(
 NO_RULE_TO_JUDGE = Refusal("no_rule_to_judge", "this round has no rule for the app to judge by")
 NO_SUCH_PLAYER = Refusal("no_such_player", "no player {player}: this round has players 0 to {last}")
 ROUND_OVER = Refusal("round_over", "the round is over ({reason}): {action} is not possible")
+PLAYER_LEFT = Refusal("player_left", "player {player} has left this round")
 RULE_NOT_JUDGEABLE = Refusal(
     "rule_not_judgeable", "the app can deal only a rule it can judge: give a compiled rule"
 )
@@ -514,6 +515,9 @@ class Round(ABC):
         `precondition` says (a game may add what every move must meet), changing nothing."""
         if type(action) not in self.moves:
             raise IllegalActionError(self.unsupported, kind=action.kind)
+        player = getattr(action, "player", None)
+        if player is not None and player in getattr(self.state, "left", ()):
+            raise IllegalActionError(PLAYER_LEFT, player=player)
         check = self.checks.get(type(action))
         if check is not None:
             check(self, action)

@@ -39,7 +39,6 @@ from eleusis.engine.cards import Card, build_stock
 from eleusis.engine.history import Attempt
 from eleusis.engine.variants.actions import Leave, Predict, Reveal, Verdict
 from eleusis.engine.variants.base import (
-    Action,
     EndReason,
     Event,
     IllegalActionError,
@@ -77,7 +76,6 @@ ORACLE_PLACES = Refusal(
     "oracle_places", "the oracle's rule is in words: the oracle places the card on show"
 )
 APP_PLACES = Refusal("app_places", "the app places the cards by the oracle's rule")
-PLAYER_LEFT = Refusal("player_left", "player {player} has left this round")
 MAX_PLAYERS = 500
 
 DelphiStarter = Literal["flip", "until_legal"]
@@ -238,12 +236,6 @@ class DelphiRound(Round):
             value is not None or seat in state.left for seat, value in enumerate(state.predictions)
         ):
             self._reveal(events)
-
-    def _precheck(self, action: Action) -> None:
-        player = getattr(action, "player", None)
-        if player is not None and player in self.state.left:
-            raise IllegalActionError(PLAYER_LEFT, player=player)
-        super()._precheck(action)
 
     @precondition(Leave)
     def _can_leave(self, action: Leave) -> None:

@@ -53,7 +53,6 @@ from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     NOT_YOUR_TURN,
     SPECTATOR,
-    Action,
     EndReason,
     Event,
     IllegalActionError,
@@ -85,7 +84,6 @@ WRONG_CARD_TOO_EARLY = Refusal(
     "{card} lies in front of player {player}: a wrong card can be played only once the hand is "
     "empty",
 )
-PLAYER_LEFT = Refusal("player_left", "player {player} has left this round")
 UNSUPPORTED_ACTION = Refusal("unsupported_action", "the Russian rules have no {kind!r} action")
 
 
@@ -221,12 +219,6 @@ class RussianRound(DealerAids, Round):
         """The cards a player may play: the hand, or the wrong cards once the hand is empty."""
         state = self.state
         return list(state.hands[player] or state.wrong[player])
-
-    def _precheck(self, action: Action) -> None:
-        player = getattr(action, "player", None)
-        if player is not None and player in self.state.left:
-            raise IllegalActionError(PLAYER_LEFT, player=player)
-        super()._precheck(action)
 
     @move(Leave)
     def _leave(self, action: Leave, events: list[Event]) -> None:

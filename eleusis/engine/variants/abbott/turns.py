@@ -19,7 +19,6 @@ from eleusis.engine.variants.abbott.config import (
 from eleusis.engine.variants.abbott.state import AbbottEntry, AbbottPending, AbbottState
 from eleusis.engine.variants.actions import Leave, NoPlay, Play, PlayString
 from eleusis.engine.variants.base import (
-    Action,
     EndReason,
     Event,
     IllegalActionError,
@@ -46,7 +45,6 @@ EMPTY_STRING = Refusal("empty_string", "a string needs at least one card")
 WAITING_FOR_PROPHET = Refusal(
     "waiting_for_prophet", "waiting for the prophet's judgement: no {action} until then"
 )
-PLAYER_LEFT = Refusal("player_left", "player {player} has left this round")
 
 
 class AbbottTurns(HandRound):
@@ -55,12 +53,6 @@ class AbbottTurns(HandRound):
 
     config: AbbottConfig
     state: AbbottState
-
-    def _precheck(self, action: Action) -> None:
-        player = getattr(action, "player", None)
-        if player is not None and player in self.state.left:
-            raise IllegalActionError(PLAYER_LEFT, player=player)
-        super()._precheck(action)
 
     @precondition(Leave)
     def _can_leave(self, action: Leave) -> None:

@@ -32,7 +32,13 @@ are in `eleusis.engine.variants.events` with every game's. The round, its config
 refusals are importable from here.
 """
 
-from eleusis.engine.variants.base import CARD_NOT_IN_HAND, NOT_YOUR_TURN, TurnPassed, card_order
+from eleusis.engine.variants.base import (
+    CARD_NOT_IN_HAND,
+    NOT_YOUR_TURN,
+    PLAYER_LEFT,
+    TurnPassed,
+    card_order,
+)
 from eleusis.engine.variants.express.config import (
     HAND_SIZES,
     MAX_PLAYERS,
@@ -59,7 +65,6 @@ from eleusis.engine.variants.express.guesses import (
 from eleusis.engine.variants.express.round import (
     GUESS_OR_PASS_FIRST,
     NO_VERDICT_PENDING,
-    PLAYER_LEFT,
     UNSUPPORTED_ACTION,
     VERDICT_NEEDS_CARD,
     VERDICT_NO_CARD,

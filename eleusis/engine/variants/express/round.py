@@ -11,7 +11,6 @@ from eleusis.engine.variants.actions import Leave, NoPlay, Play, SkipTurn, Verdi
 from eleusis.engine.variants.base import (
     CARD_NOT_IN_HAND,
     SPECTATOR,
-    Action,
     EndReason,
     Event,
     IllegalActionError,
@@ -49,7 +48,6 @@ from eleusis.engine.variants.express.state import (
     TableEntry,
 )
 
-PLAYER_LEFT = Refusal("player_left", "player {player} has left this round")
 NO_VERDICT_PENDING = Refusal(
     "no_verdict_pending", "nothing awaits the dealer's verdict: there is nothing to judge"
 )
@@ -134,12 +132,6 @@ class ExpressRound(GuessesAndHints):
         events.append(StarterTurned(card, False))
 
     # -- actions ----------------------------------------------------------------------------
-
-    def _precheck(self, action: Action) -> None:
-        player = getattr(action, "player", None)
-        if player is not None and player in self.state.left:
-            raise IllegalActionError(PLAYER_LEFT, player=player)
-        super()._precheck(action)
 
     @move(Leave)
     def _leave(self, action: Leave, events: list[Event]) -> None:
