@@ -5,6 +5,8 @@ guesses and hints are in `guesses`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from eleusis.engine.cards import Card, build_stock
 from eleusis.engine.history import Attempt
 from eleusis.engine.variants.actions import Leave, NoPlay, Play, SkipTurn, Verdict
@@ -405,20 +407,12 @@ class ExpressRound(GuessesAndHints):
         deal, who plays from the next round): what every player sees (the layout, the hand
         counts, the scores, the hints and guesses), no hand and nobody's hypotheses. Its
         `player` is `SPECTATOR`, no player of the round."""
-        state = self.state
-        seen = {**self.seen_from(0), "player": SPECTATOR, "hand": ()}
-        return PlayerView(
-            **seen,
-            table=log_seen_by(state.table, SPECTATOR),
-            starter_rejected=tuple(state.starter_rejected),
-            turn=state.turn,
+        return replace(
+            self.view(0),
+            player=SPECTATOR,
+            hand=(),
+            table=log_seen_by(self.state.table, SPECTATOR),
             can_guess=False,
-            pending=self._pending_view(),
-            hint_requests=tuple(state.hint_requests),
-            hints=tuple(hint.text for hint in state.hints),
-            guesses=tuple(state.guesses),
-            starter_mode=self.config.starter,
-            deciding=state.deciding,
         )
 
     def dealer_view(self) -> DealerView:
