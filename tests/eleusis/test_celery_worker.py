@@ -90,10 +90,9 @@ def test_a_task_makes_the_round_trip_through_a_real_worker(worker, through_the_b
     assert worker.poll() is None, "the worker died"
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_real_worker_plays_the_bots_of_a_live_table(worker, through_the_broker):
-    """The production shape: the web process saves and enqueues; the worker plays the bots."""
-    from classroom.models import Round
+def _bots_table(bots: list[str]):
+    """A started session with one table of `bots` (skipped off PostgreSQL: the worker shares
+    the test database only there)."""
     from classroom.services.games import (
         assignment_create,
         session_open,
@@ -108,8 +107,17 @@ def test_a_real_worker_plays_the_bots_of_a_live_table(worker, through_the_broker
         classroom=ClassroomFactory(), title="bots", rule_text=ALTERNATE_COLORS
     )
     session = session_open(assignment=assignment)
-    table = table_create(session=session, bots=["scientist", "random", "falsifier"])
+    table = table_create(session=session, bots=bots)
     session_start(session=session, seed=5)
+    return table
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_plays_the_bots_of_a_live_table(worker, through_the_broker):
+    """The production shape: the web process saves and enqueues; the worker plays the bots."""
+    from classroom.models import Round
+
+    table = _bots_table(["scientist", "random", "falsifier"])
 
     deadline = time.monotonic() + 90
     round_row = Round.objects.get(table=table)
@@ -205,23 +213,9 @@ def test_a_worker_that_starts_moves_the_bots_left_waiting_without_waiting_for_be
     from django.utils import timezone
 
     from classroom.models import Round
-    from classroom.services.games import (
-        assignment_create,
-        session_open,
-        session_start,
-        table_create,
-    )
     from eleusis.celery import app
-    from tests.factories import ALTERNATE_COLORS, ClassroomFactory
 
-    if not _database_url():
-        pytest.skip("the worker shares the test database only on PostgreSQL")
-    assignment = assignment_create(
-        classroom=ClassroomFactory(), title="bots", rule_text=ALTERNATE_COLORS
-    )
-    session = session_open(assignment=assignment)
-    table = table_create(session=session, bots=["random", "random", "random"])
-    session_start(session=session, seed=5)
+    table = _bots_table(["random", "random", "random"])
     app.control.purge()  # the bots' task went with the killed worker
     dealt = timezone.now() - timedelta(minutes=1)
     Round.objects.filter(table=table).update(created_at=dealt)
