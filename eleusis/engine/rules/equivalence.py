@@ -17,6 +17,11 @@ situations one of them would build. Every verdict is exact, or it is "unknown":
 - When the solver cannot decide within its time limit, the verdict is "unknown"
   (`equivalent=None`): never "equivalent". A student's guess checked against such a rule goes
   to the teacher, like a guess in words.
+
+Why one long module: the three exact methods (the enumeration of situations, the walk over
+mainlines, the solver) share the verdict types and the check that judges a counterexample with
+both rules, and `equivalence` chooses among them; the walk (`enumerated_lines`) is the part to
+move out, with those types, when a fourth method comes.
 """
 
 from __future__ import annotations

@@ -5,6 +5,10 @@ name and filled with `str.format`, so that a translation only has to supply othe
 `explain(rule, phrases=...)` takes a mapping from the English phrases of the tables (see
 `all_phrases`) to their translations, and the web passes them translated (they reach the
 catalogs through `classroom/engine_strings.py`).
+
+Why one long module: the phrase tables and the renderer that picks from them are read
+together (each node kind's branch names its phrases), and translators and tests take the
+tables from here; the tables are a third of it.
 """
 
 from __future__ import annotations
