@@ -174,7 +174,17 @@ def test_the_teacher_reads_a_class_of_thirty(new_page, live_server):
     expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
     assert re.search(r"#r\d+-p\d+$", page.url)
     expect(page.locator("tr:target")).to_have_count(1)
-    expect(page.locator(".evidence-row").first).to_contain_text("the evidence left only the rule")
+    # Where the evidence left only the rule (the pool's every other candidate refuted, decided
+    # exactly), the timeline marks the play; against the 3,758-rule pool 24 plays may not get
+    # there, and the page then says so.
+    insights = RoundInsight.objects.filter(round__table__session=session)
+    solved = any(insight.results.get("solved_at") for insight in insights)
+    if solved:
+        expect(page.locator(".evidence-row").first).to_contain_text(
+            "the evidence left only the rule"
+        )
+    else:
+        expect(page.get_by_text("The evidence never left only the rule.").first).to_be_visible()
     _shot(page, "review-timeline")
 
     # The N key hides the names for projecting; no nickname is left on the page.
