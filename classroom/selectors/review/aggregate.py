@@ -39,6 +39,7 @@ from classroom.selectors.review.ideas import (
     class_ideas,
 )
 from eleusis.engine.insight import PlayerInsight, PlayInsight, catalog
+from eleusis.engine.insight.measures import MIN_TESTS
 
 SUMMED = (
     "predictions",
@@ -180,8 +181,8 @@ class StudentSummary:
         if player.mean_realised_bits is not None:
             self.bits += player.mean_realised_bits * player.plays
             self.bits_plays += player.plays
-        if player.lag is not None:
-            self.lags.append(player.lag)
+        if player.plays_behind is not None:
+            self.lags.append(int(player.plays_behind))
         for name in SUMMED:
             setattr(self, name, getattr(self, name) + getattr(player, name))
         if player.mean_information is not None:
@@ -196,7 +197,8 @@ class StudentSummary:
 
     @property
     def negative_share(self) -> float | None:
-        return _ratio(self.negative_tests, self.tests)
+        """None below `MIN_TESTS` tests (docs/measures.md)."""
+        return _ratio(self.negative_tests, self.tests) if self.tests >= MIN_TESTS else None
 
     @property
     def mean_lag(self) -> float | None:

@@ -50,7 +50,7 @@ NOT_APPLICABLE = (
         _("a string is judged as a whole: no single card's verdict refutes or confirms an idea"),
     ),
     (
-        _("Choice of card, and information gained"),
+        _("Information gained"),
         _("they weigh one card's verdict against the candidate rules; a string shares its verdict"),
     ),
 )

@@ -130,15 +130,18 @@ def information(
     played: Card | None,
 ) -> Information | None:
     """The expected information of playing `played` (None: declaring "no play") from `hand`
-    after `history`, among `rules`. The choices are every distinct card in hand and the
-    declaration."""
+    after `history`, among `rules`. The choices a card is rated among are the distinct cards
+    in hand; a declaration is rated among those and the declaration. Why the declaration is
+    not on a card's scale: it is the least informative choice in most situations (every
+    candidate accepts some card in hand), so it would stretch the scale below every card and
+    rate a random card high."""
     if not rules or not hand:
         return None
     counts = split(rules, Situation(history), hand)
     options = {card: entropy(count / counts.total) for card, count in counts.accepting.items()}
     declaration = entropy(counts.none_legal / counts.total)
     bits = options[played] if played is not None else declaration
-    values = [*options.values(), declaration]
+    values = [*options.values()] if played is not None else [*options.values(), declaration]
     best, worst = max(values), min(values)
     relative = None if best - worst < NO_CHOICE else (bits - worst) / (best - worst)
     return Information(bits, best, worst, relative)

@@ -52,7 +52,8 @@ MARKS: dict[str, float] = {"right": 1.0, "partly": 0.5, "wrong": 0.0}
 # The measures that compare a hypothesis with the secret rule itself: unknown for a rule in words.
 NEEDS_EXACT_RULE = ("agreement", "right", "found", "reached_at", "lag", "final_agreement")
 SECRET_LABEL = "the secret rule"
-FORMAT_VERSION = 3  # 3: `right` decided exactly (None: undecided)
+FORMAT_VERSION = 4  # 3: `right` decided exactly (None: undecided); 4: choice weighted by spread
+MIN_TESTS = 3  # a share of negative tests is given from this many tests on
 
 
 @dataclass(frozen=True)
@@ -206,12 +207,21 @@ class PlayerInsight:
         return self.reached_at is not None or self.guessed
 
     @property
+    def plays_behind(self) -> float | None:
+        """Plays behind the evidence: 0 when the hypothesis reached the rule with or before the
+        evidence. Why not negative: a sound hypothesis held before the evidence rules out the
+        last alternative is not a worse (nor a lucky) score, and "plays behind" cannot be
+        below 0."""
+        return None if self.lag is None else float(max(0, self.lag))
+
+    @property
     def prediction_accuracy(self) -> float | None:
         return self.predictions_right / self.predictions if self.predictions else None
 
     @property
     def negative_share(self) -> float | None:
-        return self.negative_tests / self.tests if self.tests else None
+        """None below `MIN_TESTS` tests: a share of one or two tests says nothing."""
+        return self.negative_tests / self.tests if self.tests >= MIN_TESTS else None
 
     @property
     def logged_share(self) -> float | None:
@@ -225,6 +235,8 @@ class PlayerInsight:
             return self.mean_information
         if measure == "realised_bits":
             return self.mean_realised_bits
+        if measure == "lag":
+            return self.plays_behind
         raw = getattr(self, measure)
         return None if raw is None else float(raw)
 
@@ -575,6 +587,17 @@ def _response(
     return "changed"
 
 
+def choice_share(chosen: list[Information]) -> float | None:
+    """Choice of card: of the information the best choices in hand would have given over the
+    worst, the share the choices made gave; None without a choice. Why not the mean of each
+    play's place between worst and best: a play whose choices differ by a hundredth of a bit
+    would weigh as much as one where they differ by a bit, and its 0 or 1 is noise."""
+    spread = sum(info.best - info.worst for info in chosen)
+    if not chosen or spread <= 0:
+        return None
+    return sum(info.bits - info.worst for info in chosen) / spread
+
+
 def _player_insight(
     seat: int, plays: list[PlayInsight], solved_at: int | None, guessed_by: int | None
 ) -> PlayerInsight:
@@ -585,11 +608,7 @@ def _player_insight(
         reached_at = play.number
     predicted = [p for p in plays if p.prediction_right is not None]
     tested = [p for p in plays if p.test is not None]
-    relative = [
-        p.information.relative
-        for p in plays
-        if p.information is not None and p.information.relative is not None
-    ]
+    chosen = [p.information for p in plays if p.information is not None and p.information.choice]
     realised = [p.realised_bits for p in plays if p.information is not None]
     agreements = [p.share for p in plays if p.share is not None]
     return PlayerInsight(
@@ -609,8 +628,8 @@ def _player_insight(
         changed_after_refutation=sum(1 for p in plays if p.response == "changed"),
         kept_after_refutation=sum(1 for p in plays if p.response == "kept"),
         kept_refuted=sum(1 for p in plays if p.kept_refuted),
-        choices=len(relative),
-        mean_information=sum(relative) / len(relative) if relative else None,
+        choices=len(chosen),
+        mean_information=choice_share(chosen),
         mean_realised_bits=sum(realised) / len(realised) if realised else None,
         guessed=guessed_by == seat,
     )

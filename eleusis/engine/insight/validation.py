@@ -1,9 +1,14 @@
 """Validating the review's measures on bots whose strategy is known.
 
 `validate(rounds)` plays `rounds` rounds of Eleusis Express per strategy, the library rules
-taken in turn and every round seeded, each table seated with four bots of one strategy, and
-analyses them as the review does. Each player of each round gives one value per measure
-(`PlayerInsight.value`). For each measure of `catalog.MEASURES` it reports the mean and spread
+taken in turn and every round seeded, and analyses them as the review does. Each table seats
+one bot of the strategy measured among three classmates (`Classmate`: cards at random, never
+a guess), at a seat that moves with the seed; the measured bot's round gives one value per
+measure (`PlayerInsight.value`). Why not four bots of one strategy: a measure of one student's
+convergence is then decided by the race between clones. Four scientists over the 26 library
+rules end the round by a right guess after one or two plays each, so three of them are cut off
+before they could reach the rule, and "found" measured who guessed first (AUC 0.735 against
+random on 2026-12-04). For each measure of `catalog.MEASURES` it reports the mean and spread
 per strategy, and for each pair (a, b) the AUC (the chance that a random player-round of `a`
 scores higher than one of `b`, ties counting half) and Cohen's d (the difference of the means
 over the pooled standard deviation). A measure earns its place on the teacher's page when its
@@ -26,6 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from eleusis.engine.bots.express import RandomBot, make_bot
 from eleusis.engine.history import Rule
 from eleusis.engine.inference import CandidateSpace, candidate_space
 from eleusis.engine.inference.space import Candidate
@@ -33,7 +39,7 @@ from eleusis.engine.insight.catalog import MEASURES, PAIRS, THRESHOLD, Measure
 from eleusis.engine.insight.log import round_log
 from eleusis.engine.insight.measures import PlayerInsight, analyse_round
 from eleusis.engine.rules.library import LIBRARY
-from eleusis.engine.simulate import play_round, round_seeds, seat_bots
+from eleusis.engine.simulate import bot_seed, play_round, round_seeds
 from eleusis.engine.variants import ExpressConfig, ExpressRound
 
 PLAYERS = 4
@@ -42,6 +48,15 @@ STRATEGIES: tuple[str, ...] = tuple(dict.fromkeys(name for pair in PAIRS for nam
 
 
 BOT_SPACES = ("pool", "library", "frames")
+
+
+class Classmate(RandomBot):
+    """The measured bot's classmates: cards at random and never a guess, so that the round's
+    length is the same for every strategy measured and ends by the measured bot's own right
+    guess, an emptied hand or the turn limit."""
+
+    name = "classmate"
+    guess_chance = 0.0
 
 
 def _same_run_time_fingerprint(_a: Rule, _b: Rule) -> bool:
@@ -67,17 +82,23 @@ def bot_candidates(bot_space: str) -> tuple[Candidate, ...] | None:
 
 def play_strategy(
     strategy: str, rule_id: str, seed: int, pool: CandidateSpace, bot_space: str = "pool"
-) -> list[PlayerInsight]:
-    """One round at a table of `PLAYERS` bots of `strategy` reasoning over `bot_space`,
-    analysed against `pool`: a value per player."""
+) -> PlayerInsight:
+    """One round: a bot of `strategy` reasoning over `bot_space` among `Classmate`s, analysed
+    against `pool`: the measured bot's values."""
     secret = LIBRARY[rule_id].compiled()
     round_ = ExpressRound(ExpressConfig(), seed, secret, PLAYERS)
     candidates = bot_candidates(bot_space)
     equivalent = _same_run_time_fingerprint if bot_space == "frames" else None
-    bots = seat_bots([strategy], PLAYERS, seed, candidates, equivalent)
+    measured = seed % PLAYERS
+    bots = [
+        make_bot(strategy, seat, bot_seed(seed, seat), candidates, equivalent)
+        if seat == measured
+        else Classmate(seat, bot_seed(seed, seat), candidates, equivalent)
+        for seat in range(PLAYERS)
+    ]
     for _ in play_round(round_, bots, MAX_ACTIONS):
         pass
-    return list(analyse_round(round_log(round_), secret, pool=pool).players)
+    return analyse_round(round_log(round_), secret, pool=pool).players[measured]
 
 
 def auc(a: Sequence[float], b: Sequence[float]) -> float | None:
@@ -181,7 +202,7 @@ def validate(
     for number, round_seed in enumerate(seeds):
         rule_id = ids[number % len(ids)]
         for strategy in STRATEGIES:
-            players[strategy].extend(
+            players[strategy].append(
                 play_strategy(strategy, rule_id, round_seed, chosen, bot_space)
             )
         if progress is not None:

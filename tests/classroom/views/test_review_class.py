@@ -86,8 +86,9 @@ def test_ideas_grid_sorting_and_marking_all_alike(played, django_capture_on_comm
     # The grid: 30 rows, sortable by every shown measure, best first, unknown values last.
     assert page.count('<a class="cell') == sum(len(s.cells) for s in review.students)
     assert len(response.context["students"]) == 30
-    assert "predictions" not in SORT_KEYS  # hidden by the measures' catalogue (AUC too low)
-    for key in ("found", "negative", "bits", "logged", "agreement", "kept", "lag", "choice"):
+    # Hidden by the measures' catalogue (AUC below 0.8 on bots of another space: issue 34).
+    assert "predictions" not in SORT_KEYS and "choice" not in SORT_KEYS
+    for key in ("found", "negative", "bits", "logged", "agreement", "kept", "lag"):
         students = _review(client, session, f"?sort={key}").context["students"]
         sort_key = SORT_KEYS[key]
         values = [sort_key.value(s) for s in students if sort_key.value(s) is not None]

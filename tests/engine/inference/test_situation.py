@@ -101,7 +101,11 @@ def test_a_card_splits_the_rules_and_tells_its_bits() -> None:
     assert counts.none_legal == 0 and counts.divides(c("5D"))
     info = information(rules, history, [c("5D"), c("5S")], c("5D"))
     assert info is not None and info.bits == pytest.approx(0.9183, abs=1e-4)
-    assert info.choice and info.relative == 1.0  # a card beats "no play", which tells nothing
+    # Both cards tell as much: no choice of card ("no play", which tells nothing, is not on a
+    # card's scale: issue 34); the declaration itself is rated against the cards.
+    assert not info.choice and info.relative is None
+    declared = information(rules, history, [c("5D"), c("5S")], None)
+    assert declared is not None and declared.bits == 0.0 and declared.relative == 0.0
 
 
 def test_a_string_is_legal_only_card_by_card() -> None:

@@ -129,8 +129,9 @@ def test_predictions_and_tests(insight) -> None:
     assert [p.test for p in plays] == ["positive", "negative", "positive", "positive"]
     assert [p.refuted for p in plays] == [False, False, False, False]
     ana, ben = insight.players
-    assert (ana.tests, ana.negative_tests, ana.negative_share) == (2, 0, 0.0)
-    assert (ben.tests, ben.negative_tests, ben.negative_share) == (2, 1, 0.5)
+    # Two tests each: too few for a share (MIN_TESTS), so "—" rather than 0 % and 50 %.
+    assert (ana.tests, ana.negative_tests, ana.negative_share) == (2, 0, None)
+    assert (ben.tests, ben.negative_tests, ben.negative_share) == (2, 1, None)
     assert (ben.predictions, ben.predictions_right, ben.prediction_accuracy) == (2, 1, 0.5)
 
 
@@ -146,7 +147,8 @@ def test_response_to_refutation(insight) -> None:
 def test_information_beside_the_best_and_worst_choice(insight) -> None:
     first, second, third, fourth = (p.information for p in insight.plays)
     assert first.bits == pytest.approx(entropy(3 / 5)) == pytest.approx(0.971, abs=1e-3)
-    assert (first.worst, first.relative) == (0.0, 1.0)
+    # A hand of one card: no choice of card. "No play" (0 bits) is not on a card's scale.
+    assert (first.worst, first.relative, first.choice) == (first.bits, None, False)
     assert second.bits == pytest.approx(entropy(1 / 3)) == pytest.approx(0.918, abs=1e-3)
     assert second.best == pytest.approx(second.bits) and second.worst == 0.0
     # A lone card and a "no play" that tell nothing either: no choice, not a perfect one.
@@ -188,7 +190,7 @@ def test_the_results_are_plain_json(insight) -> None:
     data = json.loads(json.dumps(insight.to_dict()))
     assert data["solved_at"] == 4
     assert data["plays"][1]["test"] == "negative"
-    assert data["players"][1]["negative_share"] == 0.5
+    assert data["players"][1]["negative_tests"] == 1
 
 
 def test_the_stored_results_read_back_as_typed_measures(insight) -> None:
@@ -199,7 +201,7 @@ def test_the_stored_results_read_back_as_typed_measures(insight) -> None:
     data = json.loads(json.dumps(insight.to_dict()))
     typed = RoundInsight.from_dict(data)
     assert typed.to_dict() == data
-    assert typed.plays[1].test == "negative" and typed.players[1].negative_share == 0.5
+    assert typed.plays[1].test == "negative" and typed.players[1].negative_tests == 1
     assert typed.plays[0].agreement is not None and typed.plays[0].share is not None
     older = RoundInsight.from_dict(
         {"plays": [{"number": 1, "player": 0, "kind": "play", "accepted": True}], "players": []}
@@ -212,8 +214,8 @@ def test_realised_bits_are_what_the_outcome_left(insight) -> None:
         [math.log2(5 / 3), math.log2(3 / 2), 0.0, 1.0]
     )
     ana, ben = insight.players
-    assert (ana.choices, ben.choices) == (1, 2)  # Ana's second play offered no choice
-    assert ana.mean_information == pytest.approx(1.0)
+    assert (ana.choices, ben.choices) == (0, 2)  # Ana's hands offered no choice of card
+    assert ana.mean_information is None and ben.mean_information == pytest.approx(1.0)
     assert ben.mean_realised_bits == pytest.approx((math.log2(3 / 2) + 1.0) / 2)
 
 
@@ -321,3 +323,24 @@ def test_a_round_won_by_a_right_guess_is_found_by_the_guesser() -> None:
     assert ana.found and ana.value("found") == 1.0
     assert insight.to_dict()["players"][0]["found"] is True
     assert not ben.found
+
+
+def test_choice_of_card_weighs_each_play_by_how_much_the_choice_mattered() -> None:
+    """Issue 34: a play whose cards differ by a hundredth of a bit is not a full play of
+    "worst choice"; the best choice where it mattered (1 bit) makes the score nearly 1."""
+    from eleusis.engine.inference import Information
+    from eleusis.engine.insight.measures import choice_share
+
+    mattered = Information(bits=1.0, best=1.0, worst=0.0, relative=1.0)
+    hardly = Information(bits=0.0, best=0.01, worst=0.0, relative=0.0)
+    assert choice_share([mattered, hardly]) == pytest.approx(1 / 1.01)
+    assert choice_share([]) is None
+
+
+def test_a_share_of_negative_tests_needs_three_tests() -> None:
+    from eleusis.engine.insight.measures import MIN_TESTS
+
+    player = RoundInsight.from_dict(
+        {"plays": [], "players": [{"player": 0, "plays": 3, "tests": 3, "negative_tests": 1}]}
+    ).players[0]
+    assert MIN_TESTS == 3 and player.negative_share == pytest.approx(1 / 3)

@@ -43,7 +43,9 @@ def rounds(bot: str) -> list[RoundInsight]:
 
 
 def negative_share(bot: str) -> float:
-    players = [p for insight in rounds(bot) for p in insight.players if p.tests]
+    players = [
+        p for insight in rounds(bot) for p in insight.players if p.negative_share is not None
+    ]
     return statistics.mean(p.negative_share for p in players)
 
 
@@ -151,3 +153,22 @@ def test_competent_bots_still_find_the_rule_when_they_log_every_few_plays(every:
     # Some players changed to the rule at a play they did not log and guessed it before they
     # logged again: as far as their log tells, they had not found it. The others had.
     assert partial >= 0.4 * full
+
+
+def test_each_measured_bot_plays_among_classmates_who_never_guess() -> None:
+    """Issue 34: four bots of one strategy race to guess, so three of them are cut off before
+    they could reach the rule; a measured bot sits among `Classmate`s instead."""
+    from eleusis.engine.insight.validation import Classmate, play_strategy
+
+    seed = SEEDS[0]
+    player = play_strategy("scientist", "th-alternate-colors", seed, pool(), "library")
+    assert player.player == seed % 4 and player.plays > 0
+    assert Classmate.guess_chance == 0.0
+
+
+def test_plays_behind_the_evidence_is_never_negative() -> None:
+    insight = RoundInsight.from_dict(
+        {"plays": [], "players": [{"player": 0, "plays": 5, "reached_at": 2, "lag": -3}]}
+    )
+    player = insight.players[0]
+    assert player.lag == -3 and player.plays_behind == 0.0 and player.value("lag") == 0.0
