@@ -15,8 +15,10 @@ from typing import Literal
 from eleusis.engine.cards import Card
 from eleusis.engine.history import Attempt
 from eleusis.engine.inference import Observation
-from eleusis.engine.variants.actions import NoPlay, Play
+from eleusis.engine.variants.actions import Guess, NoPlay, Play, Verdict
+from eleusis.engine.variants.base import GuessJudge, IllegalActionError
 from eleusis.engine.variants.express import ExpressRound, TableEntry
+from eleusis.engine.variants.express.state import GuessRecord
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,7 @@ class RoundLog:
     history: tuple[Attempt, ...]
     guessed_by: int | None
     end_reason: str | None
+    guesses: tuple[GuessRecord, ...] = ()  # every judged guess, in order
 
     def with_hypotheses(self, hypotheses: dict[int, Hypothesis]) -> RoundLog:
         """The same log with the hypotheses of some plays (by table entry) replaced, as the
@@ -107,9 +110,51 @@ class RoundLog:
 
 
 def round_log(round_: ExpressRound) -> RoundLog:
-    """Replay `round_` from its seed and actions and collect its plays and evidence."""
+    """Replay `round_` from its seed and actions and collect its plays and evidence.
+
+    The replay's guesses take the judgements they had (`_recorded_judge`). Why: judging a guess
+    again is an equivalence proof (enumeration or the SMT solver), two thirds of a replay's
+    cost, and the round already holds the answer. Should the replay not end as the round did,
+    it is made again with the round's own judge."""
+    try:
+        log = _round_log(round_, _recorded_judge(round_))
+    except IllegalActionError:
+        log = None
+    state = round_.state
+    if log is None or (log.guesses, log.end_reason, len(log.history)) != (
+        tuple(state.guesses),
+        state.end_reason,
+        len(state.history),
+    ):
+        log = _round_log(round_, round_.judge_guess)
+    return log
+
+
+def _recorded_judge(round_: ExpressRound) -> GuessJudge:
+    """A guess judge that answers each guess of `round_`, in order, as it was answered: the
+    recorded judgement, or None (a person judged) when a `Verdict` followed it."""
+    answers: list[bool | None] = []
+    records = iter(round_.state.guesses)
+    actions = round_.actions
+    for index, action in enumerate(actions):
+        if not isinstance(action, Guess):
+            continue
+        record = next(records, None)
+        if not action.checkable or action.redacted:
+            continue  # the judge is not asked
+        awaited = index + 1 < len(actions) and isinstance(actions[index + 1], Verdict)
+        answers.append(None if awaited or record is None else record.correct)
+    queue = iter(answers)
+
+    def judge(_secret: object, _text: str) -> bool | None:
+        return next(queue, None)
+
+    return judge
+
+
+def _round_log(round_: ExpressRound, judge_guess: GuessJudge) -> RoundLog:
     fresh = type(round_)(
-        round_.config, round_.seed, round_.rule, round_.players, judge_guess=round_.judge_guess
+        round_.config, round_.seed, round_.rule, round_.players, judge_guess=judge_guess
     )
     state = fresh.state
     evidence: list[Evidence] = []
@@ -174,6 +219,7 @@ def round_log(round_: ExpressRound) -> RoundLog:
         history=tuple(state.history),
         guessed_by=state.guessed_by,
         end_reason=state.end_reason,
+        guesses=tuple(state.guesses),
     )
 
 

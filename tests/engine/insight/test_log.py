@@ -76,3 +76,55 @@ def test_the_logged_hypothesis_and_prediction_travel_with_the_play(game: Express
     assert (no_play.hypothesis.checkable, no_play.prediction) == ("red", False)
     first = log.plays[0]
     assert (first.hypothesis.text, first.prediction) == ("color != last.color", True)
+
+
+def _played_with_guesses(judge_calls: list[str]) -> ExpressRound:
+    """A round with a wrong checkable guess, a guess in words judged by the dealer and a
+    right guess that ends it; `judge_calls` collects every guess the app's judge is asked."""
+    from eleusis.engine.variants import Verdict
+    from eleusis.engine.variants.base import language_guess_judge
+
+    def judge(secret, text):
+        judge_calls.append(text)
+        return language_guess_judge(secret, text)
+
+    round_ = ExpressRound(
+        ExpressConfig(hand_size=10, dealer="person"), 5, SECRET, 2, judge_guess=judge
+    )
+    guesses = iter([("red", True), ("it alternates colours", False), ("color != last.color", True)])
+    while not round_.is_over and len(round_.state.table) < 30:
+        state = round_.state
+        if state.pending is not None:  # the starter: the dealer accepts it
+            round_.apply(Verdict(True))
+            continue
+        seat = state.turn
+        legal = [c for c in state.hands[seat] if SECRET.accepts(tuple(state.history), c)]
+        card = legal[0] if legal else state.hands[seat][0]
+        round_.apply(Play(seat, card, hypothesis="color != last.color", prediction=True))
+        if round_.state.pending is not None:
+            round_.apply(Verdict(bool(legal)))
+        if round_.can_guess(seat):
+            text, checkable = next(guesses, (None, True))
+            if text is None:
+                continue
+            round_.apply(Guess(seat, text, checkable=checkable))
+            if round_.state.pending is not None:
+                round_.apply(Verdict(False))
+    return round_
+
+
+def test_the_log_s_replay_takes_each_guess_s_judgement_from_the_round() -> None:
+    """Judging a guess is an equivalence proof: the log's replay does not judge again, and
+    reads the same guesses, plays and evidence as a replay that does."""
+    from eleusis.engine.insight.log import _round_log
+
+    calls: list[str] = []
+    round_ = _played_with_guesses(calls)
+    assert calls, "the round asked its judge"
+    judged_live = len(calls)
+    log = round_log(round_)
+    assert len(calls) == judged_live  # not asked again
+    again = _round_log(round_, round_.judge_guess)
+    assert len(calls) > judged_live  # the full replay asks it
+    assert log == again
+    assert [g.correct for g in log.guesses] == [g.correct for g in round_.state.guesses]
