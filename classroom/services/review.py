@@ -275,12 +275,14 @@ def hypothesis_mark_set(*, hypothesis: Hypothesis, mark: str) -> None:
 
 
 def hypotheses_mark_alike(
-    *, session: GameSession, words: str, mark: str, reads_as: str = ""
+    *, session: GameSession, words: str, mark: str, reads_as: str = "", rule_text: str | None = None
 ) -> int:
     """Mark every free-text hypothesis of the session whose words normalise to `words` (see
     `classroom.selectors.review.free_text.normalise`): right, partly right or wrong ("" removes
     the marks), and, with `reads_as`, read as that rule text (the teacher's "same as").
-    Each round touched is analysed again. Returns how many hypotheses were marked."""
+    With `rule_text`, only in the rounds played on that rule (a review's group of words is one
+    rule's: words right under one rule may be wrong under another). Each round touched is
+    analysed again. Returns how many hypotheses were marked."""
     from classroom.selectors.review.free_text import normalise
 
     rows = [
@@ -288,7 +290,9 @@ def hypotheses_mark_alike(
         for row in Hypothesis.objects.filter(
             action__round__table__session=session, checkable=""
         ).select_related("action__round")
-        if row.text.strip() and normalise(row.text) == words
+        if row.text.strip()
+        and normalise(row.text) == words
+        and (rule_text is None or row.action.round.rule_text == rule_text)
     ]
     with transaction.atomic():
         ids = [row.pk for row in rows]

@@ -252,12 +252,13 @@ def ideas_mark_view(request: HttpRequest, pk: int) -> HttpResponse:
     words = request.POST.get("words", "").strip()
     mark = request.POST.get("mark", "")
     same_as = request.POST.get("same_as", "").strip()
+    rule = request.POST.get("rule", "").strip()  # the group's rule: marks apply under it only
     if not words or len(words) > 2000:
         return HttpResponse(_("Say which words to mark."), status=400)
     if mark == "same" and not same_as:
         return HttpResponse(_("Choose one of the class's ideas."), status=400)
     if same_as:
-        secret = _secret_text(session)
+        secret = rule or _secret_text(session)
         says = verdicts(secret, same_as) if resolve(same_as) is not None else None
         truth = verdicts(secret, secret) if secret else None
         if says is None or truth is None:
@@ -265,7 +266,9 @@ def ideas_mark_view(request: HttpRequest, pk: int) -> HttpResponse:
         mark = "right" if relation(says, truth) == "rule" else "wrong"
     elif mark not in {"", *HypothesisMark.Mark.values}:
         return HttpResponse(_("Choose right, partly right or wrong."), status=400)
-    count = hypotheses_mark_alike(session=session, words=words, mark=mark, reads_as=same_as)
+    count = hypotheses_mark_alike(
+        session=session, words=words, mark=mark, reads_as=same_as, rule_text=rule or None
+    )
     if not count:
         return HttpResponse(_("No sentence of this session has these words."), status=400)
     messages.success(

@@ -37,6 +37,7 @@ from classroom.selectors.review.ideas import (
     UNDECIDED,
     Ideas,
     class_ideas,
+    explained,
 )
 from eleusis.engine.insight import PlayerInsight, PlayInsight, catalog
 from eleusis.engine.insight.measures import MIN_TESTS
@@ -327,6 +328,17 @@ _SORT_KEYS = (
 )
 
 
+def _free_text(
+    hypotheses: dict[int, LoggedHypothesis], rounds: list[RoundReview]
+) -> list[FreeTextGroup]:
+    """The groups of words, each one rule's, that rule said in words."""
+    rules = {review.round.pk: review.round.rule_text for review in rounds}
+    groups = free_text_groups(hypotheses, rules)
+    for group in groups:
+        group.rule = explained(group.rule_text) if group.rule_text else ""
+    return groups
+
+
 def _shown(key: SortKey) -> bool:
     if key.measure is None:
         return True
@@ -379,6 +391,12 @@ class SessionReview:
     @property
     def complete(self) -> bool:
         return self.done + len(self.failed) >= self.total
+
+    @property
+    def several_rules(self) -> bool:
+        """Whether the session's rounds had more than one rule: then each idea and group of
+        words says the rule it was held under."""
+        return len({review.round.rule_text for review in self.rounds}) > 1
 
     @property
     def percent(self) -> int:
@@ -481,7 +499,7 @@ def session_review(
         students,
         class_total,
         ideas,
-        free_text_groups(hypotheses),
+        _free_text(hypotheses, rounds),
         hypotheses,
         done,
         len(rounds),

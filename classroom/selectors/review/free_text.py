@@ -4,7 +4,8 @@ punctuation and spacing ignored), so the teacher marks every sentence alike in o
 from __future__ import annotations
 
 import unicodedata
-from collections import Counter, defaultdict
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from classroom.selectors.review.data import LoggedHypothesis
@@ -24,6 +25,11 @@ def normalise(text: str) -> str:
 @dataclass
 class FreeTextGroup:
     key: str  # the normalised words
+    # The rule of the rounds where the words were held: a group is one rule's, so a mark
+    # ("right") applies under that rule only (issue 34: the same words are right under one
+    # rule and wrong under another).
+    rule_text: str = ""
+    rule: str = ""  # that rule in words, for the teacher (set by the review)
     texts: Counter[str] = field(default_factory=Counter)
     seats: set[int] = field(default_factory=set)
     hypotheses: list[LoggedHypothesis] = field(default_factory=list)
@@ -60,19 +66,23 @@ class FreeTextGroup:
         return sum(1 for h in self.hypotheses if not h.mark)
 
 
-def free_text_groups(hypotheses: dict[int, LoggedHypothesis]) -> list[FreeTextGroup]:
-    """Hypotheses logged as words only (nothing checkable), grouped by their normalised words,
-    the most held first."""
-    groups: dict[str, FreeTextGroup] = defaultdict(lambda: FreeTextGroup(""))
+def free_text_groups(
+    hypotheses: dict[int, LoggedHypothesis], rules: Mapping[int, str]
+) -> list[FreeTextGroup]:
+    """Hypotheses logged as words only (nothing checkable), grouped by the rule of their round
+    (`rules`: round id → rule text) and their normalised words, the most held first."""
+    groups: dict[tuple[str, str], FreeTextGroup] = {}
     for logged in hypotheses.values():
         if logged.checkable or not logged.text.strip():
             continue
         key = normalise(logged.text)
         if not key:
             continue
-        group = groups[key]
-        group.key = key
+        rule_text = rules.get(logged.round_id, "")
+        group = groups.get((rule_text, key))
+        if group is None:
+            group = groups[(rule_text, key)] = FreeTextGroup(key, rule_text)
         group.texts[logged.text.strip()] += 1
         group.seats.add(logged.seat_id)
         group.hypotheses.append(logged)
-    return sorted(groups.values(), key=lambda g: (-g.students, -g.plays, g.key))
+    return sorted(groups.values(), key=lambda g: (-g.students, -g.plays, g.key, g.rule_text))

@@ -177,7 +177,9 @@ def sentence_of(text: str, frame_id: str = "", choices: dict[str, str] | None = 
     return None
 
 
-def _explained(rule_text: str) -> str:
+@lru_cache(maxsize=256)
+def explained(rule_text: str) -> str:
+    """A rule text in words (the teacher's language), or the text itself."""
     rule = resolve(rule_text)
     if rule is None:
         return rule_text
@@ -228,6 +230,11 @@ class IdeaGroup:
     @property
     def is_rule(self) -> bool:
         return self.relation == RULE
+
+    @property
+    def secret_words(self) -> str:
+        """The rule it was held under, in words (the teacher's review of finished rounds)."""
+        return explained(self.secret_text)
 
     @property
     def other_wordings(self) -> list[str]:
@@ -318,7 +325,7 @@ def class_ideas(
     for group in groups.values():
         group.rule_text = group.texts.most_common(1)[0][0]
         known = [s for s, _n in group.sentences.most_common() if s not in group.texts]
-        group.sentence = known[0] if known else _explained(group.rule_text)
+        group.sentence = known[0] if known else explained(group.rule_text)
     if refutations:
         wrong = [g for g in groups.values() if not g.is_rule]
         logs = round_logs(list({r.round.pk: r.round for g in wrong for r, _ in g.held}.values()))

@@ -184,3 +184,46 @@ def test_the_delphi_report_and_its_csv(db):
     assert {row["student"] for row in rows} == {f"Student {n}" for n in range(1, 7)}
     replay = client.get(f"/teach/sessions/{session.pk}/review/rounds/{report.round.pk}/?step=3")
     assert replay.status_code == 200 and "Card 3 of 10 after the starter" in replay.content.decode()
+
+
+def test_a_group_of_words_is_one_rule_s_and_its_mark_stays_under_that_rule(
+    played, django_capture_on_commit_callbacks
+):
+    """Issue 34: words held in rounds of two rules are two groups, each naming its rule, and
+    "Mark all like this" marks the words in that rule's rounds only."""
+    from classroom.models import Round
+    from classroom.selectors.review.data import session_hypotheses
+    from classroom.selectors.review.free_text import free_text_groups
+
+    session, _roles, client = played(students=8, rounds=2, plays=12)
+    rounds = list(Round.objects.filter(table__session=session).order_by("pk"))
+    other_rule = "suit == last.suit"
+    words = normalise(WORDS[0])
+    rows = [
+        h
+        for h in Hypothesis.objects.filter(action__round__table__session=session, checkable="")
+        if normalise(h.text) == words
+    ]
+    held_in = {h.action.round_id for h in rows}
+    assert len(held_in) >= 2
+    first, *others = sorted(held_in)
+    rules = {r.pk: (other_rule if r.pk in others else r.rule_text) for r in rounds}
+    groups = [g for g in free_text_groups(session_hypotheses(session), rules) if g.key == words]
+    assert sorted(g.rule_text for g in groups) == sorted({rules[first], other_rule})
+
+    # Every group's form says its rule.
+    page = _review(client, session).content.decode()
+    assert f'<input type="hidden" name="rule" value="{rules[first]}">' in page
+
+    # The second rule's rounds, as a teacher who changed the rule between rounds has them
+    # (only the rule's text: the page is not drawn again, the rounds would not replay).
+    Round.objects.filter(pk__in=others).update(rule_text=other_rule)
+    first_rule = rules[first]
+    with django_capture_on_commit_callbacks(execute=False):
+        response = client.post(
+            f"/teach/sessions/{session.pk}/review/ideas/mark/",
+            {"words": words, "mark": "right", "rule": first_rule},
+        )
+    assert response.status_code == 302
+    marked = set(HypothesisMark.objects.values_list("hypothesis__action__round_id", flat=True))
+    assert marked and all(rules[r] == first_rule for r in marked)
