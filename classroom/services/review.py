@@ -9,6 +9,7 @@ in `RoundInsight`. Computation runs in the `classroom.round_insight` task, enque
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -30,7 +31,8 @@ from classroom.selectors.rounds import replay_round
 from classroom.task_queue import ROUND_INSIGHT, enqueue
 from eleusis.engine.inference import candidate_space
 from eleusis.engine.insight import Hypothesis as EngineHypothesis
-from eleusis.engine.insight import analyse_round, round_log
+from eleusis.engine.insight import RoundInsight as RoundMeasures
+from eleusis.engine.insight import analyse_round, round_log, with_marks
 from eleusis.engine.insight.measures import FORMAT_VERSION
 from eleusis.engine.rules import CompiledRule, RuleSyntaxError
 from eleusis.engine.variants import ExpressRound, IllegalActionError
@@ -289,12 +291,17 @@ def hypotheses_mark_alike(
         row
         for row in Hypothesis.objects.filter(
             action__round__table__session=session, checkable=""
-        ).select_related("action__round")
+        ).select_related("action__round", "mark")
         if row.text.strip()
         and normalise(row.text) == words
         and (rule_text is None or row.action.round.rule_text == rule_text)
     ]
+    # Words marked, not read as an idea before or now: the stored insights take the new marks
+    # as they are (`with_marks`); a "same as" reading needs the round analysed again.
+    quick = not reads_as and not any(_reads_as(row) for row in rows)
     with transaction.atomic():
+        rounds = {row.action.round.pk: row.action.round for row in rows}
+        current = _current_insights(rounds.values()) if quick else {}
         ids = [row.pk for row in rows]
         if mark:
             existing = set(
@@ -312,8 +319,41 @@ def hypotheses_mark_alike(
             )
         else:
             HypothesisMark.objects.filter(hypothesis_id__in=ids).delete()
-        rounds = {row.action.round.pk: row.action.round for row in rows}
-        for round_row in rounds.values():
-            if round_row.status == Round.Status.OVER and analysed(round_row):
+        for round_pk, round_row in rounds.items():
+            if round_pk in current:
+                held = [row for row in rows if row.action.round.pk == round_pk]
+                marks = {row.action_id: mark or None for row in held}
+                _insight_remark(current[round_pk], round_row, marks)
+            elif round_row.status == Round.Status.OVER and analysed(round_row):
                 round_insight_request(round_row=round_row, force=True)
     return len(rows)
+
+
+def _current_insights(rounds: Iterable[Round]) -> dict[int, RoundInsight]:
+    """The rounds' insights that are computed and current, locked for the change of marks."""
+    by_round = {
+        insight.round_id: insight
+        for insight in RoundInsight.objects.select_for_update().filter(
+            round__in=list(rounds), status=RoundInsight.Status.DONE
+        )
+    }
+    return {
+        round_row.pk: by_round[round_row.pk]
+        for round_row in rounds
+        if round_row.pk in by_round and by_round[round_row.pk].inputs == round_inputs(round_row)
+    }
+
+
+def _insight_remark(insight: RoundInsight, round_row: Round, marks: dict[int, str | None]) -> None:
+    """Store the round's insight with the new marks (action id → mark) of words, as a new
+    analysis would give it (`eleusis.engine.insight.with_marks`), at once."""
+    results = insight.results
+    numbers = {action_id: number for number, action_id in enumerate(results["actions"], 1)}
+    changed = with_marks(
+        RoundMeasures.from_dict(results),
+        {numbers[action]: mark for action, mark in marks.items() if action in numbers},
+    )
+    insight.results = {**results, **changed.to_dict()}
+    insight.inputs = round_inputs(round_row)
+    insight.computed_at = timezone.now()
+    insight.save(update_fields=["results", "inputs", "computed_at"])

@@ -22,6 +22,7 @@ from eleusis.engine.insight.measures import (
     PlayInsight,
     RoundInsight,
     analyse_round,
+    with_marks,
 )
 
 __all__ = [
@@ -42,4 +43,5 @@ __all__ = [
     "information",
     "resolve",
     "round_log",
+    "with_marks",
 ]

@@ -529,10 +529,7 @@ def _play_insight(
             # The rule from here on: nothing left to disagree on, drawn at 100 %.
             measured = replace(measured, share=1.0, accept_side=1.0, reject_side=1.0)
     elif hypothesis.mark in MARKS:
-        right = hypothesis.mark == "right"
-        share = MARKS[hypothesis.mark]
-        measured = Agreement(share, 0.0, 0.0, False, right, share, share, share, right)
-        source = "teacher"
+        measured, source, right = _teacher_judgement(hypothesis.mark)
     prediction = play.prediction
     stated = play.hypothesis
     return PlayInsight(
@@ -565,6 +562,53 @@ def _play_insight(
         candidates_before=before,
         candidates_after=after,
     )
+
+
+def _teacher_judgement(mark: str | None) -> tuple[Agreement | None, str | None, bool | None]:
+    """What words are worth once the teacher marked them: (agreement, its source, the rule?)."""
+    if mark not in MARKS:
+        return None, None, None
+    right = mark == "right"
+    share = MARKS[mark]
+    return Agreement(share, 0.0, 0.0, False, right, share, share, share, right), "teacher", right
+
+
+def with_marks(insight: RoundInsight, marks: Mapping[int, str | None]) -> RoundInsight:
+    """The round's insight with the teacher's marks of some hypotheses in words changed,
+    without analysing the round again (`marks`: the play number where each was stated → its
+    mark, None to unmark). Why it may: a mark of words changes only what the words are worth
+    (their agreement, whether they are the rule) at the plays that held them, and each player's
+    sums of those; the candidates, information, tests and refutations never read words. A
+    "same as" reading makes words checkable: that needs `analyse_round`."""
+    plays = []
+    for play in insight.plays:
+        stated_at = play.held_from
+        if play.checkable is None and stated_at is not None and stated_at in marks:
+            mark = marks[stated_at]
+            agreement, source, right = _teacher_judgement(mark)
+            play = replace(
+                play, mark=mark, agreement=agreement, agreement_source=source, right=right
+            )
+        plays.append(play)
+    players = []
+    for player in insight.players:
+        again = _player_insight(
+            player.player,
+            [p for p in plays if p.player == player.player],
+            insight.solved_at,
+            insight.guessed_by,
+        )
+        # Only what marks change (the rest as stored: recomputed from rounded play figures, a
+        # mean could differ in its last digit).
+        players.append(
+            replace(
+                player,
+                reached_at=again.reached_at,
+                lag=again.lag,
+                final_agreement=again.final_agreement,
+            )
+        )
+    return replace(insight, plays=tuple(plays), players=tuple(players))
 
 
 def _response(

@@ -227,3 +227,29 @@ def test_a_group_of_words_is_one_rule_s_and_its_mark_stays_under_that_rule(
     assert response.status_code == 302
     marked = set(HypothesisMark.objects.values_list("hypothesis__action__round_id", flat=True))
     assert marked and all(rules[r] == first_rule for r in marked)
+
+
+def test_marking_words_stores_what_analysing_the_rounds_again_would(
+    played, django_capture_on_commit_callbacks
+):
+    """Issue 34: "Mark all like this" changes the stored insights at once (no round analysed
+    again: nothing is queued) and they are what a new analysis gives."""
+    from classroom.models import Round
+    from classroom.services.review import round_inputs, round_results
+
+    session, _roles, client = played(students=8, rounds=2, plays=12)
+    words = normalise(WORDS[0])
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        response = client.post(
+            f"/teach/sessions/{session.pk}/review/ideas/mark/", {"words": words, "mark": "right"}
+        )
+    assert response.status_code == 302
+    assert not queued  # no analysis asked for
+    touched = Round.objects.filter(
+        actions__hypothesis__mark__mark="right", table__session=session
+    ).distinct()
+    assert touched
+    for round_row in touched:
+        stored = RoundInsight.objects.get(round=round_row)
+        assert stored.inputs == round_inputs(round_row)
+        assert stored.results == round_results(round_row)

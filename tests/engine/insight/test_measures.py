@@ -344,3 +344,30 @@ def test_a_share_of_negative_tests_needs_three_tests() -> None:
         {"plays": [], "players": [{"player": 0, "plays": 3, "tests": 3, "negative_tests": 1}]}
     ).players[0]
     assert MIN_TESTS == 3 and player.negative_share == pytest.approx(1 / 3)
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ({}, {1: "right", 3: "partly", 4: "wrong"}),
+        ({1: "wrong", 3: "right"}, {1: "right", 3: None, 4: "partly"}),
+        ({4: "right"}, {4: None}),
+    ],
+)
+def test_changing_a_mark_gives_what_analysing_again_gives(before, after) -> None:
+    """Issue 34: marking words must be quick; `with_marks` changes the stored insight as a new
+    analysis with the new marks would, without analysing again."""
+    from eleusis.engine.insight import with_marks
+
+    words = {1: "anything goes?", 3: "it is about the colours", 4: "red black red black"}
+
+    def analysed(marks):
+        log = LOG.with_hypotheses(
+            {entry: Hypothesis(text=text, mark=marks.get(entry)) for entry, text in words.items()}
+        )
+        return analyse_round(log, SECRET, pool=CandidateSpace.build(POOL))
+
+    old = analysed(before)
+    number_of = {p.entry: p.number for p in old.plays}
+    changed = with_marks(old, {number_of[entry]: mark for entry, mark in after.items()})
+    assert changed.to_dict() == analysed({**before, **after}).to_dict()
