@@ -128,6 +128,8 @@ def _negative_test(review: SessionReview) -> Prompt | None:
         for play in round_review.plays:
             if play.test != "negative" or play.kind != "play":
                 continue
+            if play.prediction is True:  # they expected it to fit: not a test against the idea
+                continue
             person = round_review.people.get(play.player)
             if person is None or not person.is_student:
                 continue
