@@ -29,6 +29,7 @@ from classroom.selectors.review.data import (
     session_rounds,
 )
 from classroom.selectors.review.free_text import FreeTextGroup, free_text_groups
+from classroom.selectors.review.guesses import GuessRow, session_guesses
 from classroom.selectors.review.ideas import (
     BROAD,
     NARROW,
@@ -387,6 +388,7 @@ class SessionReview:
     # (checkable, with a student playing) and those where a student found the rule.
     rounds_found: int = 0
     rounds_checkable: int = 0
+    guesses: list[GuessRow] = field(default_factory=list)  # every guess at the rule
 
     @property
     def complete(self) -> bool:
@@ -506,6 +508,7 @@ def session_review(
         failed,
         rounds_found=rounds_found,
         rounds_checkable=rounds_checkable,
+        guesses=session_guesses(session, people),
     )
     from classroom.selectors.review.prompts import discussion_prompts
 

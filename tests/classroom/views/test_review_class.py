@@ -253,3 +253,19 @@ def test_marking_words_stores_what_analysing_the_rounds_again_would(
         stored = RoundInsight.objects.get(round=round_row)
         assert stored.inputs == round_inputs(round_row)
         assert stored.results == round_results(round_row)
+
+
+def test_every_guess_at_the_rule_is_on_the_review_with_its_judgement(played) -> None:
+    """Issue 34: wrong guesses were on no page."""
+    from classroom.models import Action
+
+    session, _roles, client = played(students=8, rounds=2, plays=24)
+    guesses = Action.objects.filter(round__table__session=session, kind="guess")
+    assert guesses.exists(), "the class's bots guessed"
+    review = _review(client, session).context["review"]
+    assert len(review.guesses) == guesses.count()
+    assert any(g.correct is False for g in review.guesses)
+    page = _review(client, session).content.decode()
+    assert 'id="guesses"' in page and "Guesses at the rule" in page
+    wrong = next(g for g in review.guesses if g.correct is False)
+    assert wrong.text in page.replace("&quot;", '"').replace("&#x27;", "'")
