@@ -27,6 +27,7 @@ def session_guesses(session: GameSession, people: dict[int, Person]) -> list[Gue
             kind__in=("guess", "verdict"),
         )
         .select_related("round__table")
+        .defer("round__snapshot", "round__config")  # a round's state is not read here
         .order_by("round__table__number", "round__number", "seq")
     )
     rows: list[GuessRow] = []
