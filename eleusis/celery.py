@@ -17,12 +17,14 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
-@worker_ready.connect
+@worker_init.connect
 def _warm(**_kwargs) -> None:
-    """The worker builds the candidate space as it starts, not in its first task (eleusis.warm)."""
-    from eleusis.warm import warm_in_background
+    """The worker has the candidate space before its pool starts and before it takes a task:
+    loaded from the store in a fraction of a second, or built once (eleusis.warm). Pool
+    processes forked after it share it; threads find it built."""
+    from eleusis.warm import warm_now
 
-    warm_in_background()
+    warm_now()
 
 
 @worker_ready.connect

@@ -66,3 +66,10 @@ def test_bench_class_serves_a_small_class_without_losing_a_play():
     played = re.search(r"plays answered as made: (\d+); in the database exactly once: (\d+)", out)
     assert played and played.group(1) == played.group(2), out
     assert "(missing 0, doubled 0)" in out, out
+
+
+def test_bench_space_times_the_space_built_and_loaded_in_fresh_processes():
+    out = _run("bench_space.py", "--runs", "1", timeout=300)
+    assert re.search(r"^candidate space: \d+ candidates, \d+ classes$", out, re.MULTILINE), out
+    for way in ("built \\(store off\\)", "built and stored", "loaded"):
+        assert re.search(rf"^  {way}\s+\d+\.\d+ /\s+\d+\.\d+$", out, re.MULTILINE), out

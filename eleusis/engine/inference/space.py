@@ -19,19 +19,24 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import random
 import threading
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from eleusis.engine.history import Rule
+from eleusis.engine.inference import stored
 from eleusis.engine.inference.situation import fingerprint, thorough_probes
 from eleusis.engine.rules.builder import lets_nothing_through
 from eleusis.engine.rules.compiler import CompiledRule, compile_rule
 from eleusis.engine.rules.equivalence import equivalence
 from eleusis.engine.rules.library import LIBRARY
 from eleusis.engine.rules.pool import pool_entries
+
+logger = logging.getLogger(__name__)
 
 Candidate = tuple[str, Rule]
 Equivalent = Callable[[Rule, Rule], bool]
@@ -185,6 +190,8 @@ def candidate_space(
 ) -> CandidateSpace:
     """A CandidateSpace, built once per candidate list and equivalence check; by default the
     rule language's (`language_candidates()`)."""
+    if candidates is None and equivalent is None:
+        return _language_space()
     chosen: Sequence[Candidate] = candidates if candidates is not None else language_candidates()
     key = (id(chosen), id(equivalent))
     if key not in _SPACES:
@@ -200,7 +207,7 @@ def candidate_space(
 CANDIDATES_FILE = Path(__file__).with_name("candidates.json")
 
 
-_LANGUAGE: list[tuple[tuple[str, CompiledRule], ...]] = []  # built once (`_BUILDING`)
+_LANGUAGE: list[CandidateSpace] = []  # built or loaded once (`_BUILDING`)
 
 
 def language_candidates() -> tuple[tuple[str, CompiledRule], ...]:
@@ -210,10 +217,24 @@ def language_candidates() -> tuple[tuple[str, CompiledRule], ...]:
     agree are compared with `equivalence`, and one is kept only when they are proved equivalent.
     The library comes first, so a class that holds a library rule is named by its id.
     """
+    return cast(tuple[tuple[str, CompiledRule], ...], _language_space().candidates)
+
+
+def _language_space() -> CandidateSpace:
+    """The language's space: loaded from the store (`stored`) when an earlier process of this
+    engine stored it, else built, and stored for the next process."""
     if not _LANGUAGE:
         with _BUILDING:
-            if not _LANGUAGE:  # another thread built them while this one waited
-                _LANGUAGE.append(_language_candidates())
+            if not _LANGUAGE:  # another thread built it while this one waited
+                space = stored.load()
+                if not isinstance(space, CandidateSpace):
+                    space = CandidateSpace.build(_language_candidates())
+                    try:
+                        stored.save(space)
+                    except Exception:  # the next process builds it again
+                        logger.warning("could not store the candidate space", exc_info=True)
+                _LANGUAGE.append(space)
+                _SPACES[(id(space.candidates), id(None))] = (space.candidates, None, space)
     return _LANGUAGE[0]
 
 

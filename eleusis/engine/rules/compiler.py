@@ -283,6 +283,25 @@ class CompiledRule:
         unknown: Any = (card, (), -1, None, 1, -1)
         return self._kleene(unknown) is not False
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its text, checked tree and what the checker found; loading generates the
+        closures again from the tree, without parsing or checking (the stored candidate space,
+        `eleusis.engine.inference.stored`)."""
+        return (
+            _restore,
+            (
+                self.text,
+                self.program,
+                self.reads,
+                self.reads_position,
+                self.reads_verdict,
+                self.need,
+                self.reads_previous2,
+                self.aggregates,
+                self._whole_line,
+            ),
+        )
+
     def explain(self) -> str:
         from eleusis.engine.rules.explain import explain
 
@@ -323,6 +342,33 @@ def _compile(text: str, program: ast.Program) -> CompiledRule:
         reads_previous2=body_checker.reads_previous2,
         aggregates=tuple(body_checker.aggregates),
         whole_line=body_checker.whole_line,
+    )
+
+
+def _restore(
+    text: str,
+    program: ast.Program,
+    reads: dict[int, frozenset[str]],
+    reads_position: bool,
+    reads_verdict: bool,
+    need: int,
+    reads_previous2: bool,
+    aggregates: tuple[tuple[int, ...], ...],
+    whole_line: bool,
+) -> CompiledRule:
+    """A pickled `CompiledRule` again, from its checked tree (`CompiledRule.__reduce__`)."""
+    return CompiledRule(
+        text,
+        program,
+        _Gen().gen(program.body),
+        None if program.start is None else _Gen().gen(program.start),
+        reads=reads,
+        reads_position=reads_position,
+        reads_verdict=reads_verdict,
+        need=need,
+        reads_previous2=reads_previous2,
+        aggregates=aggregates,
+        whole_line=whole_line,
     )
 
 

@@ -113,9 +113,11 @@ def test_threads_wanting_the_candidates_at_once_share_one_build(monkeypatch):
     def slow_build():
         builds.append(threading.current_thread().name)
         time.sleep(0.2)  # long enough for every thread to ask while it runs
-        return (("lib-rule", object()),)
+        return (("lib-rule", compile_rule("color != last.color")),)
 
+    monkeypatch.setenv("ELEUSIS_CACHE_DIR", "")  # the store off: every thread would build
     monkeypatch.setattr(space, "_LANGUAGE", [])
+    monkeypatch.setattr(space, "_SPACES", {})
     monkeypatch.setattr(space, "_language_candidates", slow_build)
     got = []
     threads = [
