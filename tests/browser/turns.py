@@ -110,6 +110,15 @@ def engine(table):
     return engine_round(current_round(table=table))
 
 
+def caught_up(page, table) -> None:
+    """Wait until `page` shows the round as it stands (its `#move-seq`, which a move is checked
+    against). A status line alone can be out of date: a page drawn at a player's turn still says
+    "Your turn" after moves made server side have gone round the table and back to them, and a
+    move from it is refused as made on a table that has moved on (docs/architecture.md)."""
+    version = current_round(table=table).version
+    expect(page.locator("#move-seq")).to_have_value(str(version), timeout=SEEN_MS)
+
+
 def before_play(page, *, accepted: bool = True) -> None:
     """A hypothesis and a prediction, as every play carries."""
     page.get_by_label("My hypothesis: the rule is…").fill(HYPOTHESIS)
