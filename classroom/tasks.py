@@ -12,7 +12,7 @@ from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
 
 from classroom.games import web_game
-from classroom.models import Round, Seat
+from classroom.models import Action, Round, Seat
 from classroom.services.rounds import HypothesisInput, engine_round, round_act
 from eleusis.engine.bots import default_candidates, make_bot
 from eleusis.engine.rules import LIBRARY
@@ -173,12 +173,41 @@ def bots_sweep_on_start() -> None:
     """A worker that starts (or comes back after a kill) re-drives the bots at once, not at
     beat's next sweep: a sweep now, for the rounds left waiting long enough, and one when the
     rounds its predecessor left a moment ago count as stalled too. Sent through the broker like
-    beat's, so it runs once the worker takes tasks; a broker away now leaves it to beat."""
-    for countdown in (0.0, _stalled_after().total_seconds()):
+    beat's, so it runs once the worker takes tasks; a broker away now leaves it to beat.
+
+    A worker started again at once finds its predecessor's rounds moved a moment ago, not yet
+    stalled: a third sweep comes the moment the last of them is (issue 38: the bots moved 6.7 s
+    after such a worker's start, waiting for the fixed second sweep; they now move when the
+    stall threshold allows)."""
+    stall = _stalled_after().total_seconds()
+    countdowns = [0.0, stall]
+    last_stalls = _seconds_until_every_round_stalled()
+    if last_stalls is not None and 0 < last_stalls < stall:
+        countdowns.insert(1, last_stalls)
+    for countdown in countdowns:
         try:
             bots_sweep.apply_async(countdown=countdown, expires=countdown + 30)
         except Exception:
             logger.exception("could not ask for a bots sweep as the worker started")
+
+
+def _seconds_until_every_round_stalled() -> float | None:
+    """Seconds until the most recent bot round's last move is `_stalled_after` old (None: no
+    such round moved that recently, or the database is away)."""
+    now = timezone.now()
+    recent = {"created_at__gt": now - _stalled_after()}
+    waiting = {"status": Round.Status.PLAYING, "table__paused": False, "table__seats__bot__gt": ""}
+    try:
+        moves = Action.objects.filter(**recent, **{f"round__{k}": v for k, v in waiting.items()})
+        dealt = Round.objects.filter(**recent, **waiting)  # no move yet: since the deal
+        found = [rows.aggregate(latest=Max("created_at"))["latest"] for rows in (moves, dealt)]
+    except Exception:
+        logger.exception("could not read the rounds' last moves as the worker started")
+        return None
+    latest = max((when for when in found if when is not None), default=None)
+    if latest is None:
+        return None
+    return (latest + _stalled_after() - now).total_seconds() + 0.1
 
 
 @cache

@@ -31,9 +31,14 @@ def _warm(**_kwargs) -> None:
 def _resume_bots(**_kwargs) -> None:
     """A worker back after a kill or a stop moves the bots it finds waiting within seconds of
     its start, without waiting for beat's next sweep (classroom.tasks.bots_sweep_on_start)."""
+    from django.db import connections
+
     from classroom.tasks import bots_sweep_on_start
 
-    bots_sweep_on_start()
+    try:
+        bots_sweep_on_start()
+    finally:
+        connections.close_all()  # the worker's main thread keeps no connection of its own
 
 
 @worker_init.connect

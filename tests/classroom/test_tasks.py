@@ -127,3 +127,27 @@ def test_retention_is_what_beat_runs_daily(settings):
         entry["task"]: entry["schedule"] for entry in settings.CELERY_BEAT_SCHEDULE.values()
     }
     assert schedule["classroom.retention"] == 60 * 60 * 24
+
+
+def test_a_worker_started_at_once_sweeps_when_the_last_round_moved_counts_as_stalled(settings):
+    """Issue 38: the rounds a killed worker moved a moment ago are not stalled yet when a new
+    worker starts; it sweeps again the moment the last of them is, not a fixed while later."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from classroom.tasks import _seconds_until_every_round_stalled, _stalled_after
+
+    settings.BOT_MOVE_SECONDS = 1.5
+    table = _table(students=1, bots=("random", "random", "random"))
+    round_row = Round.objects.get(table=table)
+    assert round_row.status == Round.Status.PLAYING
+    dealt = timezone.now() - timedelta(seconds=2)  # dealt, the student's turn, no move yet
+    Round.objects.filter(pk=round_row.pk).update(created_at=dealt)
+
+    wait = _seconds_until_every_round_stalled()
+
+    stall = _stalled_after().total_seconds()
+    assert wait is not None and stall - 2.5 < wait <= stall - 2 + 0.1
+    Round.objects.filter(pk=round_row.pk).update(created_at=dealt - timedelta(minutes=1))
+    assert _seconds_until_every_round_stalled() is None  # already stalled: the first sweep's
