@@ -9,7 +9,6 @@ in `RoundInsight`. Computation runs in the `classroom.round_insight` task, enque
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -283,8 +282,10 @@ def hypotheses_mark_alike(
     `classroom.selectors.review.free_text.normalise`): right, partly right or wrong ("" removes
     the marks), and, with `reads_as`, read as that rule text (the teacher's "same as").
     With `rule_text`, only in the rounds played on that rule (a review's group of words is one
-    rule's: words right under one rule may be wrong under another). Each round touched is
-    analysed again. Returns how many hypotheses were marked."""
+    rule's: words right under one rule may be wrong under another). Each round touched takes
+    the new marks in its stored insight (`with_marks`) when that insight is current and no
+    "same as" reading is involved; otherwise it is analysed again. Returns how many hypotheses
+    were marked."""
     from classroom.selectors.review.free_text import normalise
 
     rows = [
@@ -301,7 +302,7 @@ def hypotheses_mark_alike(
     quick = not reads_as and not any(_reads_as(row) for row in rows)
     with transaction.atomic():
         rounds = {row.action.round.pk: row.action.round for row in rows}
-        current = _current_insights(rounds.values()) if quick else {}
+        current = _current_insights(list(rounds.values())) if quick else {}
         ids = [row.pk for row in rows]
         if mark:
             existing = set(
@@ -329,12 +330,12 @@ def hypotheses_mark_alike(
     return len(rows)
 
 
-def _current_insights(rounds: Iterable[Round]) -> dict[int, RoundInsight]:
+def _current_insights(rounds: list[Round]) -> dict[int, RoundInsight]:
     """The rounds' insights that are computed and current, locked for the change of marks."""
     by_round = {
         insight.round_id: insight
         for insight in RoundInsight.objects.select_for_update().filter(
-            round__in=list(rounds), status=RoundInsight.Status.DONE
+            round__in=rounds, status=RoundInsight.Status.DONE
         )
     }
     return {

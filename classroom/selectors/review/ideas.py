@@ -179,7 +179,7 @@ def sentence_of(text: str, frame_id: str = "", choices: dict[str, str] | None = 
 
 @lru_cache(maxsize=256)
 def explained(rule_text: str) -> str:
-    """A rule text in words (the teacher's language), or the text itself."""
+    """A rule text in words (`explain`), or the text itself."""
     rule = resolve(rule_text)
     if rule is None:
         return rule_text
