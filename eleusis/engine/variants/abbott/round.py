@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from eleusis.engine.cards import Card, build_stock
 from eleusis.engine.history import Attempt
@@ -22,7 +23,7 @@ from eleusis.engine.variants.abbott.state import (
     AbbottState,
     ProphetRecord,
 )
-from eleusis.engine.variants.abbott.turns import WAITING_FOR_PROPHET, AbbottTurns
+from eleusis.engine.variants.abbott.turns import WAITING_FOR_PROPHET, AbbottTurns, Settling
 from eleusis.engine.variants.actions import BecomeProphet, ProphetJudgement
 from eleusis.engine.variants.aids import DealerAids
 from eleusis.engine.variants.base import (
@@ -144,16 +145,8 @@ class AbbottRound(DealerAids, AbbottTurns):
             self._count_judgement()
             if wrong and not self._fall(player, events):
                 return
-            self._resolve_attempt(
-                player,
-                pending.cards,
-                truth,
-                pending.armed,
-                wrong,
-                action.correct,
-                pending,
-                events,
-            )
+            settling = Settling(pending, pending.armed, wrong, action.correct)
+            self._resolve_attempt(player, pending.cards, truth, settling, events)
             return
         legal = self.legal_cards(player)
         # Judged wrong: wrong if the declaration was right, or if the card named is not legal
@@ -167,15 +160,8 @@ class AbbottRound(DealerAids, AbbottTurns):
             card: Card | None = action.card
         else:
             card = legal[0] if legal else None
-        self._resolve_no_play(
-            player,
-            card,
-            pending.armed,
-            wrong,
-            action.correct,
-            pending,
-            events,
-        )
+        settling = Settling(pending, pending.armed, wrong, action.correct)
+        self._resolve_no_play(player, card, settling, events)
 
     def _count_judgement(self) -> None:
         self.state.prophets[-1].judgements += 1
@@ -281,18 +267,26 @@ class AbbottRound(DealerAids, AbbottTurns):
         state = self.state
         return AbbottPlayerView(
             **self.seen_from(player),
+            **self._seen_by_all(),
             table=log_seen_by(state.table, player),
             table_count=len(state.history),
-            turn=state.turn,
-            prophet=state.prophet,
-            marker=state.marker,
-            prophets=tuple(state.prophets),
-            expelled=tuple(state.expelled),
-            expulsion_armed=self.expulsion_armed(),
             can_become_prophet=not state.over and self.prophet_problem(player) is None,
-            pending=self._pending_view(),
-            hints=tuple(state.hints),
         )
+
+    def _seen_by_all(self) -> dict[str, Any]:
+        """What the players and the dealer see alike: whose turn, the prophet and the marker,
+        who is expelled, the move awaiting the prophet, the hints."""
+        state = self.state
+        return {
+            "turn": state.turn,
+            "prophet": state.prophet,
+            "marker": state.marker,
+            "prophets": tuple(state.prophets),
+            "expelled": tuple(state.expelled),
+            "expulsion_armed": self.expulsion_armed(),
+            "pending": self._pending_view(),
+            "hints": tuple(state.hints),
+        }
 
     def spectator_view(self) -> AbbottPlayerView:
         """What someone at the table who is not in the round sees (a student seated after the
@@ -309,14 +303,7 @@ class AbbottRound(DealerAids, AbbottTurns):
         state = self.state
         return AbbottDealerView(
             **self.seen_by_dealer(),
+            **self._seen_by_all(),
             unsuitable=tuple(state.unsuitable),
             table=tuple(state.table),
-            turn=state.turn,
-            prophet=state.prophet,
-            marker=state.marker,
-            prophets=tuple(state.prophets),
-            expelled=tuple(state.expelled),
-            expulsion_armed=self.expulsion_armed(),
-            pending=self._pending_view(),
-            hints=tuple(state.hints),
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from eleusis.engine.cards import Card
 from eleusis.engine.history import Attempt
@@ -45,6 +46,25 @@ EMPTY_STRING = Refusal("empty_string", "a string needs at least one card")
 WAITING_FOR_PROPHET = Refusal(
     "waiting_for_prophet", "waiting for the prophet's judgement: no {action} until then"
 )
+
+
+@dataclass(frozen=True)
+class Settling:
+    """How a move is settled, the same for an attempt and a "no play": `armed`, a wrong move
+    expels (decided when the move was made); `exempt`, the prophet judged it wrong, so its
+    player takes no penalty; `prophet_said`, the prophet's verdict when one judged."""
+
+    logged: Logged
+    armed: bool
+    exempt: bool = False
+    prophet_said: bool | None = None
+
+    def entry(self, player: int, kind: str, cards: list[Card], accepted: bool) -> AbbottEntry:
+        """The move's line in the table's log."""
+        logged = self.logged
+        return AbbottEntry(
+            player, kind, cards, accepted, self.prophet_said, logged.hypothesis, logged.prediction
+        )
 
 
 class AbbottTurns(HandRound):
@@ -94,22 +114,17 @@ class AbbottTurns(HandRound):
 
     def _judge_by_the_rule(self, pending: AbbottPending, events: list[Event]) -> None:
         """The prophet left with `pending` awaiting their judgement: the app judges it."""
+        settling = Settling(pending, pending.armed)
         if pending.what == "attempt":
             accepted = self.judge_string(pending.cards)
-            self._resolve_attempt(
-                pending.player, pending.cards, accepted, pending.armed, False, None, pending, events
-            )
+            self._resolve_attempt(pending.player, pending.cards, accepted, settling, events)
             return
-        legal = self.legal_cards(pending.player)
-        self._resolve_no_play(
-            pending.player,
-            legal[0] if legal else None,
-            pending.armed,
-            False,
-            None,
-            pending,
-            events,
-        )
+        self._resolve_no_play(pending.player, self._first_legal(pending.player), settling, events)
+
+    def _first_legal(self, player: int) -> Card | None:
+        """The card the dealer takes from a wrong "no play": the first legal one, if any."""
+        legal = self.legal_cards(player)
+        return legal[0] if legal else None
 
     def _pass_turn_from(self, player: int, events: list[Event]) -> None:
         """The turn of `player`, who left, goes to the next active seat (no prophet's window)."""
@@ -180,7 +195,7 @@ class AbbottTurns(HandRound):
             events.append(AwaitingProphet("attempt", player))
             return
         accepted = self.judge_string(cards)
-        self._resolve_attempt(player, list(cards), accepted, armed, False, None, logged, events)
+        self._resolve_attempt(player, list(cards), accepted, Settling(logged, armed), events)
 
     def judge_string(self, cards: Sequence[Card]) -> bool:
         """Whether the rule accepts every card of the string in turn."""
@@ -211,15 +226,8 @@ class AbbottTurns(HandRound):
             )
             events.append(AwaitingProphet("no_play", action.player))
             return
-        legal = self.legal_cards(action.player)
         self._resolve_no_play(
-            action.player,
-            legal[0] if legal else None,
-            armed,
-            False,
-            None,
-            action,
-            events,
+            action.player, self._first_legal(action.player), Settling(action, armed), events
         )
 
     def _resolve_attempt(
@@ -227,10 +235,7 @@ class AbbottTurns(HandRound):
         player: int,
         cards: list[Card],
         accepted: bool,
-        armed: bool,
-        exempt: bool,
-        prophet_said: bool | None,
-        logged: Logged,
+        settling: Settling,
         events: list[Event],
     ) -> None:
         state = self.state
@@ -240,54 +245,30 @@ class AbbottTurns(HandRound):
         state.history.extend(Attempt(card, accepted) for card in cards)
         if not accepted:
             state.groups.append(len(cards))
-        state.table.append(
-            AbbottEntry(
-                player,
-                "attempt",
-                list(cards),
-                accepted,
-                prophet_said,
-                logged.hypothesis,
-                logged.prediction,
-            )
-        )
+        state.table.append(settling.entry(player, "attempt", list(cards), accepted))
         events.append(AttemptJudged(player, tuple(cards), accepted))
         if accepted:
             if not hand:
                 state.emptied_by = player
                 self._end(EndReason.HAND_EMPTIED, events)
                 return
-        elif not exempt:
-            if not self._draw(player, PENALTY_PER_CARD * len(cards), "wrong_attempt", events):
-                return
-            if armed:
-                self._expel(player, events)
+        elif not self._penalise(
+            player, PENALTY_PER_CARD * len(cards), "wrong_attempt", settling, events
+        ):
+            return
         self._after_turn(player, events)
 
     def _resolve_no_play(
         self,
         player: int,
         legal_card: Card | None,
-        armed: bool,
-        exempt: bool,
-        prophet_said: bool | None,
-        logged: Logged,
+        settling: Settling,
         events: list[Event],
     ) -> None:
         state = self.state
         hand = state.hands[player]
         correct = legal_card is None
-        state.table.append(
-            AbbottEntry(
-                player,
-                "no_play",
-                list(hand),
-                correct,
-                prophet_said,
-                logged.hypothesis,
-                logged.prediction,
-            )
-        )
+        state.table.append(settling.entry(player, "no_play", list(hand), correct))
         events.append(NoPlayDeclared(player, tuple(hand), correct))
         if correct:
             returned = self._return_hand(player)
@@ -302,12 +283,23 @@ class AbbottTurns(HandRound):
             self._take_from_hand(player, legal_card)
             state.table.append(AbbottEntry(player, "correction", [legal_card], True))
             events.append(CardCorrected(player, legal_card))
-            if not exempt:
-                if not self._draw(player, NO_PLAY_PENALTY, "wrong_no_play", events):
-                    return
-                if armed:
-                    self._expel(player, events)
+            if not self._penalise(player, NO_PLAY_PENALTY, "wrong_no_play", settling, events):
+                return
         self._after_turn(player, events)
+
+    def _penalise(
+        self, player: int, count: int, reason: str, settling: Settling, events: list[Event]
+    ) -> bool:
+        """A wrong move's penalty draw, then expulsion when armed; none when the prophet's wrong
+        judgement exempts it. False when the stock could not cover the draw (the round is
+        over)."""
+        if settling.exempt:
+            return True
+        if not self._draw(player, count, reason, events):
+            return False
+        if settling.armed:
+            self._expel(player, events)
+        return True
 
     def active_seats(self) -> list[int]:
         """Seats that take turns: not expelled, not the prophet, not gone (`Leave`)."""
