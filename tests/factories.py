@@ -185,6 +185,37 @@ def play_form(round_row, card, **fields):
     }
 
 
+def alternating_card(engine, player, *, right=True):
+    """A card of `player`'s hand that "red and black take turns" (the library's
+    th-alternate-colors, the rule most tests deal) accepts after the last mainline card; with
+    `right=False`, one it refuses."""
+    last = [attempt.card for attempt in engine.state.history if attempt.accepted][-1]
+    return next(c for c in engine.state.hands[player] if (c.is_red != last.is_red) == right)
+
+
+def alternating_turn(round_row):
+    """Whose turn it is at `round_row`, and a card of theirs that alternate colors accepts."""
+    from classroom.selectors.rounds import engine_round
+
+    engine = engine_round(round_row)
+    turn = engine.state.turn
+    return turn, alternating_card(engine, turn)
+
+
+def alternating_play(table, seats_by_position):
+    """One right play under alternate colors by whoever's turn it is at `table`, through
+    `round_act`; returns the seat that played and its card."""
+    from classroom.selectors.games import current_round
+    from classroom.services.rounds import round_act
+    from eleusis.engine.variants import Play
+
+    round_row = current_round(table=table)
+    turn, card = alternating_turn(round_row)
+    seat = seats_by_position[round_row.position_of(turn)]
+    round_act(round_id=round_row.pk, action=Play(turn, card), seat=seat)
+    return seat, card
+
+
 def sentence_play(table, seats, **client_options):
     """The student to move (`student_to_move`, with `client_options`) plays their first card
     with the sentence "a different color from the last card" and the prediction "unsure", as

@@ -6,24 +6,12 @@ from playwright.sync_api import expect
 
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round, round_act
-from eleusis.engine.variants import End, EndReason, Play
+from eleusis.engine.variants import End, EndReason
 from tests.browser.signed_in import student_page, teacher_page
 from tests.browser.test_classroom_events import _started
-from tests.factories import deal_order
+from tests.factories import alternating_play, deal_order
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _play_right(table, seats_by_position, count):
-    """`count` right plays (red and black take turns) by whoever's turn it is."""
-    for _ in range(count):
-        round_row = current_round(table=table)
-        engine = engine_round(round_row)
-        turn = engine.state.turn
-        last = [a.card for a in engine.state.history if a.accepted][-1]
-        card = next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
-        seat = seats_by_position[round_row.position_of(turn)]
-        round_act(round_id=round_row.pk, action=Play(turn, card), seat=seat)
 
 
 def test_a_finished_round_shows_the_students_who_won_and_the_scores(new_page, live_server):
@@ -36,7 +24,8 @@ def test_a_finished_round_shows_the_students_who_won_and_the_scores(new_page, li
     for page in pages.values():
         page.goto(f"/play/tables/{table.pk}/")
         expect(page.get_by_label("My hypothesis: the rule is…")).to_be_visible()
-    _play_right(table, seats, 2)
+    for _ in range(2):
+        alternating_play(table, seats)
     round_row = current_round(table=table)
     round_act(round_id=round_row.pk, action=End(reason=EndReason.TEACHER))
 
@@ -73,7 +62,7 @@ def test_the_hint_box_says_too_early_in_words_then_sends_once_and_clears(new_pag
     send = teacher.locator(".hint-form").get_by_role("button", name="Send hint")
 
     # Too early (one player has had a turn, the others not): refused in words, the text kept.
-    _play_right(table, seats, 1)
+    alternating_play(table, seats)
     box.fill("Look at the colors")
     send.click()
     refusal = teacher.locator("#session-live .message-error")
@@ -82,7 +71,8 @@ def test_the_hint_box_says_too_early_in_words_then_sends_once_and_clears(new_pag
     expect(box).to_have_value("Look at the colors")
 
     # Once the turns are even, a double click sends it once, and the box is empty again.
-    _play_right(table, seats, 2)
+    for _ in range(2):
+        alternating_play(table, seats)
     send.dblclick()
     expect(teacher.locator("#session-live .message-success")).to_contain_text("hint sent")
     expect(box).to_have_value("")

@@ -14,6 +14,7 @@ from classroom.models import Seat, Table
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
 from classroom.templatetags.play_tags import card_label
+from tests.factories import alternating_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -77,7 +78,7 @@ def test_teacher_and_four_students_play_a_round_to_the_end(new_page, screenshot)
         player = engine.state.turn
         page = students[player_names[player]]
         expect(page.locator("#table-status")).to_have_text("Your turn!")
-        card = _card(engine, player, right=right)
+        card = alternating_card(engine, player, right=right)
         hypothesis = f"play {number}: the colors alternate"
         hypotheses.append((player_names[player], hypothesis))
         page.get_by_label("My hypothesis: the rule is…").fill(hypothesis)
@@ -203,9 +204,3 @@ def _teacher_creates_class_and_assignment(page):
     expect(page.get_by_text(f"Assignment “{TITLE}” created.")).to_be_visible()
     expect(page.get_by_role("heading", name=TITLE)).to_be_visible()
     return code
-
-
-def _card(engine, player, *, right):
-    """A card of the other color from the last mainline card (right), or the same (wrong)."""
-    last = [attempt.card for attempt in engine.state.history if attempt.accepted][-1]
-    return next(c for c in engine.state.hands[player] if (c.is_red != last.is_red) == right)

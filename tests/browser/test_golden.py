@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
 from tests.browser.signed_in import student_page, teacher_page
-from tests.factories import deal_order, live_table
+from tests.factories import alternating_play, alternating_turn, deal_order, live_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,10 +21,7 @@ def card_label(card) -> str:
 
 
 def right_card(table):
-    engine = engine_round(current_round(table=table))
-    last = [a.card for a in engine.state.history if a.accepted][-1]
-    turn = engine.state.turn
-    return turn, next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
+    return alternating_turn(current_round(table=table))
 
 
 def play_right_card(page, table):
@@ -105,8 +102,6 @@ def test_a_no_play_hand_is_seen_by_the_other_players(new_page, live_server):
 
 
 def test_a_student_dealer_judges_three_cards_and_is_warned_privately(new_page, live_server):
-    from classroom.services.rounds import round_act
-    from eleusis.engine.variants import Play
     from tests.classroom.views.test_golden_game import students_deal_by_hand
 
     table, seats = students_deal_by_hand(players=4, starter="flip")
@@ -121,13 +116,7 @@ def test_a_student_dealer_judges_three_cards_and_is_warned_privately(new_page, l
     watcher.goto(f"/play/tables/{table.pk}/")
 
     for number in range(3):
-        round_row = current_round(table=table)
-        engine = engine_round(round_row)
-        turn = engine.state.turn
-        last = [a.card for a in engine.state.history if a.accepted][-1]
-        card = next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
-        seat = seats[round_row.position_of(turn)]
-        round_act(round_id=round_row.pk, action=Play(turn, card), seat=seat)
+        seat, card = alternating_play(table, seats)
         # The verdict buttons come by themselves (the page polls), no reload.
         verdict = dealer.locator(".dealer-verdict")
         verdict.get_by_text(f"{seat.student.nickname} plays").wait_for(timeout=SEEN_MS)

@@ -12,7 +12,7 @@ from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round, round_act
 from classroom.templatetags.play_tags import card_label
 from eleusis.engine.variants import Verdict
-from tests.factories import live_table
+from tests.factories import alternating_card, live_table
 
 pytestmark = [
     pytest.mark.browser,
@@ -39,9 +39,7 @@ def _signed_in_page(new_page, live_server, student, **options):
 
 def _right_card(table):
     """A card of the other color than the last one on the mainline (alternate colors)."""
-    engine = engine_round(current_round(table=table))
-    last = [a.card for a in engine.state.history if a.accepted][-1]
-    return next(c for c in engine.state.hands[0] if c.is_red != last.is_red)
+    return alternating_card(engine_round(current_round(table=table)), 0)
 
 
 def _plays(round_row):

@@ -9,7 +9,7 @@ from classroom.access import STUDENT_SESSION_KEY
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round, round_act
 from eleusis.engine.variants import Verdict
-from tests.factories import live_table
+from tests.factories import alternating_card, live_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,12 +33,6 @@ def _signed_in_page(new_page, live_server, student):
     return page
 
 
-def _right_card(engine, seat):
-    """A card of the color the rule wants next (alternate colors)."""
-    last = [a.card for a in engine.state.history if a.accepted][-1]
-    return next(c for c in engine.state.hands[seat] if c.is_red != last.is_red)
-
-
 def test_four_students_play_and_a_guess_ends_the_round(new_page, live_server, screenshot):
     table, seats = live_table(players=4)
     pages = [_signed_in_page(new_page, live_server, seat.student) for seat in seats]
@@ -50,7 +44,7 @@ def test_four_students_play_and_a_guess_ends_the_round(new_page, live_server, sc
     for move in range(4):
         engine = engine_round(current_round(table=table))
         turn = engine.state.turn
-        card = _right_card(engine, turn)
+        card = alternating_card(engine, turn)
         page = pages[turn]
         page.get_by_label("My hypothesis: the rule is…").fill(f"colors alternate ({move})")
         page.get_by_label("It will be accepted").check()

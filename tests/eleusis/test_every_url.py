@@ -7,10 +7,10 @@ from html.parser import HTMLParser
 
 import pytest
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
 
 from classroom.access import STUDENT_SESSION_KEY
 from classroom.selectors.games import current_round
+from tests.eleusis.routes import routes as site_routes
 from tests.factories import TeacherFactory, live_table
 
 pytestmark = pytest.mark.django_db
@@ -22,16 +22,8 @@ GARBAGE = [
 ]
 
 
-def _routes(resolver=None, prefix=""):
-    for entry in (resolver or get_resolver()).url_patterns:
-        if isinstance(entry, URLResolver):
-            yield from _routes(entry, prefix + str(entry.pattern))
-        elif isinstance(entry, URLPattern):
-            yield prefix + str(entry.pattern)
-
-
 def _paths(ids, code):
-    for route in _routes():
+    for route in site_routes():
         if route.startswith("admin/") or route in ("leave/", "logout/", "account/delete/"):
             continue
         for object_id in ids:

@@ -8,17 +8,10 @@ from django.urls import reverse
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
 from eleusis.engine.variants import IllegalActionError
-from tests.factories import deal_order, live_table, play_form, student_client
+from tests.factories import alternating_turn, deal_order, live_table, play_form, student_client
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def _right_card(round_row):
-    engine = engine_round(round_row)
-    last = [a.card for a in engine.state.history if a.accepted][-1]
-    turn = engine.state.turn
-    return turn, next(c for c in engine.state.hands[turn] if c.is_red != last.is_red)
 
 
 def _play(client, table, round_row, card, **extra):
@@ -54,7 +47,7 @@ def _no_play(client, table, round_row):
 def test_after_a_right_play_the_next_player_waits_until_the_player_guesses_or_passes():
     table, seats = live_table(players=3, config={"guess_turn": True})
     round_row = current_round(table=table)
-    turn, card = _right_card(round_row)
+    turn, card = alternating_turn(round_row)
     player = student_client(seats[turn].student)
     played = _play(player, table, round_row, card).content.decode()
     assert "Guess the rule now, or pass" in played
@@ -97,7 +90,7 @@ def test_the_teacher_skips_a_student_who_is_away():
     teacher = Client()
     teacher.force_login(table.session.assignment.classroom.teacher)
     round_row = current_round(table=table)
-    turn, card = _right_card(round_row)
+    turn, card = alternating_turn(round_row)
     _play(student_client(seats[turn].student), table, round_row, card)
     live = teacher.get(reverse("classroom:session_live", args=[table.session.pk])).content.decode()
     assert "may guess the rule or pass; the table waits" in live

@@ -14,6 +14,7 @@ from tests.classroom.views.test_golden_game import students_deal_table
 from tests.factories import (
     StudentFactory,
     TeacherFactory,
+    alternating_card,
     deal_order,
     live_table,
     play_form,
@@ -34,12 +35,6 @@ def _turn(table):
     round_row = current_round(table=table)
     engine = engine_round(round_row)
     return round_row, engine.state.turn, engine.state.hands
-
-
-def _alternating_card(engine, player):
-    """A card of `player`'s hand that alternate colors accepts after the last accepted card."""
-    last = [a.card for a in engine.state.history if a.accepted][-1]
-    return next(c for c in engine.state.hands[player] if c.is_red != last.is_red)
 
 
 def _guess_form(round_row, guess, *, moves_since=0):
@@ -321,7 +316,7 @@ def test_a_guess_built_from_a_sentence_is_judged_at_once(table_and_seats):
     round_row = current_round(table=table)
     engine = engine_round(round_row)
     turn = engine.state.turn
-    card = _alternating_card(engine, turn)
+    card = alternating_card(engine, turn)
     client = student_client(seats[turn].student)
     url = reverse("classroom:table_move", args=[table.pk])
     client.post(
@@ -396,7 +391,7 @@ def test_the_student_dealer_judges_a_free_text_guess():
     engine = engine_round(round_row)
     turn = engine.state.turn  # engine player: the seats go round from the dealer's left
     seat = seats[round_row.position_of(turn)]
-    card = _alternating_card(engine, turn)
+    card = alternating_card(engine, turn)
     client = student_client(seat.student)
     move = reverse("classroom:table_move", args=[table.pk])
     played = client.post(
@@ -525,7 +520,7 @@ def test_solo_practice_from_start_to_a_guess_judged_by_the_app():
     round_row = current_round(table=table)
     engine = engine_round(round_row)
     assert round_row.players == 1 and engine.state.turn == 0
-    card = _alternating_card(engine, 0)
+    card = alternating_card(engine, 0)
     move = reverse("classroom:table_move", args=[table.pk])
     client.post(
         move,
