@@ -23,6 +23,26 @@ def student(classroom):
     return StudentFactory(classroom=classroom)
 
 
+# The keys of `visitors`, and a mark that runs a test once as each of them.
+VISITORS = ["anonymous", "student", "other_student", "teacher", "other_teacher"]
+each_visitor = pytest.mark.parametrize("visitor", VISITORS)
+
+
+def each_guarded_view(guarded):
+    """A mark that runs a test as each visitor for each `(method, name, target, data,
+    ok_status)` of `guarded`: a view, what it acts on, what is sent and what the teacher gets."""
+
+    def mark(test):
+        by_view = pytest.mark.parametrize(
+            ("method", "name", "target", "data", "ok_status"),
+            guarded,
+            ids=[f"{view[0]}-{view[1]}" for view in guarded],
+        )
+        return each_visitor(by_view(test))
+
+    return mark
+
+
 @pytest.fixture
 def visitors(classroom, student):
     """Clients for: anonymous, this class's student, another class's student, this teacher,

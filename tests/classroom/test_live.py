@@ -585,6 +585,19 @@ def _next_poll_url(response) -> str:
     return html.unescape(found.group(1))
 
 
+def _then_a_change_commits(monkeypatch, module, name: str, *changed: int) -> None:
+    """`module.name` (called by keyword) does its work, then a change to the table (and the
+    session) `changed` commits before the caller goes on, as another request's would."""
+    real = getattr(module, name)
+
+    def then_a_change_commits(**kwargs):
+        result = real(**kwargs)
+        table_changed(*changed)
+        return result
+
+    monkeypatch.setattr(module, name, then_a_change_commits)
+
+
 def test_a_play_committed_while_a_poll_renders_shows_at_the_next_poll(monkeypatch):
     # Another student's play commits between the board's read and the page's stamp: the page
     # must not carry the new stamp over the old board, or every later poll would say "nothing
@@ -592,14 +605,7 @@ def test_a_play_committed_while_a_poll_renders_shows_at_the_next_poll(monkeypatc
     table, seats = live_table()
     client = student_client(seats[0].student)
     url = reverse("classroom:table", args=[table.pk])
-    real_board = games_selectors.student_board
-
-    def board_then_a_play_commits(**kwargs):
-        board = real_board(**kwargs)
-        table_changed(table.pk)
-        return board
-
-    monkeypatch.setattr(games_selectors, "student_board", board_then_a_play_commits)
+    _then_a_change_commits(monkeypatch, games_selectors, "student_board", table.pk)
     rendered = client.get(f"{url}?stamp=old&mode=player", HTTP_HX_REQUEST="true")
     monkeypatch.undo()
 
@@ -611,14 +617,7 @@ def test_a_change_committed_while_the_live_view_renders_shows_at_the_next_poll(m
     session = table.session
     teacher = Client()
     teacher.force_login(session.assignment.classroom.teacher)
-    real_hypotheses = teach_views.session_hypotheses
-
-    def hypotheses_then_a_change(**kwargs):
-        found = real_hypotheses(**kwargs)
-        table_changed(table.pk, session.pk)
-        return found
-
-    monkeypatch.setattr(teach_views, "session_hypotheses", hypotheses_then_a_change)
+    _then_a_change_commits(monkeypatch, teach_views, "session_hypotheses", table.pk, session.pk)
     rendered = teacher.get(reverse("classroom:session_live", args=[session.pk]))
     monkeypatch.undo()
 
@@ -684,14 +683,7 @@ def test_a_change_committed_right_after_a_play_shows_at_the_players_next_poll(mo
     # player's polls would say "nothing changed" until the next change.
     table, seats = live_table()
     client, data = _play_of_the_player_whose_turn_it_is(table, seats)
-    real_act = move_service.round_act
-
-    def act_then_a_change_commits(**kwargs):
-        result = real_act(**kwargs)
-        table_changed(table.pk)
-        return result
-
-    monkeypatch.setattr(move_service, "round_act", act_then_a_change_commits)
+    _then_a_change_commits(monkeypatch, move_service, "round_act", table.pk)
     answer = client.post(
         reverse("classroom:table_move", args=[table.pk]), data, HTTP_HX_REQUEST="true"
     )

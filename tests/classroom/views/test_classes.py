@@ -10,12 +10,10 @@ from django.core import mail
 from django.urls import reverse
 
 from classroom.models import Classroom, Student, User
-from tests.classroom.conftest import kept_out
+from tests.classroom.conftest import each_guarded_view, each_visitor, kept_out
 from tests.factories import TEACHER_PASSWORD, ClassroomFactory, StudentFactory, TeacherFactory
 
 pytestmark = pytest.mark.django_db
-
-VISITORS = ["anonymous", "student", "other_student", "teacher", "other_teacher"]
 
 
 def snapshot():
@@ -43,12 +41,7 @@ GUARDED = [
 WRITES = {"post"}
 
 
-@pytest.mark.parametrize("visitor", VISITORS)
-@pytest.mark.parametrize(
-    ("method", "name", "target", "data", "ok_status"),
-    GUARDED,
-    ids=[f"{g[0]}-{g[1]}" for g in GUARDED],
-)
+@each_guarded_view(GUARDED)
 def test_who_may_use_each_class_view(
     visitors, classroom, student, visitor, method, name, target, data, ok_status
 ):
@@ -64,7 +57,7 @@ def test_who_may_use_each_class_view(
             assert snapshot() != before
 
 
-@pytest.mark.parametrize("visitor", VISITORS)
+@each_visitor
 def test_who_may_see_the_dashboard(visitors, classroom, visitor):
     response = visitors[visitor].get(reverse("classroom:dashboard"))
     if visitor in {"anonymous", "student", "other_student"}:
@@ -107,7 +100,7 @@ def test_assigning_a_library_rule_without_a_class_goes_to_the_dashboard(visitors
     assert anonymous["Location"].startswith(reverse("classroom:login"))
 
 
-@pytest.mark.parametrize("visitor", VISITORS)
+@each_visitor
 def test_who_may_create_a_class(visitors, classroom, visitor):
     response = visitors[visitor].post(reverse("classroom:classroom_create"), {"name": "New one"})
     created = Classroom.objects.filter(name="New one").first()

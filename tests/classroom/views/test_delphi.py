@@ -8,13 +8,13 @@ from django.urls import reverse
 from classroom.models import Action, Assignment, Round
 from classroom.selectors.games import current_round
 from classroom.services.delphi import delphi_predict
+from tests.classroom.conftest import each_visitor
 from tests.classroom.services.test_delphi import delphi_assignment, delphi_table, on_show
 from tests.classroom.views.test_teach import assignment_data
 from tests.factories import TeacherFactory, started_session, student_client
 
 pytestmark = pytest.mark.django_db
 
-VISITORS = ["anonymous", "student", "other_student", "teacher", "other_teacher"]
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
@@ -38,7 +38,7 @@ def _predict_data(table, value="true", key=""):
     }
 
 
-@pytest.mark.parametrize("visitor", VISITORS)
+@each_visitor
 def test_who_may_see_a_delphi_table_and_predict(visitors, game, visitor):
     table = game["table"]
     page = visitors[visitor].get(reverse("classroom:table", args=[table.pk]))
@@ -55,7 +55,7 @@ def test_who_may_see_a_delphi_table_and_predict(visitors, game, visitor):
     assert not Action.objects.filter(round=game["round"]).exists()
 
 
-@pytest.mark.parametrize("visitor", VISITORS)
+@each_visitor
 def test_who_may_reveal_the_card_on_show(visitors, game, visitor):
     table = game["table"]
     round_row, card, _fits = on_show(table)

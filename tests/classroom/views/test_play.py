@@ -134,13 +134,7 @@ def test_a_missing_hypothesis_or_prediction_is_asked_for(table_and_seats):
     )
     no_prediction = client.post(
         url,
-        {
-            "op": "play",
-            "round": round_row.pk,
-            "seq": round_row.version,
-            "card": hands[turn][0].code,
-            "hypothesis": "h",
-        },
+        play_form(round_row, hands[turn][0], hypothesis="h"),
     )
 
     assert "Write your hypothesis" in no_hypothesis.content.decode()

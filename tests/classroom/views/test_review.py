@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from classroom.models import Hypothesis, HypothesisMark, RoundInsight
 from classroom.services.review import round_insight_compute
+from tests.classroom.conftest import each_visitor
 from tests.factories import (
     StudentFactory,
     free_text_first,
@@ -20,7 +21,6 @@ from tests.factories import (
 
 pytestmark = pytest.mark.django_db
 
-VISITORS = ["anonymous", "student", "other_student", "teacher", "other_teacher"]
 PLAYS = 6
 
 
@@ -73,7 +73,7 @@ def urls(played) -> dict[str, tuple[str, str]]:
     }
 
 
-@pytest.mark.parametrize("visitor", VISITORS)
+@each_visitor
 @pytest.mark.parametrize(
     "page", ["overview", "student", "replay", "plays_csv", "students_csv", "mark"]
 )

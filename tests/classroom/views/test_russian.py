@@ -11,7 +11,7 @@ from classroom.selectors.rounds import engine_round
 from eleusis.engine.games import GAMES
 from eleusis.engine.rules import LIBRARY
 from tests.classroom.views.test_teach import assignment_data
-from tests.factories import bot_table, seated_session, student_client
+from tests.factories import bot_table, play_form, seated_session, student_client
 
 pytestmark = pytest.mark.django_db
 
@@ -42,14 +42,9 @@ def test_three_students_play_a_russian_round_to_its_score(visitors, classroom):
         if engine.is_over:
             break
         action = record.next_action(engine, minds)
-        data = {
-            "op": "play",
-            "round": round_row.pk,
-            "seq": round_row.version,
-            "card": action.card.code,
-            "hypothesis": "colours alternate",
-            "prediction": "accepted",
-        }
+        data = play_form(
+            round_row, action.card, hypothesis="colours alternate", prediction="accepted"
+        )
         response = clients[action.player].post(url, data, HTTP_HX_REQUEST="true")
         assert response.status_code == 200
         body = response.content.decode()

@@ -16,11 +16,10 @@ from classroom.throttle import (
     PICTURE_GUESSES_NEW_DEVICES_STUDENT,
     PICTURE_GUESSES_PER_DEVICE,
 )
+from tests.classroom.conftest import each_visitor
 from tests.factories import ClassroomFactory, StudentFactory
 
 pytestmark = pytest.mark.django_db
-
-VISITORS = ["anonymous", "student", "other_student", "teacher", "other_teacher"]
 
 
 def session_student_id(client: Client):
@@ -44,7 +43,7 @@ def right_pictures(student) -> dict:
 # Who may use each view ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("visitor", VISITORS)
+@each_visitor
 def test_the_student_page_is_only_for_students(visitors, student, visitor):
     response = visitors[visitor].get(reverse("classroom:student_home"))
     if visitor in {"anonymous", "teacher", "other_teacher"}:
@@ -61,7 +60,7 @@ def test_the_student_page_redirects_htmx_requests_with_a_header(visitors):
     assert response["HX-Redirect"] == reverse("classroom:join")
 
 
-@pytest.mark.parametrize("visitor", VISITORS)
+@each_visitor
 @pytest.mark.parametrize("target", ["join", "join_with_code", "signin", "signin_pick", "pictures"])
 def test_joining_and_signing_in_pages_are_open_to_everyone(
     visitors, classroom, student, visitor, target
@@ -76,7 +75,7 @@ def test_joining_and_signing_in_pages_are_open_to_everyone(
     assert visitors[visitor].get(urls[target]).status_code == 200
 
 
-@pytest.mark.parametrize("visitor", VISITORS)
+@each_visitor
 def test_leaving_signs_out_only_this_browser_s_student(visitors, student, visitor):
     response = visitors[visitor].post(reverse("classroom:student_leave"))
     assert response.status_code == 302

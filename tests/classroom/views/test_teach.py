@@ -16,12 +16,11 @@ from classroom.services.games import (
 from classroom.services.rounds import engine_round, round_act
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import EndReason, Guess, Play
-from tests.classroom.conftest import kept_out
-from tests.factories import ALTERNATE_COLORS, StudentFactory, live_table, student_client
+from tests.classroom.conftest import each_guarded_view, each_visitor, kept_out
+from tests.factories import ALTERNATE_COLORS, StudentFactory, live_table, play_form, student_client
 
 pytestmark = pytest.mark.django_db
 
-VISITORS = ["anonymous", "student", "other_student", "teacher", "other_teacher"]
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
@@ -113,12 +112,7 @@ CHANGES = {
 }
 
 
-@pytest.mark.parametrize("visitor", VISITORS)
-@pytest.mark.parametrize(
-    ("method", "name", "target", "data", "ok_status"),
-    GUARDED,
-    ids=[f"{g[0]}-{g[1]}" for g in GUARDED],
-)
+@each_guarded_view(GUARDED)
 def test_who_may_use_each_teach_view(
     visitors, game, visitor, method, name, target, data, ok_status
 ):
@@ -134,7 +128,7 @@ def test_who_may_use_each_teach_view(
             assert (state() != before) == (name in CHANGES)
 
 
-@pytest.mark.parametrize("visitor", VISITORS)
+@each_visitor
 def test_who_may_check_a_rule(visitors, visitor):
     response = visitors[visitor].post(reverse("classroom:rule_check"), {"rule_text": "color"})
     if visitor in {"teacher", "other_teacher"}:
@@ -526,15 +520,13 @@ def test_pause_blocks_student_moves_and_resume_lets_them_play():
     round_row = table.rounds.get()
     view = engine_round(round_row).dealer_view()
     seat = seats[view.turn]
-    move = {
-        "op": "play",
-        "round": round_row.pk,
-        "seq": round_row.version,
-        "card": view.hands[view.turn][0].code,
-        "hypothesis": "colors alternate",
-        "prediction": "accepted",
-        "key": "k1",
-    }
+    move = play_form(
+        round_row,
+        view.hands[view.turn][0],
+        hypothesis="colors alternate",
+        prediction="accepted",
+        key="k1",
+    )
     response = student_client(seat.student).post(
         reverse("classroom:table_move", kwargs={"pk": table.pk}), move
     )
@@ -681,15 +673,13 @@ def test_the_live_view_shows_hypotheses_and_can_hide_names():
     seat = seats[view.turn]
     student_client(seat.student).post(
         reverse("classroom:table_move", kwargs={"pk": table.pk}),
-        {
-            "op": "play",
-            "round": round_row.pk,
-            "seq": round_row.version,
-            "card": view.hands[view.turn][0].code,
-            "hypothesis": "red then black",
-            "prediction": "accepted",
-            "key": "k1",
-        },
+        play_form(
+            round_row,
+            view.hands[view.turn][0],
+            hypothesis="red then black",
+            prediction="accepted",
+            key="k1",
+        ),
     )
     content = (
         teacher_of(table)
@@ -844,7 +834,7 @@ def test_no_hint_is_suggested_once_the_round_is_over():
 # Finishing the session --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("visitor", VISITORS)
+@each_visitor
 def test_who_may_finish_a_session(visitors, game, visitor):
     url = reverse("classroom:session_finish", args=[game["live"].pk])
     before = state()
