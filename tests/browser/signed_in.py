@@ -19,12 +19,17 @@ def page_with_cookie(new_page, live_server, session_key: str, **page_options):
     return page
 
 
-def student_page(new_page, live_server, student, **page_options):
-    """A page signed in as `student`, as their picture password leaves it."""
+def student_session_key(student) -> str:
+    """The key of a new session signed in as `student`, as their picture password leaves it."""
     session = SessionStore()
     session[STUDENT_SESSION_KEY] = student.pk
     session.create()
-    return page_with_cookie(new_page, live_server, session.session_key, **page_options)
+    return session.session_key
+
+
+def student_page(new_page, live_server, student, **page_options):
+    """A page signed in as `student`."""
+    return page_with_cookie(new_page, live_server, student_session_key(student), **page_options)
 
 
 def teacher_page(new_page, live_server, teacher, **page_options):

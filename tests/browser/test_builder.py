@@ -9,7 +9,8 @@ from classroom.models import Action, Assignment
 from classroom.selectors.games import current_round
 from classroom.templatetags.play_tags import card_label
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.test_move_inputs import _right_card, _signed_in_page
+from tests.browser.signed_in import student_page
+from tests.browser.test_move_inputs import _right_card
 from tests.factories import live_table
 
 pytestmark = [
@@ -23,7 +24,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
 def test_words_become_a_checkable_sentence_with_one_tap(new_page, live_server):
     table, (seat,) = live_table(players=1, hypothesis_policy=Assignment.HypothesisPolicy.OPTIONAL)
     round_row = current_round(table=table)
-    page = _signed_in_page(new_page, live_server, seat.student, **PHONE)
+    page = student_page(new_page, live_server, seat.student, **PHONE)
     page.goto(f"/play/tables/{table.pk}/")
     page.get_by_role("heading", name="Your hand").wait_for()
 
@@ -56,7 +57,7 @@ def test_words_become_a_checkable_sentence_with_one_tap(new_page, live_server):
 
 def test_an_unfinished_sentence_says_what_to_change(new_page, live_server):
     table, (seat,) = live_table(players=1)
-    page = _signed_in_page(new_page, live_server, seat.student)
+    page = student_page(new_page, live_server, seat.student)
     page.goto(f"/play/tables/{table.pk}/")
     page.get_by_label("When").select_option("last")
     expect(page.locator("#builder-says")).to_contain_text("Say what the card in your “if …” is")
@@ -89,7 +90,7 @@ def test_a_choice_made_the_moment_the_parts_arrive_still_asks_for_its_own_parts(
     for nothing, so the builder showed "other colour" with the parts of the choice before it and
     read back a sentence the student never chose."""
     table, (seat,) = live_table(players=1)
-    page = _signed_in_page(new_page, live_server, seat.student)
+    page = student_page(new_page, live_server, seat.student)
     page.goto(f"/play/tables/{table.pk}/")
     page.evaluate(QUICK_SECOND_CHOICE)
     page.locator("#id_b_then").select_option("same")

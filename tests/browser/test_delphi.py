@@ -5,9 +5,9 @@ token places a card, the teacher places the next with "Reveal now", and everyone
 import pytest
 from playwright.sync_api import expect
 
-from classroom.models import GameSession
 from classroom.services.games import lobby_join
 from tests.browser.signed_in import WIDE, student_page, teacher_page
+from tests.browser.turns import open_live_session
 from tests.classroom.services.test_delphi import on_show
 from tests.factories import ClassroomFactory, StudentFactory
 
@@ -29,18 +29,8 @@ def test_three_students_predict_and_the_teacher_reveals(
     students = [StudentFactory(classroom=classroom, nickname=n) for n in ("Ana", "Ben", "Cleo")]
     teacher = teacher_page(new_page, live_server, classroom.teacher, viewport=WIDE)
 
-    teacher.goto(f"/classes/{classroom.pk}/")
-    teacher.get_by_role("link", name="Assign a game").click()
-    teacher.get_by_label("Title").fill(TITLE)
-    teacher.get_by_label("Delphi: the whole class predicts each card the app turns").check()
-    teacher.get_by_label("Pick one from the library").check()
-    teacher.get_by_label("Library rule").select_option("th-alternate-colors")
-    teacher.get_by_label("Mode").select_option(label="Live, in class")
-    teacher.get_by_role("button", name="Create the assignment").click()
-    expect(teacher.get_by_text(f"Assignment “{TITLE}” created.")).to_be_visible()
-    teacher.get_by_role("button", name="Open a live session").click()
-
-    session = GameSession.objects.get(assignment__title=TITLE)
+    game = "Delphi: the whole class predicts each card the app turns"
+    session = open_live_session(teacher, classroom, title=TITLE, game=game)
     pages = []
     for student in students:
         lobby_join(session=session, student=student)

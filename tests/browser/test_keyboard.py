@@ -8,18 +8,15 @@ move of the person under test is a key press (Tab, arrows, Space, Enter, typing)
 import re
 
 import pytest
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.cached_db import SessionStore
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from classroom.access import STUDENT_SESSION_KEY
 from classroom.selectors.games import current_round
 from classroom.services.delphi import delphi_predict
 from classroom.services.rounds import HypothesisInput, engine_round, round_act
 from classroom.templatetags.play_tags import card_label
 from eleusis.engine.variants import End, Play
+from tests.browser.signed_in import student_page, teacher_page
 from tests.classroom.services.test_delphi import delphi_table, on_show
 from tests.factories import live_table
 
@@ -39,40 +36,6 @@ ACTIVE = """() => {
     invalid: a.getAttribute("aria-invalid"), describedby: a.getAttribute("aria-describedby"),
   };
 }"""
-
-
-def _page(new_page, live_server, **session_values):
-    session = SessionStore()
-    for key, value in session_values.items():
-        session[key] = value
-    session.create()
-    page = new_page(viewport=VIEWPORT)
-    page.context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": session.session_key,
-                "url": live_server.url,
-            }
-        ]
-    )
-    return page
-
-
-def _student(new_page, live_server, student):
-    return _page(new_page, live_server, **{STUDENT_SESSION_KEY: student.pk})
-
-
-def _teacher(new_page, live_server, teacher):
-    return _page(
-        new_page,
-        live_server,
-        **{
-            SESSION_KEY: str(teacher.pk),
-            BACKEND_SESSION_KEY: settings.AUTHENTICATION_BACKENDS[0],
-            HASH_SESSION_KEY: teacher.get_session_auth_hash(),
-        },
-    )
 
 
 def spoken(page) -> str:
@@ -161,7 +124,7 @@ def test_a_student_plays_three_cards_by_keyboard_while_a_classmate_plays(new_pag
     me = next(s for s in seats if round_row.player_of(s.position) == turn)
     other = next(s for s in seats if s != me)
     other_player = round_row.player_of(other.position)
-    page = _student(new_page, live_server, me.student)
+    page = student_page(new_page, live_server, me.student, viewport=VIEWPORT)
     page.goto(f"/play/tables/{table.pk}/")
     expect(page.locator("#table-status")).to_have_text("Your turn!")
 
@@ -219,7 +182,7 @@ def test_a_delphi_student_predicts_five_cards_by_keyboard_while_classmates_predi
 ):
     table, seats = delphi_table(players=4)
     me, *others = seats
-    page = _student(new_page, live_server, me.student)
+    page = student_page(new_page, live_server, me.student, viewport=VIEWPORT)
     page.goto(f"/play/tables/{table.pk}/")
     expect(page.locator("#table-status")).to_have_text("Your turn to predict!")
     token = tab_to(page, lambda now: now.get("name") == "value" and not now.get("disabled"))
@@ -265,7 +228,9 @@ def test_a_delphi_student_predicts_five_cards_by_keyboard_while_classmates_predi
 def test_a_teacher_sends_a_hint_pauses_and_steps_the_replay_by_keyboard(new_page, live_server):
     table, seats = live_table(players=3)
     session = table.session
-    page = _teacher(new_page, live_server, session.assignment.classroom.teacher)
+    page = teacher_page(
+        new_page, live_server, session.assignment.classroom.teacher, viewport=VIEWPORT
+    )
     page.goto(reverse("classroom:session_live", args=[session.pk]))
 
     # The hint: typed, Enter; the box is emptied and keeps focus; a student's play changes the
@@ -378,7 +343,7 @@ def test_a_student_joins_builds_sentences_and_plays_three_cards_by_keyboard(new_
     lobby_join(session=session, student=classmate)
 
     # Joining: from the student's own page, Tab to the game's button, Enter.
-    page = _student(new_page, live_server, me)
+    page = student_page(new_page, live_server, me, viewport=VIEWPORT)
     page.goto(reverse("classroom:student_home"))
     tab_to(page, lambda now: now.get("text") == "Go to the game")
     page.keyboard.press("Enter")

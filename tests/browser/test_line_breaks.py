@@ -8,11 +8,10 @@ to break anywhere (a login link, an address) are left out."""
 
 import pytest
 from django.conf import settings
-from django.contrib.sessions.backends.cached_db import SessionStore
 from django.urls import reverse
 
-from classroom.access import STUDENT_SESSION_KEY
 from tests.browser import scene as class_scene
+from tests.browser.signed_in import student_session_key
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -71,10 +70,7 @@ def _cuts(browser, live_server, scene, who, path, *, width, language):
     if isinstance(who, str):
         cookie = class_scene.cookie_for(scene, who, live_server.url)
     else:  # a student of another class
-        session = SessionStore()
-        session[STUDENT_SESSION_KEY] = who.pk
-        session.create()
-        cookie = {"name": settings.SESSION_COOKIE_NAME, "value": session.session_key}
+        cookie = {"name": settings.SESSION_COOKIE_NAME, "value": student_session_key(who)}
         cookie["url"] = live_server.url
     if cookie:
         cookies.append(cookie)

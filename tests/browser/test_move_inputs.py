@@ -2,39 +2,20 @@
 with different inputs in a real browser, and the database holds what was chosen for each."""
 
 import pytest
-from django.conf import settings
-from django.contrib.sessions.backends.cached_db import SessionStore
 from playwright.sync_api import expect
 
-from classroom.access import STUDENT_SESSION_KEY
 from classroom.models import Action, Assignment, Hypothesis
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round, round_act
 from classroom.templatetags.play_tags import card_label
 from eleusis.engine.variants import Verdict
+from tests.browser.signed_in import student_page
 from tests.factories import alternating_card, live_table
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
 ]
-
-
-def _signed_in_page(new_page, live_server, student, **options):
-    session = SessionStore()
-    session[STUDENT_SESSION_KEY] = student.pk
-    session.create()
-    page = new_page(**options)
-    page.context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": session.session_key,
-                "url": live_server.url,
-            }
-        ]
-    )
-    return page
 
 
 def _right_card(table):
@@ -71,7 +52,7 @@ def _inputs_are_empty(page):
 def test_each_move_sends_only_what_was_chosen_for_it(new_page, live_server):
     table, (seat,) = live_table(players=1, hypothesis_policy=Assignment.HypothesisPolicy.OPTIONAL)
     round_row = current_round(table=table)
-    page = _signed_in_page(new_page, live_server, seat.student)
+    page = student_page(new_page, live_server, seat.student)
     page.goto(f"/play/tables/{table.pk}/")
     page.get_by_role("heading", name="Your hand").wait_for()
 

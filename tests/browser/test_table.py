@@ -2,13 +2,11 @@
 sees each change within two seconds, a free-text guess is accepted, the scores show."""
 
 import pytest
-from django.conf import settings
-from django.contrib.sessions.backends.cached_db import SessionStore
 
-from classroom.access import STUDENT_SESSION_KEY
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round, round_act
 from eleusis.engine.variants import Verdict
+from tests.browser.signed_in import student_page
 from tests.factories import alternating_card, live_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -16,26 +14,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SEEN_WITHIN_MS = 2_000
 
 
-def _signed_in_page(new_page, live_server, student):
-    session = SessionStore()
-    session[STUDENT_SESSION_KEY] = student.pk
-    session.create()
-    page = new_page()
-    page.context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": session.session_key,
-                "url": live_server.url,
-            }
-        ]
-    )
-    return page
-
-
 def test_four_students_play_and_a_guess_ends_the_round(new_page, live_server, screenshot):
     table, seats = live_table(players=4)
-    pages = [_signed_in_page(new_page, live_server, seat.student) for seat in seats]
+    pages = [student_page(new_page, live_server, seat.student) for seat in seats]
     for page in pages:
         page.goto(f"/play/tables/{table.pk}/")
         page.get_by_role("heading", name="Your hand").wait_for()

@@ -19,10 +19,9 @@ SEEN_MS = 15_000
 HYPOTHESIS = "red and black take turns"
 
 
-def assign_and_start(new_page, live_server, classroom, students, *, title: str, game: str):
-    """The teacher assigns `game` (its label on the form) with a library rule and starts a live
-    session at one table with every student. Returns (teacher's page, session, table)."""
-    teacher = teacher_page(new_page, live_server, classroom.teacher, viewport=WIDE)
+def open_live_session(teacher, classroom, *, title: str, game: str):
+    """On the teacher's page: assigns `game` (its label on the form) live, with the library's
+    alternate colors, and opens its session, whose lobby is then shown. Returns the session."""
     teacher.goto(f"/classes/{classroom.pk}/")
     teacher.get_by_role("link", name="Assign a game").click()
     teacher.get_by_label("Title").fill(title)
@@ -34,7 +33,14 @@ def assign_and_start(new_page, live_server, classroom, students, *, title: str, 
     expect(teacher.get_by_text(f"Assignment “{title}” created.")).to_be_visible()
     teacher.get_by_role("button", name="Open a live session").click()
     expect(teacher.get_by_role("button", name="Seat by arrival")).to_be_visible()
-    session = GameSession.objects.get(assignment__title=title)
+    return GameSession.objects.get(assignment__title=title)
+
+
+def assign_and_start(new_page, live_server, classroom, students, *, title: str, game: str):
+    """The teacher assigns `game` (its label on the form) with a library rule and starts a live
+    session at one table with every student. Returns (teacher's page, session, table)."""
+    teacher = teacher_page(new_page, live_server, classroom.teacher, viewport=WIDE)
+    session = open_live_session(teacher, classroom, title=title, game=game)
     for student in students:
         lobby_join(session=session, student=student)
     teacher.reload()
