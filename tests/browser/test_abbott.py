@@ -4,11 +4,11 @@ ticked) with a hypothesis and a prediction; one becomes prophet and judges a pla
 one wrongly, and is overthrown on every page; the round is played out and every browser shows the
 scores the engine gave. Every wait is on what a page shows."""
 
-import pytest
 from playwright.sync_api import expect
 
 from classroom.models import Action
 from classroom.templatetags.play_tags import card_label
+from tests.browser.marks import PATIENT
 from tests.browser.turns import (
     SEEN_MS,
     before_play,
@@ -18,11 +18,7 @@ from tests.browser.turns import (
     player_row,
 )
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("patient_expect"),
-]
+pytestmark = PATIENT
 
 TITLE = "Strings, week 5"
 GAME = "Abbott/Howell Eleusis: tables play strings of cards; a player may become prophet"

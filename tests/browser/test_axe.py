@@ -18,9 +18,10 @@ from classroom.services.rounds import HypothesisInput, engine_round, round_act
 from eleusis.engine.variants import Play
 from tests.browser import scene as class_scene
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.marks import SLOW
 from tests.factories import StudentFactory
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = SLOW
 
 SEEN_MS = 4_000
 BLOCKING = {"serious", "critical"}

@@ -2,21 +2,18 @@
 with one tap, the sentence is read back, and the play stores it checkable. The screenshot is
 the README's."""
 
-import pytest
 from playwright.sync_api import expect
 
 from classroom.models import Action, Assignment
 from classroom.selectors.games import current_round
 from classroom.templatetags.play_tags import card_label
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.marks import LIVE
 from tests.browser.signed_in import student_page
 from tests.browser.test_move_inputs import _right_card
 from tests.factories import live_table
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = LIVE
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True}
 

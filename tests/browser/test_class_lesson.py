@@ -1,17 +1,17 @@
 """A real class, in real browsers (issue 14, continued): the end of a round on the students'
 pages, the teacher's hint box, students dealing, and the live view on a phone."""
 
-import pytest
 from playwright.sync_api import expect
 
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round, round_act
 from eleusis.engine.variants import End, EndReason
+from tests.browser.marks import LIVE
 from tests.browser.signed_in import student_page, teacher_page
 from tests.browser.test_classroom_events import _started
 from tests.factories import alternating_play, deal_order
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = LIVE
 
 
 def test_a_finished_round_shows_the_students_who_won_and_the_scores(new_page, live_server):

@@ -1,8 +1,6 @@
 """A real class, in real browsers: the projector, and the classroom's events (late arrivals,
 leavers, the end of the session, the next round's rule)."""
 
-import pytest
-
 from classroom.codes import join_code_display
 from classroom.selectors.games import current_round
 from classroom.services.games import (
@@ -18,10 +16,11 @@ from classroom.titles import library_matches
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import DealerHint
 from eleusis.web.rule_check import rule_check
+from tests.browser.marks import LIVE
 from tests.browser.signed_in import student_page, teacher_page
 from tests.factories import ClassroomFactory, StudentFactory
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = LIVE
 
 RULE = LIBRARY["th-alternate-colors"]
 

@@ -7,16 +7,16 @@ teacher reviews it: the chart, the CSV with a row per play, the replay."""
 import csv
 import io
 
-import pytest
 from playwright.sync_api import expect
 
 from classroom.models import Seat, Table
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
 from classroom.templatetags.play_tags import card_label
+from tests.browser.marks import LIVE
 from tests.factories import alternating_card
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = LIVE
 
 # Every page polls every 1.5 s: a change made in one browser shows in the others within 2 s.
 SEEN_MS = 6_000

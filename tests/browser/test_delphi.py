@@ -2,16 +2,16 @@
 students, each on their own device, predict the cards the app turns (True / False); the last
 token places a card, the teacher places the next with "Reveal now", and everyone's chips show."""
 
-import pytest
 from playwright.sync_api import expect
 
 from classroom.services.games import lobby_join
+from tests.browser.marks import LIVE
 from tests.browser.signed_in import WIDE, student_page, teacher_page
 from tests.browser.turns import open_live_session
 from tests.classroom.services.test_delphi import on_show
 from tests.factories import ClassroomFactory, StudentFactory
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = LIVE
 
 SEEN_MS = 6_000  # every page polls every 1.5 s
 TITLE = "Delphi, week 4"

@@ -1,15 +1,15 @@
 """The game as the sources tell it (issue 19), in real browsers: a hint sent mid-round reaches
 the table; after a right play the next player waits until the player has guessed or passed."""
 
-import pytest
 from playwright.sync_api import expect
 
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
+from tests.browser.marks import LIVE
 from tests.browser.signed_in import student_page, teacher_page
 from tests.factories import alternating_play, alternating_turn, deal_order, live_table
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = LIVE
 
 SEEN_MS = 4_000
 

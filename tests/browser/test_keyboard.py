@@ -7,7 +7,6 @@ move of the person under test is a key press (Tab, arrows, Space, Enter, typing)
 
 import re
 
-import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -16,11 +15,12 @@ from classroom.services.delphi import delphi_predict
 from classroom.services.rounds import HypothesisInput, engine_round, round_act
 from classroom.templatetags.play_tags import card_label
 from eleusis.engine.variants import End, Play
+from tests.browser.marks import LIVE
 from tests.browser.signed_in import student_page, teacher_page
 from tests.classroom.services.test_delphi import delphi_table, on_show
 from tests.factories import live_table
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = LIVE
 
 SEEN_MS = 4_000  # pages poll every 1.5 s
 VIEWPORT = {"width": 1100, "height": 800}

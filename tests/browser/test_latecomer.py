@@ -3,7 +3,6 @@ who arrived during a round at a table's free seat; the student's page shows the 
 everyone's counts and scores at once, and the hint the teacher sends next reaches it by itself.
 Before, it showed an empty table with everyone at 0 and no hint."""
 
-import pytest
 from playwright.sync_api import expect
 
 from classroom.selectors.games import current_round
@@ -12,11 +11,12 @@ from classroom.services.games import lobby_join
 from classroom.services.rounds import round_act
 from classroom.templatetags.play_tags import card_label
 from eleusis.engine.variants import PassGuess, Play
+from tests.browser.marks import LIVE
 from tests.browser.signed_in import WIDE, student_page, teacher_page
 from tests.browser.turns import SEEN_MS
 from tests.factories import StudentFactory, live_table
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = LIVE
 
 
 def test_a_latecomer_sees_the_table_as_it_is_and_the_next_hint(new_page, live_server):

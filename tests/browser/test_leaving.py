@@ -3,18 +3,18 @@ turn at an Abbott/Howell table (before: the engine refused the Leave and the tab
 "'s turn"), and a student who went home at the end of a Russian game (before: "Winner: Gus" on
 every screen). Every wait is on what a page shows."""
 
-import pytest
 from playwright.sync_api import expect
 
 from classroom.selectors.games import current_round
 from classroom.selectors.rounds import engine_round
 from classroom.services.rounds import round_act
 from eleusis.engine.variants import End, Play
+from tests.browser.marks import LIVE
 from tests.browser.signed_in import WIDE, student_page, teacher_page
 from tests.browser.turns import SEEN_MS, before_play, player_row
 from tests.factories import live_table
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = LIVE
 
 YOUR_TURN = "Your turn: play one card or a string of cards, or declare “no play”."
 

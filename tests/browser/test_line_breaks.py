@@ -11,9 +11,10 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.browser import scene as class_scene
+from tests.browser.marks import SLOW
 from tests.browser.signed_in import student_session_key
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = SLOW
 
 # Words whose Range spans two lines: [word, the element's tag and class, the lines' tops].
 CUT_WORDS = """(language) => {

@@ -10,16 +10,13 @@ from classroom.services.delphi import delphi_predict
 from classroom.services.rounds import HypothesisInput, engine_round, round_act
 from classroom.templatetags.play_tags import card_label
 from eleusis.engine.variants import Play, PlayString
+from tests.browser.marks import PATIENT
 from tests.browser.signed_in import WIDE, student_page
 from tests.browser.spoken import record_spoken, spoken_all, wait_spoken_where
 from tests.classroom.services.test_delphi import delphi_table, on_show
 from tests.factories import live_table
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("patient_expect"),
-]
+pytestmark = PATIENT
 
 POLLS_MS = 4_000  # more than two polls (every 1.5 s): time for a second announcement to come
 

@@ -1,7 +1,6 @@
 """Nothing of one move is sent with the next: a student plays three moves (and guesses once)
 with different inputs in a real browser, and the database holds what was chosen for each."""
 
-import pytest
 from playwright.sync_api import expect
 
 from classroom.models import Action, Assignment, Hypothesis
@@ -9,13 +8,11 @@ from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round, round_act
 from classroom.templatetags.play_tags import card_label
 from eleusis.engine.variants import Verdict
+from tests.browser.marks import LIVE
 from tests.browser.signed_in import student_page
 from tests.factories import alternating_card, live_table
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = LIVE
 
 
 def _right_card(table):

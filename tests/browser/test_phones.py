@@ -18,11 +18,12 @@ from classroom.services.games import (
     session_seat,
     session_start,
 )
+from tests.browser.marks import SLOW
 from tests.browser.signed_in import student_page, teacher_page
 from tests.browser.test_reflow import OVERFLOW
 from tests.factories import ALTERNATE_COLORS, ClassroomFactory, StudentFactory
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = SLOW
 
 PHONES = [360, 390]
 GAMES = ["express", "abbott", "russian", "delphi"]

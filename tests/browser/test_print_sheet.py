@@ -5,10 +5,11 @@ import re
 
 import pytest
 
+from tests.browser.marks import LIVE
 from tests.browser.signed_in import teacher_page
 from tests.factories import TeacherFactory
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = LIVE
 
 
 def _pages(pdf: bytes) -> int:

@@ -7,8 +7,9 @@ import pytest
 from django.conf import settings
 
 from tests.browser import scene as class_scene
+from tests.browser.marks import SLOW
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = SLOW
 
 # How far the page reaches beyond the window: 0 when nothing scrolls sideways.
 OVERFLOW = """() => {

@@ -8,14 +8,11 @@ from playwright.sync_api import expect
 
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
+from tests.browser.marks import PATIENT
 from tests.browser.signed_in import WIDE, student_page
 from tests.factories import live_table
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("patient_expect"),
-]
+pytestmark = PATIENT
 
 HYPOTHESIS = "red then black"
 SERVER = (

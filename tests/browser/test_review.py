@@ -5,14 +5,13 @@ downloads with a row for every play."""
 import csv
 import io
 
-import pytest
-
 from classroom.services.rounds import HypothesisInput, round_act
 from eleusis.engine.variants import End
+from tests.browser.marks import LIVE
 from tests.browser.signed_in import teacher_page
 from tests.factories import live_table, logged_plays
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = LIVE
 
 PLAYS = 8
 

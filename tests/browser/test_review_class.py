@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from django.conf import settings
 from django.test import Client
 from playwright.sync_api import expect
@@ -22,9 +21,10 @@ from classroom.selectors.review import normalise
 from classroom.selectors.rounds import engine_round
 from eleusis.engine.rules import compile_rule, equivalence
 from tests.browser.conftest import README_SCREENSHOTS
+from tests.browser.marks import SLOW
 from tests.factories import TOO_BROAD, TOO_NARROW, WORDS, class_session, delphi_session
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = SLOW
 
 SCREENSHOTS = README_SCREENSHOTS
 FIRST_SCREEN = {"width": 1280, "height": 800}

@@ -6,15 +6,12 @@ over the rounds and which measures do not apply."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.marks import PATIENT
 from tests.browser.signed_in import WIDE, teacher_page
 from tests.browser.turns import HYPOTHESIS, finished_session
 from tests.factories import ClassroomFactory
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("patient_expect"),
-]
+pytestmark = PATIENT
 
 
 @pytest.mark.parametrize("variant", ["abbott", "russian"])

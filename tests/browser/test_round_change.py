@@ -13,6 +13,7 @@ from classroom.services.games import (
 )
 from classroom.services.rounds import HypothesisInput, engine_round, round_act, round_reveal
 from eleusis.engine.variants import End, EndReason, PlayString
+from tests.browser.marks import PATIENT
 from tests.browser.signed_in import WIDE, student_page
 from tests.browser.spoken import record_spoken, spoken_all, wait_spoken_where
 from tests.factories import (
@@ -23,11 +24,7 @@ from tests.factories import (
     seated_session,
 )
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("patient_expect"),
-]
+pytestmark = PATIENT
 
 NEXT_RULE = "suit == last.suit"
 # Where focus is: not the body, inside `#main`; and whether this is still the page first loaded.

@@ -3,19 +3,15 @@ session; four students, each on their own device, play one card a turn with a hy
 prediction; a wrong card lies face up in front of its player on every page; the round is played
 to its end and every browser shows the scores the engine gave."""
 
-import pytest
 from playwright.sync_api import expect
 
 from classroom.models import Action
 from classroom.selectors.games import current_round
 from classroom.templatetags.play_tags import card_label
 from tests.browser import turns
+from tests.browser.marks import PATIENT
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("patient_expect"),
-]
+pytestmark = PATIENT
 
 TITLE = "Russian rules, week 6"
 GAME = "Russian Eleusis: one card a turn; wrong cards stay in front of their player"

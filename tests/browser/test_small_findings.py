@@ -2,17 +2,17 @@
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from classroom.models import Action, Assignment
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
 from classroom.templatetags.play_tags import card_label
+from tests.browser.marks import LIVE
 from tests.browser.signed_in import student_page
 from tests.factories import live_table
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = LIVE
 
 
 def test_a_double_clicked_card_is_played_once_with_no_error(new_page, live_server):

@@ -1,15 +1,14 @@
 """Four students at one table in four browsers: plays with hypotheses and predictions, everyone
 sees each change within two seconds, a free-text guess is accepted, the scores show."""
 
-import pytest
-
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round, round_act
 from eleusis.engine.variants import Verdict
+from tests.browser.marks import LIVE
 from tests.browser.signed_in import student_page
 from tests.factories import alternating_card, live_table
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = LIVE
 
 SEEN_WITHIN_MS = 2_000
 

@@ -6,10 +6,11 @@ import pytest
 from playwright.sync_api import expect
 
 from classroom.selectors.games import current_round
+from tests.browser.marks import LIVE
 from tests.browser.signed_in import WIDE, teacher_page
 from tests.factories import live_table
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = LIVE
 
 
 @pytest.mark.parametrize("variant", ["abbott", "russian"])

@@ -5,14 +5,14 @@ and is scored; bots fill seats; the live view shows the tables."""
 import pytest
 from django.urls import reverse
 
-from classroom.models import Action, Assignment
+from classroom.models import Action
 from classroom.selectors.abbott import abbott_board
 from classroom.selectors.games import current_round
 from classroom.selectors.rounds import engine_round
 from eleusis.engine.games import GAMES
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import BecomeProphet, PlayString
-from tests.classroom.views.test_teach import assignment_data
+from tests.classroom.views.test_teach import assigned_and_seated
 from tests.factories import bot_table, seated_session, student_client
 
 pytestmark = pytest.mark.django_db
@@ -46,16 +46,11 @@ def _post(client, table, action, round_row, *, wrong: bool = False):
 
 
 def test_four_students_play_strings_a_prophet_judges_a_wrong_prophet_falls(visitors, classroom):
-    response = visitors["teacher"].post(
-        reverse("classroom:assignment_create", kwargs={"pk": classroom.pk}),
-        assignment_data(variant="abbott", prediction_required="on"),
+    assignment, table, clients = assigned_and_seated(
+        visitors, classroom, players=4, seed=9, variant="abbott", prediction_required="on"
     )
-    assert response.status_code == 302, response.content.decode()[:3000]
-    assignment = Assignment.objects.get(classroom=classroom)
     assert assignment.variant == "abbott" and assignment.config["decks"] == 3
-    table, seats = seated_session(assignment, players=4, seed=9)
     session = table.session
-    clients = [student_client(seat.student) for seat in seats]
     page = clients[0].get(reverse("classroom:table", args=[table.pk])).content.decode()
     assert "tick the cards to play" in page and RULE not in page
 

@@ -5,13 +5,13 @@ ends and is scored; bots fill seats; the live view and the review's replay open.
 import pytest
 from django.urls import reverse
 
-from classroom.models import Action, Assignment
+from classroom.models import Action
 from classroom.selectors.games import current_round
 from classroom.selectors.rounds import engine_round
 from eleusis.engine.games import GAMES
 from eleusis.engine.rules import LIBRARY
-from tests.classroom.views.test_teach import assignment_data
-from tests.factories import bot_table, play_form, seated_session, student_client
+from tests.classroom.views.test_teach import assigned_and_seated
+from tests.factories import bot_table, play_form, student_client
 
 pytestmark = pytest.mark.django_db
 
@@ -19,16 +19,11 @@ RULE = LIBRARY["th-alternate-colors"].text
 
 
 def test_three_students_play_a_russian_round_to_its_score(visitors, classroom):
-    response = visitors["teacher"].post(
-        reverse("classroom:assignment_create", kwargs={"pk": classroom.pk}),
-        assignment_data(variant="russian"),
+    assignment, table, clients = assigned_and_seated(
+        visitors, classroom, players=3, seed=5, variant="russian"
     )
-    assert response.status_code == 302, response.content.decode()[:3000]
-    assignment = Assignment.objects.get(classroom=classroom)
     assert assignment.variant == "russian"
-    table, seats = seated_session(assignment, players=3, seed=5)
     session = table.session
-    clients = [student_client(seat.student) for seat in seats]
     page = clients[0].get(reverse("classroom:table", args=[table.pk])).content.decode()
     assert "The mainline" in page and RULE not in page
 

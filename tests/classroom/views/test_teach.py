@@ -17,7 +17,14 @@ from classroom.services.rounds import engine_round, round_act
 from eleusis.engine.rules import LIBRARY
 from eleusis.engine.variants import EndReason, Guess, Play
 from tests.classroom.conftest import each_guarded_view, each_visitor, kept_out
-from tests.factories import ALTERNATE_COLORS, StudentFactory, live_table, play_form, student_client
+from tests.factories import (
+    ALTERNATE_COLORS,
+    StudentFactory,
+    live_table,
+    play_form,
+    seated_session,
+    student_client,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -44,6 +51,20 @@ def assignment_data(**overrides):
     }
     data.update(overrides)
     return data
+
+
+def assigned_and_seated(visitors, classroom, *, players: int, seed: int, **overrides):
+    """The teacher assigns a game through the form (`assignment_data(**overrides)`), then
+    `players` students of the class sit at its table: the assignment, the table and each
+    student's client, by seat."""
+    response = visitors["teacher"].post(
+        reverse("classroom:assignment_create", kwargs={"pk": classroom.pk}),
+        assignment_data(**overrides),
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assignment = Assignment.objects.get(classroom=classroom)
+    table, seats = seated_session(assignment, players=players, seed=seed)
+    return assignment, table, [student_client(seat.student) for seat in seats]
 
 
 @pytest.fixture
