@@ -36,6 +36,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from classroom.secret_rules import secret_rule
@@ -48,10 +49,10 @@ from eleusis.engine.insight.candidates import resolve
 from eleusis.engine.insight.observer import Judge
 from eleusis.engine.rules import LIBRARY, CompiledRule, RuleSyntaxError
 from eleusis.engine.rules.equivalence import sample_history
-from eleusis.engine.rules.explain import explain
 from eleusis.engine.rules.frames import FRAMES, Frame, FrameError
 from eleusis.engine.rules.reachable import explore
 from eleusis.web.frames_i18n import frame_sentence
+from eleusis.web.rule_check import explanation
 
 # The situations an idea is judged on: this many tables built by the secret rule, every card.
 SAMPLED_TABLES = 40
@@ -177,14 +178,21 @@ def sentence_of(text: str, frame_id: str = "", choices: dict[str, str] | None = 
     return None
 
 
-@lru_cache(maxsize=256)
 def explained(rule_text: str) -> str:
-    """A rule text in words (`explain`), or the text itself."""
+    """A rule text in words in the reader's language (the engine's explanation, worded from the
+    catalogs as on the assignment form), or the text itself."""
+    return _explained(rule_text, get_language() or "")
+
+
+@lru_cache(maxsize=512)
+def _explained(rule_text: str, language: str) -> str:
+    """`explained` in `language`, the active one: the cache is per language, as a Spanish and
+    an English teacher may read the same rule's review."""
     rule = resolve(rule_text)
     if rule is None:
         return rule_text
     try:
-        return explain(rule)
+        return explanation(rule)
     except Exception:  # an explanation is a courtesy; the rule text still says it
         return rule_text
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+from django.utils import translation
 
 from classroom.selectors.review.free_text import normalise
 from classroom.selectors.review.ideas import (
@@ -18,6 +19,7 @@ from classroom.selectors.review.ideas import (
     IdeaGroup,
     Ideas,
     exact_relation,
+    explained,
     relation,
     sentence_of,
     verdicts,
@@ -98,3 +100,14 @@ def test_a_frame_sentence_and_a_library_rule_read_as_words():
     sentence = "The next card must have a different suit from the last card"
     assert sentence_of(sentence) == sentence
     assert sentence_of("suit != last.suit") is None
+
+
+@pytest.mark.parametrize("language", ["es", "el", "ru", "th"])
+def test_a_rule_is_explained_in_the_readers_language_on_the_review(language):
+    """The rule an idea was held under, and a group's rule, are worded for the teacher who
+    reads the review, not in English (nor in the language of whoever read it first)."""
+    english = explained(SECRET)
+    with translation.override(language):
+        words = explained(SECRET)
+    assert words != english and words != SECRET
+    assert explained(SECRET) == english
