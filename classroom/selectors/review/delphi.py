@@ -33,6 +33,7 @@ class DelphiCard:
     not_fits: int  # tokens "does not fit"
     silent: int  # no token shown
     predictions: list[bool | None]  # by engine player
+    hypotheses: list[str | None]  # by engine player: what each logged with their token
 
     @property
     def majority(self) -> bool | None:
@@ -69,6 +70,9 @@ class DelphiStudent:
     # Right from this card on, to the end of the deck (None: wrong on the last card).
     right_from: int | None = None
     tokens: list[bool | None] = field(default_factory=list)  # right / wrong / none, per card
+    # (card number, words) each time the student logged a hypothesis that differs from their
+    # last one: how their idea of the rule changed over the deck.
+    hypotheses: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def accuracy(self) -> float | None:
@@ -98,6 +102,10 @@ class DelphiReport:
         return sum(c.right for c in self.cards) / shown if shown else None
 
     @property
+    def hypotheses_logged(self) -> bool:
+        return any(student.hypotheses for student in self.students)
+
+    @property
     def majority_right_cards(self) -> int:
         return sum(1 for c in self.cards if c.majority_right)
 
@@ -112,6 +120,17 @@ def _right_from(outcomes: Iterable[bool | None], first: int) -> int | None:
         else:
             start = None
     return start
+
+
+def _changes_of_mind(cards: list[DelphiCard], player: int) -> list[tuple[int, str]]:
+    """The hypotheses `player` logged with their tokens, each with the card it came with, when
+    it says something other than their last one (a student may send the same words again)."""
+    changes: list[tuple[int, str]] = []
+    for card in cards:
+        words = (card.hypotheses[player] or "").strip() if player < len(card.hypotheses) else ""
+        if words and (not changes or changes[-1][1] != words):
+            changes.append((card.number, words))
+    return changes
 
 
 def delphi_report(round_row: Round, people: dict[int, Person]) -> DelphiReport:
@@ -133,6 +152,7 @@ def delphi_report(round_row: Round, people: dict[int, Person]) -> DelphiReport:
                 sum(1 for t in tokens if t is False),
                 sum(1 for t in tokens if t is None),
                 list(tokens),
+                list(placement.hypotheses),
             )
         )
     students = []
@@ -152,6 +172,7 @@ def delphi_report(round_row: Round, people: dict[int, Person]) -> DelphiReport:
             student.right += token == card.accepted
             student.tokens.append(token == card.accepted)
         student.right_from = _right_from(student.tokens, 2)
+        student.hypotheses = _changes_of_mind(cards, player)
         students.append(student)
     return DelphiReport(
         round_row,
@@ -195,6 +216,7 @@ DELPHI_COLUMNS = (
     "student",
     "prediction",
     "prediction_right",
+    "hypothesis",
 )
 
 
@@ -220,4 +242,5 @@ def delphi_rows(report: DelphiSessionReport) -> Iterable[dict[str, Any]]:
                     "student": student.person.name,
                     "prediction": token,
                     "prediction_right": None if token is None else token == card.accepted,
+                    "hypothesis": card.hypotheses[student.player] or "",
                 }

@@ -6,6 +6,7 @@ is a 4xx that changes nothing, and the Delphi report and CSV."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import re
 
@@ -269,3 +270,28 @@ def test_every_guess_at_the_rule_is_on_the_review_with_its_judgement(played) -> 
     assert 'id="guesses"' in page and "Guesses at the rule" in page
     wrong = next(g for g in review.guesses if g.correct is False)
     assert wrong.text in page.replace("&quot;", '"').replace("&#x27;", "'")
+
+
+def test_the_delphi_report_shows_each_students_hypotheses_as_they_changed(db):
+    """Issue 34: the hypotheses Delphi students log with their tokens are on the report (each
+    from the card it came with, the same words sent again not repeated) and in the CSV."""
+    session = delphi_session(students=4, cards=8)
+    logged = Hypothesis.objects.filter(action__round__table__session=session).exclude(text="")
+    assert logged.exists()  # the scientist bots say what they think
+    client = Client()
+    client.force_login(session.assignment.classroom.teacher)
+    response = client.get(f"/teach/sessions/{session.pk}/review/")
+    (report,) = response.context["report"].reports
+    for student in report.students:
+        said = [card.hypotheses[student.player] for card in report.cards]
+        said = [words.strip() for words in said if words and words.strip()]
+        changes = [words for _number, words in student.hypotheses]
+        assert changes == [w for i, w in enumerate(said) if i == 0 or said[i - 1] != w]
+        numbers = [number for number, _words in student.hypotheses]
+        assert numbers == sorted(numbers) and all(2 <= n <= 9 for n in numbers)
+    page = response.content.decode()
+    assert "Each student's hypotheses" in page
+    first = next(s for s in report.students if s.hypotheses)
+    assert html.escape(first.hypotheses[0][1]) in page
+    exported = client.get(f"/teach/sessions/{session.pk}/review/delphi.csv").content.decode()
+    assert {row["hypothesis"] for row in csv.DictReader(io.StringIO(exported))} - {""}
