@@ -44,21 +44,21 @@ def test_a_play_stores_the_built_sentence_checkable(seated):
     table, round_row, client, hand = seated
     client.post(
         reverse("classroom:table_move", args=[table.pk]),
-        {
-            "op": "play",
-            "round": round_row.pk,
-            "seq": round_row.version,
-            "card": hand[0].code,
-            "prediction": "unsure",
-            "b_if": "always",
-            "b_then": "same",
-            "b_then-prop": "suit",
-            "b_then-ref": "last",
-            "b_join": "or",
-            "b_then2": "same",
-            "b_then2-prop": "rank",
-            "b_then2-ref": "last",
-        },
+        play_form(
+            round_row,
+            hand[0],
+            prediction="unsure",
+            **{
+                "b_if": "always",
+                "b_then": "same",
+                "b_then-prop": "suit",
+                "b_then-ref": "last",
+                "b_join": "or",
+                "b_then2": "same",
+                "b_then2-prop": "rank",
+                "b_then2-ref": "last",
+            },
+        ),
         HTTP_HX_REQUEST="true",
     )
 
@@ -151,15 +151,9 @@ def test_a_refused_sentence_points_the_page_at_the_part_to_change(seated):
     table, round_row, client, hand = seated
     response = client.post(
         reverse("classroom:table_move", args=[table.pk]),
-        {
-            "op": "play",
-            "round": round_row.pk,
-            "seq": round_row.version,
-            "card": hand[0].code,
-            "hypothesis": "my words",
-            "b_then": "within",
-            "b_then-ref": "last",
-        },
+        play_form(
+            round_row, hand[0], hypothesis="my words", **{"b_then": "within", "b_then-ref": "last"}
+        ),
         HTTP_HX_REQUEST="true",
     )
     page = response.content.decode()
