@@ -1,43 +1,39 @@
 """A class ready to play, written into the database of an app served apart from the tests (the
-README's `make run`): a teacher, four students at an Express table dealt and started, and a
-signed-in session for each. Run as `python -m tests.browser.served_scene` with the served app's
-DATABASE_URL (and REDIS_URL when it has one); prints what the browsers need as JSON."""
+README's `make run`): a teacher, four students at a table of one game (Express unless a game id
+is given: abbott, russian, delphi) dealt and started, and a signed-in session for each. Run as
+`python -m tests.browser.served_scene [GAME]` with the served app's DATABASE_URL (and REDIS_URL
+when it has one); prints what the browsers need as JSON."""
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 
 
-def main() -> None:
+def main(game: str = "express") -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "eleusis.settings")
     import django
 
     django.setup()
     from django.conf import settings
-    from django.contrib.sessions.backends.cached_db import SessionStore
     from django.test import Client
     from django.urls import reverse
 
-    from classroom.access import STUDENT_SESSION_KEY
     from classroom.services.games import (
         assignment_create,
     )
+    from tests.browser.signed_in import student_session_key
     from tests.factories import ALTERNATE_COLORS, ClassroomFactory, StudentFactory, started_session
 
     classroom = ClassroomFactory()
     students = [StudentFactory(classroom=classroom, nickname=f"Kid{n}") for n in range(1, 5)]
     assignment = assignment_create(
-        classroom=classroom, title="Week 3", rule_text=ALTERNATE_COLORS, table_size=4
+        classroom=classroom, title="Week 3", rule_text=ALTERNATE_COLORS, table_size=4, variant=game
     )
     session, (table,) = started_session(assignment, students=students, seed=7)
 
-    student_sessions = []
-    for student in students:
-        store = SessionStore()
-        store[STUDENT_SESSION_KEY] = student.pk
-        store.create()
-        student_sessions.append(store.session_key)
+    student_sessions = [student_session_key(student) for student in students]
     client = Client()
     client.force_login(classroom.teacher)
     print(
@@ -54,4 +50,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(*sys.argv[1:2])

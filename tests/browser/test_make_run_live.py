@@ -1,8 +1,10 @@
-"""The README's `make run` runs a real class: scripts/serve.sh is started as `make run` starts it
-(its settings, its process model, no Redis: the default a teacher's laptop has), four students
-and the teacher's live view open in Chromium, and every play must reach every other screen
-within two seconds (each page polls every 1.5 s). The same with Redis and its worker. The
-figures (milliseconds from the click to the change on each other screen) are printed.
+"""The README's `make run` runs a real class in every game: scripts/serve.sh is started as `make
+run` starts it (its settings, its process model, no Redis: the default a teacher's laptop has),
+four students and the teacher's live view open in Chromium, and every move must reach every
+other screen within two seconds (each page polls every 1.5 s): a card played at Express, the
+Russian rules and Abbott/Howell, the last token of a Delphi card (which places it). The same
+with Redis and its worker. The figures (milliseconds from the click to the change on each other
+screen) are printed.
 
 And a clean stop: Ctrl-C leaves the port free at once, so `make run` can start again."""
 
@@ -36,9 +38,13 @@ TARGET_MS = 2_000
 WITHIN_MS = TARGET_MS + 500
 PLAYS = 6
 
-# Each page notes when its layout (the mainline and the cards below it) last changed.
-_WATCH = """() => {
-  const sig = () => Array.from(document.querySelectorAll('.layout'), e => e.textContent).join('|');
+# What shows a move on every screen, students' and teacher's: Express's layout (the mainline and
+# the cards below it); in a game in turns, the table and the players' rows (where a wrong card
+# lies in front of its player at the Russian rules); Delphi's card count and heading.
+SHOWN = ".layout, .turns-public, .turns-players, .delphi-count, #table-live h2"
+# Each page notes when what shows a move last changed.
+_WATCH = """(shown) => {
+  const sig = () => Array.from(document.querySelectorAll(shown), e => e.textContent).join('|');
   window.__base = sig();
   window.__seen = null;
   clearInterval(window.__watch);
@@ -69,9 +75,9 @@ def _serve(tmp_path: Path, redis_url: str | None = None) -> tuple[Served, dict[s
     return server, env, base
 
 
-def _scene(env: dict[str, str]) -> dict:
+def _scene(env: dict[str, str], game: str = "express") -> dict:
     done = subprocess.run(
-        [sys.executable, "-m", "tests.browser.served_scene"],
+        [sys.executable, "-m", "tests.browser.served_scene", game],
         cwd=ROOT,
         env={**env, "LOG_LEVEL": "ERROR"},
         capture_output=True,
@@ -87,7 +93,7 @@ def _open(browser, base: str, cookie: str, session_key: str, path: str):
     context.add_cookies([{"name": cookie, "value": session_key, "url": base}])
     page = context.new_page()
     page.goto(path)
-    page.locator(".layout").first.wait_for()
+    page.locator(SHOWN).first.wait_for()
     return page
 
 
@@ -95,36 +101,92 @@ def _mover(students: list, timeout_s: float = 15):
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         for page in students:
-            if page.locator("#table-status").inner_text().strip() == "Your turn!":
+            if page.locator("#table-status").inner_text().strip().startswith("Your turn"):
                 return page
         time.sleep(0.1)
     raise AssertionError("nobody's turn came")
 
 
-def _class_latencies(browser, scene: dict, base: str) -> dict[str, list[int]]:
-    """Plays PLAYS cards; for each, the milliseconds until each other screen showed it."""
+def _think(page, number: int) -> None:
+    page.get_by_label("My hypothesis: the rule is…").fill(f"idea {number}")
+    page.get_by_label("It will be accepted").check()
+
+
+def _play_express(page, number: int) -> None:
+    _think(page, number)
+    page.get_by_role("button", name=re.compile(r"Play the ")).first.click()
+
+
+def _play_russian(page, number: int) -> None:
+    _think(page, number)
+    page.locator("#hand-panel").get_by_role("button", name=re.compile(r"^Play ")).first.click()
+
+
+def _play_abbott(page, number: int) -> None:
+    page.locator("#hand-panel").get_by_role("checkbox").first.check()
+    _think(page, number)
+    page.get_by_role("button", name="Play these cards").click()
+
+
+PLAY = {"express": _play_express, "russian": _play_russian, "abbott": _play_abbott}
+
+
+def _watch(screens: dict) -> None:
+    for page in screens.values():
+        page.evaluate(_WATCH, SHOWN)
+
+
+def _seen(screens: dict, mover, clicked: int, latencies: dict[str, list[int]]) -> None:
+    for name, page in screens.items():
+        page.wait_for_function("() => window.__seen !== null", timeout=45_000)
+        if page is not mover:
+            latencies[name].append(page.evaluate("() => window.__seen") - clicked)
+
+
+def _turns(game: str, students: list, screens: dict, latencies: dict[str, list[int]]) -> None:
+    """PLAYS cards, each by the student whose turn it is, from their page."""
+    for number in range(1, PLAYS + 1):
+        mover = _mover(students)
+        time.sleep(0.4)  # the last move's answer has settled on the mover's page
+        _watch(screens)
+        clicked = mover.evaluate("() => Date.now()")
+        PLAY[game](mover, number)
+        _seen(screens, mover, clicked, latencies)
+        passing = mover.get_by_role("button", name="Pass: no guess now")
+        if passing.count():
+            passing.first.click()
+            mover.get_by_text("You passed. Play goes on.").wait_for()
+
+
+def _delphi(students: list, teacher, screens: dict, latencies: dict[str, list[int]]) -> None:
+    """PLAYS cards: every student but the last shows a token, then the last one's token places
+    the card (the measured move)."""
+    for number in range(1, PLAYS + 1):
+        *first, last = students
+        for page in first:
+            page.get_by_role("button", name="True: it fits").click()
+            page.get_by_text("Waiting for the others…").first.wait_for()
+        teacher.get_by_text("3 of 4 have predicted.").wait_for(timeout=15_000)
+        _watch(screens)
+        clicked = last.evaluate("() => Date.now()")
+        last.get_by_role("button", name="True: it fits").click()
+        _seen(screens, last, clicked, latencies)
+        for page in students:
+            page.get_by_role("heading", name=f"Card {number + 2} of 52").wait_for()
+
+
+def _class_latencies(browser, scene: dict, base: str, game: str = "express") -> dict:
+    """Plays PLAYS moves; for each, the milliseconds until each other screen showed it."""
     cookie = scene["cookie"]
     students = [_open(browser, base, cookie, key, scene["table"]) for key in scene["students"]]
     teacher = _open(browser, base, cookie, scene["teacher"], scene["live"])
     screens = {f"student {n}": page for n, page in enumerate(students, 1)}
     screens["teacher's live view"] = teacher
     latencies: dict[str, list[int]] = {name: [] for name in screens}
-    for number in range(1, PLAYS + 1):
-        mover = _mover(students)
-        for page in screens.values():
-            page.evaluate(_WATCH)
-        mover.get_by_label("My hypothesis: the rule is…").fill(f"idea {number}")
-        mover.get_by_label("It will be accepted").check()
-        clicked = mover.evaluate("() => Date.now()")
-        mover.get_by_role("button", name=re.compile(r"Play the ")).first.click()
-        for name, page in screens.items():
-            page.wait_for_function("() => window.__seen !== null", timeout=45_000)
-            if page is not mover:
-                latencies[name].append(page.evaluate("() => window.__seen") - clicked)
-        passing = mover.get_by_role("button", name="Pass: no guess now")
-        if passing.count():
-            passing.first.click()
-            mover.get_by_text("You passed. Play goes on.").wait_for()
+    if game == "delphi":
+        _delphi(students, teacher, screens, latencies)
+    else:
+        _turns(game, students, screens, latencies)
     for page in screens.values():
         page.context.close()
     return latencies
@@ -140,27 +202,30 @@ def _report(shape: str, latencies: dict[str, list[int]]) -> list[int]:
     return every
 
 
-def test_make_run_brings_every_play_to_every_screen_within_two_seconds(browser, tmp_path):
+@pytest.mark.parametrize("game", ["express", "russian", "abbott", "delphi"])
+def test_make_run_brings_every_move_to_every_screen_within_two_seconds(browser, tmp_path, game):
     server, env, base = _serve(tmp_path)
     try:
-        every = _report("make run (no Redis)", _class_latencies(browser, _scene(env), base))
+        latencies = _class_latencies(browser, _scene(env, game), base, game)
     finally:
         server.stop()
+    every = _report(f"make run (no Redis), {game}", latencies)
     assert max(every) <= WITHIN_MS, every
 
 
-def test_with_redis_every_play_reaches_every_screen_within_two_seconds(browser, tmp_path):
+@pytest.mark.parametrize("game", ["express", "russian", "abbott", "delphi"])
+def test_with_redis_every_move_reaches_every_screen_within_two_seconds(browser, tmp_path, game):
     redis = RedisInstance()
     redis.start()
     try:
         server, env, base = _serve(tmp_path, redis.url(0))
         try:
-            latencies = _class_latencies(browser, _scene(env), base)
+            latencies = _class_latencies(browser, _scene(env, game), base, game)
         finally:
             server.stop()
     finally:
         redis.stop()
-    every = _report("make run with REDIS_URL", latencies)
+    every = _report(f"make run with REDIS_URL, {game}", latencies)
     assert max(every) <= WITHIN_MS, every
 
 
