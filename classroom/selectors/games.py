@@ -368,14 +368,15 @@ def _seat_infos(
         if view is not None and player is None:
             score = view.scores.dealer
         elif view is not None and player is not None:
+            # Delphi's views have no hands and no turn: the whole class predicts at once.
             counts = (
                 view.hand_counts
                 if isinstance(view, PlayerView)
-                else tuple(len(hand) for hand in view.hands)
+                else tuple(len(hand) for hand in getattr(view, "hands", ()))
             )
             hand_count = counts[player] if player < len(counts) else 0
             score = view.scores.players[player]
-            is_turn = view.turn == player and not view.over
+            is_turn = getattr(view, "turn", None) == player and not view.over
         infos.append(
             SeatInfo(
                 seat.position,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -17,6 +18,8 @@ from classroom.selectors.games import (
     session_tables,
 )
 from classroom.views.teach.lobby import _polled, polled_session
+from eleusis.engine.cards import Card
+from eleusis.engine.variants import LayoutColumn
 
 # The projector ----------------------------------------------------------------------------------
 
@@ -29,6 +32,8 @@ class ProjectedSeat:
     cards: int
     score: int
     is_turn: bool
+    # The wrong cards lying face up in front of the player (the Russian rules): public.
+    wrong: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -49,10 +54,47 @@ class ProjectedTable:
     broken: bool = False
     revealed_words: str = ""
     revealed_rule: str = ""
+    on_show: Card | None = None  # Delphi: the card the whole class is predicting
+    chips: bool = False  # Delphi: the players' rows count chips, not cards
 
     @property
     def turn(self) -> ProjectedSeat | None:
         return next((seat for seat in self.seats if seat.is_turn), None)
+
+
+def _layout(view: Any) -> tuple[LayoutColumn, ...]:
+    """The mainline and the cards rejected under it: the game's layout, or the mainline alone at
+    the Russian rules, whose wrong cards lie in front of their players instead."""
+    if view is None:
+        return ()
+    layout = getattr(view, "layout", None)
+    if layout is not None:
+        return tuple(layout)
+    return tuple(LayoutColumn(card) for card in getattr(view, "mainline", ()))
+
+
+def _wrong_in_front(view: Any, player: int | None) -> tuple[Card, ...]:
+    wrong = getattr(view, "wrong", ())
+    return tuple(wrong[player]) if player is not None and player < len(wrong) else ()
+
+
+def _projected_seats(summary: Any) -> list[ProjectedSeat]:
+    round_row = summary.round
+    return [
+        ProjectedSeat(
+            info.position,
+            info.name,
+            info.is_bot,
+            info.hand_count,
+            info.score,
+            info.is_turn,
+            _wrong_in_front(
+                summary.view, round_row.player_of(info.position) if round_row else None
+            ),
+        )
+        for info in summary.seats
+        if not info.is_dealer
+    ]
 
 
 def projected_tables(session: GameSession) -> list[ProjectedTable]:
@@ -65,25 +107,16 @@ def projected_tables(session: GameSession) -> list[ProjectedTable]:
                 name=str(summary.table),
                 number=summary.table.number,
                 round_number=summary.round.number if summary.round else None,
-                layout=tuple(getattr(view, "layout", ()) or ()),
+                layout=_layout(view),
                 hints=tuple(getattr(view, "hints", ()) or ()),
-                seats=[
-                    ProjectedSeat(
-                        info.position,
-                        info.name,
-                        info.is_bot,
-                        info.hand_count,
-                        info.score,
-                        info.is_turn,
-                    )
-                    for info in summary.seats
-                    if not info.is_dealer
-                ],
+                seats=_projected_seats(summary),
                 over=bool(view and view.over),
                 paused=summary.table.paused,
                 broken=summary.broken,
                 revealed_words=revealed.rule_words if revealed else "",
                 revealed_rule=revealed.rule_text if revealed else "",
+                on_show=getattr(view, "current", None),
+                chips=hasattr(view, "chips"),
             )
         )
     return tables
