@@ -365,56 +365,104 @@ def enumerated_lines(
     position (up to its period). Each line is judged on every previous play and card; the first
     difference is dealt as a counterexample. None when more than `budget` verdicts would be
     needed (the solver decides then). The starts are compared by the caller."""
-    rules = (a, b)
-    if not line_enumerable(rules):
+    if not line_enumerable((a, b)):
         return None
-    horizon = position_horizon(rules)
+    horizon = position_horizon((a, b))
     if horizon is not None and sum(horizon) > MAX_POSITION_HORIZON:
         return None
-    lookback = max(max(rule.lookback for rule in rules), 1)
-    slot_classes = []
-    for slot in range(1, lookback + 1):
-        props = slot_props(rules, slot) | (previous_props(rules) if slot == 1 else set())
-        slot_classes.append(_class_of(partition(props)))
-    first_class = _class_of(partition(slot_props(rules, FIRST)))
-    aggregates: list[tuple[str, tuple[int, ...]]] = []
-    line_props: set[str] = set()
-    for rule in rules:
-        for node in ast.walk(rule.program.body):
-            if isinstance(node, ast.Extreme | ast.Played):
-                kind = node.fn if isinstance(node, ast.Extreme) else "played"
-                if (kind, TABLES[node.prop]) not in aggregates:
-                    aggregates.append((kind, TABLES[node.prop]))
-                line_props |= {"rank", "suit"} if node.prop == "card" else {node.prop}
-    for slot in (*range(1, lookback + 1), FIRST):
-        line_props |= slot_props(rules, slot)
-    line_props |= previous_props(rules)
-    steps = partition(line_props)
-    step_of = _class_of(steps)
-    cards = partition(slot_props(rules, 0))
-    previous: list[int | None] = [None]
-    if any(rule.reads_previous_card for rule in rules):
-        previous += [c.representative for c in partition(previous_props(rules))]
-    elif any(rule.reads_verdict for rule in rules):
-        previous.append(0)
-    starters = {i for i in range(len(FULL_DECK)) if a.judge_start(i) and b.judge_start(i)}
+    walk = _LineWalk.of(a, b, horizon)
+    queue = walk.first_lines()
+    seen_keys = {walk.key(line, values) for line, values in queue}
+    evaluations = 0
+    while queue:
+        line, line_values = queue.popleft()
+        judged, example = walk.difference(line, copies)
+        evaluations += judged
+        if example is not None:
+            return Equivalence(False, True, evaluations, example, copies=copies)
+        if evaluations > budget:
+            return None
+        for longer, longer_values in walk.longer_lines(line, line_values, copies):
+            new = walk.key(longer, longer_values)
+            if new not in seen_keys:
+                seen_keys.add(new)
+                queue.append((longer, longer_values))
+        if len(seen_keys) > budget * LINES_PER_EVALUATION:
+            return None  # too many lines the rules tell apart: the solver decides
+    return Equivalence(True, True, evaluations, None, copies=copies)
 
-    def position_key(length: int) -> int:
-        if horizon is None:
+
+Line = tuple[int, ...]  # a mainline, as card indices
+Aggregate = tuple[str, tuple[int, ...]]  # ("max" | "min" | "played", the values of the cards)
+
+
+@dataclass(frozen=True)
+class _LineWalk:
+    """What the walk over mainlines (`enumerated_lines`) knows of two rules: the card classes
+    they tell apart in each place they look back at and as the first card, what they ask of the
+    whole line (its highest, lowest and played values), the classes a line grows by, the cards
+    judged, the previous plays that matter and the legal starters of both."""
+
+    rules: tuple[CompiledRule, CompiledRule]
+    horizon: tuple[int, int] | None
+    slot_classes: list[list[int]]
+    first_class: list[int]
+    aggregates: list[Aggregate]
+    steps: list[CardClass]
+    step_of: list[int]
+    cards: list[CardClass]
+    previous: list[int | None]
+    starters: set[int]
+
+    @classmethod
+    def of(cls, a: CompiledRule, b: CompiledRule, horizon: tuple[int, int] | None) -> _LineWalk:
+        rules = (a, b)
+        lookback = max(max(rule.lookback for rule in rules), 1)
+        slot_classes = []
+        for slot in range(1, lookback + 1):
+            props = slot_props(rules, slot) | (previous_props(rules) if slot == 1 else set())
+            slot_classes.append(_class_of(partition(props)))
+        aggregates, line_props = _line_aggregates(rules)
+        for slot in (*range(1, lookback + 1), FIRST):
+            line_props |= slot_props(rules, slot)
+        line_props |= previous_props(rules)
+        previous: list[int | None] = [None]
+        if any(rule.reads_previous_card for rule in rules):
+            previous += [c.representative for c in partition(previous_props(rules))]
+        elif any(rule.reads_verdict for rule in rules):
+            previous.append(0)
+        steps = partition(line_props)
+        return cls(
+            rules,
+            horizon,
+            slot_classes,
+            _class_of(partition(slot_props(rules, FIRST))),
+            aggregates,
+            steps,
+            _class_of(steps),
+            partition(slot_props(rules, 0)),
+            previous,
+            {i for i in range(len(FULL_DECK)) if a.judge_start(i) and b.judge_start(i)},
+        )
+
+    def key(self, line: Line, values: tuple[object, ...]) -> tuple[object, ...]:
+        """What the rules can tell of `line`: two lines with one key are judged alike."""
+        lookback = len(self.slot_classes)
+        tail = tuple(self.slot_classes[k][line[-1 - k]] for k in range(min(lookback, len(line))))
+        return (tail, self.first_class[line[0]], values, self._position_key(len(line)))
+
+    def _position_key(self, length: int) -> int:
+        if self.horizon is None:
             return 0
-        threshold, period = horizon
+        threshold, period = self.horizon
         position = length + 1
         return position if position < threshold else threshold + (position - threshold) % period
 
-    def key(line: tuple[int, ...], values: tuple[object, ...]) -> tuple[object, ...]:
-        tail = tuple(slot_classes[k][line[-1 - k]] for k in range(min(lookback, len(line))))
-        return (tail, first_class[line[0]], values, position_key(len(line)))
-
-    def summary(values: tuple[object, ...] | None, index: int) -> tuple[object, ...]:
+    def summary(self, values: tuple[object, ...] | None, index: int) -> tuple[object, ...]:
         """The highest, the lowest, the set of values played (all the rules can ask of the
         line), with the card `index` added (`values` None: the line is that card alone)."""
         out: list[object] = []
-        for place, (kind, table) in enumerate(aggregates):
+        for place, (kind, table) in enumerate(self.aggregates):
             value = table[index]
             if values is None:
                 out.append(frozenset((value,)) if kind == "played" else value)
@@ -428,47 +476,65 @@ def enumerated_lines(
                 out.append(old | {value})
         return tuple(out)
 
-    queue: deque[tuple[tuple[int, ...], tuple[object, ...]]] = deque()
-    for step in steps:
-        if starters & set(step.members):
-            starter = min(starters & set(step.members))
-            queue.append(((starter,), summary(None, starter)))
-    seen_keys = {key(line, values) for line, values in queue}
-    evaluations = 0
-    while queue:
-        line, line_values = queue.popleft()
+    def first_lines(self) -> deque[tuple[Line, tuple[object, ...]]]:
+        """A line of one starter for each class of cards that has a legal starter."""
+        queue: deque[tuple[Line, tuple[object, ...]]] = deque()
+        for step in self.steps:
+            if self.starters & set(step.members):
+                starter = min(self.starters & set(step.members))
+                queue.append(((starter,), self.summary(None, starter)))
+        return queue
+
+    def difference(self, line: Line, copies: int) -> tuple[int, Counterexample | None]:
+        """The verdicts asked of `line` (every previous play, every card) and the first
+        difference between the rules that can be dealt, if any."""
+        a, b = self.rules
         back = line[::-1]
         position = len(line) + 1
-        for rejected in previous:
+        evaluations = 0
+        for rejected in self.previous:
             accepted = rejected is None
             previous_card = back[0] if rejected is None else rejected
-            for card_class in cards:
+            for card_class in self.cards:
                 evaluations += 1
                 card = card_class.representative
                 verdict = a.judge(card, back, previous_card, accepted, position)
                 if verdict != b.judge(card, back, previous_card, accepted, position):
                     example = _dealt_line(
-                        (a, b), line, rejected, card_class, steps, starters, copies
+                        self.rules, line, rejected, card_class, self.steps, self.starters, copies
                     )
                     if example is not None:
-                        return Equivalence(False, True, evaluations, example, copies=copies)
-        if evaluations > budget:
-            return None
+                        return evaluations, example
+        return evaluations, None
+
+    def longer_lines(
+        self, line: Line, values: tuple[object, ...], copies: int
+    ) -> Iterator[tuple[Line, tuple[object, ...]]]:
+        """`line` with one more card of each class the decks still hold."""
         counts: dict[int, int] = {}
         for index in line:
-            counts[step_of[index]] = counts.get(step_of[index], 0) + 1
-        for place, step in enumerate(steps):
+            counts[self.step_of[index]] = counts.get(self.step_of[index], 0) + 1
+        for place, step in enumerate(self.steps):
             if counts.get(place, 0) >= copies * step.weight:
                 continue  # no more of these cards in the decks
-            longer = (*line, step.representative)
-            longer_values = summary(line_values, step.representative)
-            new = key(longer, longer_values)
-            if new not in seen_keys:
-                seen_keys.add(new)
-                queue.append((longer, longer_values))
-        if len(seen_keys) > budget * LINES_PER_EVALUATION:
-            return None  # too many lines the rules tell apart: the solver decides
-    return Equivalence(True, True, evaluations, None, copies=copies)
+            yield (*line, step.representative), self.summary(values, step.representative)
+
+
+def _line_aggregates(
+    rules: tuple[CompiledRule, CompiledRule],
+) -> tuple[list[Aggregate], set[str]]:
+    """What the rules ask of the whole line (`max`, `min`, `played` of a property) and the
+    properties those read."""
+    aggregates: list[Aggregate] = []
+    line_props: set[str] = set()
+    for rule in rules:
+        for node in ast.walk(rule.program.body):
+            if isinstance(node, ast.Extreme | ast.Played):
+                kind = node.fn if isinstance(node, ast.Extreme) else "played"
+                if (kind, TABLES[node.prop]) not in aggregates:
+                    aggregates.append((kind, TABLES[node.prop]))
+                line_props |= {"rank", "suit"} if node.prop == "card" else {node.prop}
+    return aggregates, line_props
 
 
 def _class_of(classes: list[CardClass]) -> list[int]:
