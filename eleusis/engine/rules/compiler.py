@@ -433,6 +433,8 @@ class _Checker:
         return checked
 
     def value(self, node: ast.Expr) -> tuple[ast.Expr, ast.Kind]:
+        """`node` checked (its parts' kinds agree, it reads only what a rule may), with the kind
+        of what it stands for; what it reads is noted for the compiled rule."""
         match node:
             case ast.Num():
                 return node, ast.Kind.NUMBER
@@ -440,23 +442,8 @@ class _Checker:
                 return node, kind
             case ast.CardRef():
                 self.fail(errors.CARD_NEEDS_PROPERTY(name=card_name(node)), node.span)
-            case ast.Prop(card=card, name=name):
-                self.card(card)
-                if card.previous and card.back == 2:
-                    self.reads_previous2 = True
-                elif card.is_first:
-                    self.read(FIRST, name)
-                    self.need = max(self.need, 1)
-                    self.whole_line = True
-                elif card.previous:
-                    if name in ("accepted", "rejected"):
-                        self.reads_verdict = True
-                    else:
-                        self.read(PREVIOUS, name)
-                else:
-                    self.read(card.back, name)
-                    self.need = max(self.need, card.back)
-                return node, ast.PROPERTY_KIND[name]
+            case ast.Prop():
+                return self._prop(node)
             case ast.Position():
                 self.reads_position = True
                 return node, ast.Kind.NUMBER
@@ -477,63 +464,24 @@ class _Checker:
                 self.line_aggregate(TABLES[prop], node.span)
                 self.need = max(self.need, 1)  # unknown on an empty mainline
                 return node, ast.Kind.NUMBER
-            case ast.Played(prop=prop, item=item, span=span):
-                self.line_aggregate(TABLES[prop], span)
-                if prop == "card":
-                    for name in ("rank", "suit"):
-                        self.value(ast.Prop(ast.CardRef(0, span=span), name, span))
-                    return node, ast.Kind.BOOL
-                checked_item, kind = self.value(item)
-                if kind is not ast.PROPERTY_KIND[prop]:
-                    self.fail(
-                        errors.CANNOT_COMPARE(
-                            left=_kind(ast.PROPERTY_KIND[prop]), right=_kind(kind)
-                        ),
-                        _span(item),
-                    )
-                return ast.Played(prop, checked_item, span), ast.Kind.BOOL
+            case ast.Played():
+                return self._played(node)
             case ast.Abs(operand=operand, span=span):
                 return ast.Abs(self.number(operand, "abs"), span), ast.Kind.NUMBER
-            case ast.Arith(op=op, left=left, right=right, span=span):
-                checked_left = self.number(left, op)
-                if op == "%":
-                    if not isinstance(right, ast.Num) or not 1 <= right.value <= errors.MAX_NUMBER:
-                        self.fail(
-                            errors.MODULUS_NOT_NUMBER(op=op, limit=errors.MAX_NUMBER),
-                            _span(right),
-                        )
-                    return ast.Arith(op, checked_left, right, span), ast.Kind.NUMBER
-                return ast.Arith(op, checked_left, self.number(right, op), span), ast.Kind.NUMBER
+            case ast.Arith():
+                return self._arith(node), ast.Kind.NUMBER
             case ast.Neg(operand=operand, span=span):
                 return ast.Neg(self.number(operand, "-"), span), ast.Kind.NUMBER
             case ast.Wrap(operand=operand, modulus=modulus, span=span):
                 return ast.Wrap(self.number(operand, "wrap"), modulus, span), ast.Kind.NUMBER
-            case ast.Compare(op=op, left=left, right=right, span=span):
-                checked_left, left_kind = self.value(left)
-                checked_right, right_kind = self.value(right)
-                if left_kind is not right_kind:
-                    self.fail(
-                        errors.CANNOT_COMPARE(left=_kind(left_kind), right=_kind(right_kind)),
-                        span,
-                    )
-                if op in _ORDERING and left_kind is not ast.Kind.NUMBER:
-                    self.fail(errors.NOT_ORDERED(kind=_kind(left_kind), op=op), span)
-                return ast.Compare(op, checked_left, checked_right, span), ast.Kind.BOOL
+            case ast.Compare():
+                return self._compare(node), ast.Kind.BOOL
             case ast.In(item=item, container=container, negated=negated, span=span):
                 checked_item, item_kind = self.value(item)
-                return ast.In(checked_item, self.container(container, item_kind), negated, span), (
-                    ast.Kind.BOOL
-                )
-            case ast.If(cond=cond, then=then, otherwise=otherwise, span=span):
-                checked_cond = self.test(cond)
-                checked_then, then_kind = self.value(then)
-                checked_otherwise, other_kind = self.value(otherwise)
-                if then_kind is not other_kind:
-                    self.fail(
-                        errors.BRANCHES_DIFFER(then=_kind(then_kind), other=_kind(other_kind)),
-                        span,
-                    )
-                return ast.If(checked_cond, checked_then, checked_otherwise, span), then_kind
+                checked = ast.In(checked_item, self.container(container, item_kind), negated, span)
+                return checked, ast.Kind.BOOL
+            case ast.If():
+                return self._if(node)
             case ast.BoolOp() | ast.Not():
                 return self.test(node), ast.Kind.BOOL
             case ast.Next(value=value, cycle=cycle, span=span):
@@ -547,6 +495,75 @@ class _Checker:
             ):  # pragma: no cover - the grammar puts these after `in`
                 self.fail(errors.SET_EMPTY, node.span)
         self.fail("cannot read this part of the rule", _span(node))  # pragma: no cover
+
+    def _prop(self, node: ast.Prop) -> tuple[ast.Expr, ast.Kind]:
+        """A card's property: notes which card it reads (a place looked back at, the first
+        card, the previous play, its verdict)."""
+        card, name = node.card, node.name
+        self.card(card)
+        if card.previous and card.back == 2:
+            self.reads_previous2 = True
+        elif card.is_first:
+            self.read(FIRST, name)
+            self.need = max(self.need, 1)
+            self.whole_line = True
+        elif card.previous:
+            if name in ("accepted", "rejected"):
+                self.reads_verdict = True
+            else:
+                self.read(PREVIOUS, name)
+        else:
+            self.read(card.back, name)
+            self.need = max(self.need, card.back)
+        return node, ast.PROPERTY_KIND[name]
+
+    def _played(self, node: ast.Played) -> tuple[ast.Expr, ast.Kind]:
+        """`played(...)`: whether a value (or the card itself) is on the mainline already."""
+        prop, item, span = node.prop, node.item, node.span
+        self.line_aggregate(TABLES[prop], span)
+        if prop == "card":
+            for name in ("rank", "suit"):
+                self.value(ast.Prop(ast.CardRef(0, span=span), name, span))
+            return node, ast.Kind.BOOL
+        checked_item, kind = self.value(item)
+        if kind is not ast.PROPERTY_KIND[prop]:
+            self.fail(
+                errors.CANNOT_COMPARE(left=_kind(ast.PROPERTY_KIND[prop]), right=_kind(kind)),
+                _span(item),
+            )
+        return ast.Played(prop, checked_item, span), ast.Kind.BOOL
+
+    def _arith(self, node: ast.Arith) -> ast.Expr:
+        """Arithmetic on numbers; `%` takes a whole number from 1 up, written out."""
+        op, right, span = node.op, node.right, node.span
+        checked_left = self.number(node.left, op)
+        if op != "%":
+            return ast.Arith(op, checked_left, self.number(right, op), span)
+        if not isinstance(right, ast.Num) or not 1 <= right.value <= errors.MAX_NUMBER:
+            self.fail(errors.MODULUS_NOT_NUMBER(op=op, limit=errors.MAX_NUMBER), _span(right))
+        return ast.Arith(op, checked_left, right, span)
+
+    def _compare(self, node: ast.Compare) -> ast.Expr:
+        """Two things of one kind compared; only numbers have an order."""
+        op, span = node.op, node.span
+        checked_left, left_kind = self.value(node.left)
+        checked_right, right_kind = self.value(node.right)
+        if left_kind is not right_kind:
+            self.fail(errors.CANNOT_COMPARE(left=_kind(left_kind), right=_kind(right_kind)), span)
+        if op in _ORDERING and left_kind is not ast.Kind.NUMBER:
+            self.fail(errors.NOT_ORDERED(kind=_kind(left_kind), op=op), span)
+        return ast.Compare(op, checked_left, checked_right, span)
+
+    def _if(self, node: ast.If) -> tuple[ast.Expr, ast.Kind]:
+        """`if … then … else …`: a test, and two branches of one kind (the kind it stands for)."""
+        checked_cond = self.test(node.cond)
+        checked_then, then_kind = self.value(node.then)
+        checked_otherwise, other_kind = self.value(node.otherwise)
+        if then_kind is not other_kind:
+            self.fail(
+                errors.BRANCHES_DIFFER(then=_kind(then_kind), other=_kind(other_kind)), node.span
+            )
+        return ast.If(checked_cond, checked_then, checked_otherwise, node.span), then_kind
 
     def line_aggregate(self, table: tuple[int, ...], span: ast.Span) -> None:
         """A whole-mainline aggregate over the values of `table` (max, min, played)."""
