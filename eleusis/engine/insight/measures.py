@@ -407,30 +407,7 @@ def analyse_round(
         candidates = round_pool(pool, secret)
     judge = Judge(log.evidence, resolver)
     observer = Observer.start(candidates, judge)
-
-    # The rule still in play that kept the round unsolved last time: asked first, as it most
-    # likely still disagrees, and a disagreement is found after a few tables where an agreeing
-    # rule needs them all.
-    blocking: list[int] = []
-
-    def solved(history: tuple[Attempt, ...]) -> bool:
-        if secret is None:
-            return False  # only the exact rule tells when the evidence left only it
-
-        def agrees(index: int) -> bool:
-            rule = candidates.rule(index)
-            if rule is secret:
-                return True
-            return isinstance(rule, CompiledRule) and is_rule_from(rule, secret, history) is True
-
-        alive = observer.alive
-        first = [index for index in blocking if index in alive]
-        for index in first + [index for index in alive if index not in first]:
-            if not agrees(index):
-                blocking[:] = [index]
-                return False
-        return bool(alive)
-
+    watch = _SolvedWatch(secret, candidates, observer)
     plays: list[PlayInsight] = []
     solved_at: int | None = None
     held: dict[int, _Held] = {}
@@ -443,31 +420,14 @@ def analyse_round(
         after = len(observer.alive)
         if info is not None:
             info = info.with_realised(before, after)
-        if solved_at is None and solved(_history_after(log, play)):
+        if solved_at is None and watch.solved(_history_after(log, play)):
             solved_at = play.number
-        previous = held.get(play.player)
-        stated = play.hypothesis.logged
-        if stated:
-            rule = analysis.rule(play.hypothesis)
-            contradicted = rule is not None and judge.contradicted_by_cards(
-                rule, play.evidence_before
-            )
-            kept = (
-                contradicted
-                and previous is not None
-                and previous.rule is not None
-                and rule is not None
-                and analysis.equal(rule, previous.rule)
-            )
-            stated_now = _Held(play.hypothesis, rule, play.number, kept, contradicted)
-            held[play.player] = stated_now
-            current: _Held | None = stated_now
-            logged = "sentence" if rule is not None else "words"
-        else:
-            current = previous
-            logged = "carried" if previous is not None else "none"
+        current, logged = _held_at(play, held.get(play.player), analysis, judge)
+        if current is not None and play.hypothesis.logged:
+            held[play.player] = current
         rule = current.rule if current is not None else None
         fits = judge.fits(rule, play.evidence_before) if rule is not None else None
+        stated = play.hypothesis.logged
         response = _response(play, rule, stated, last_rule.get(play.player), judge, analysis)
         plays.append(
             _play_insight(play, current, logged, analysis, fits, response, info, before, after)
@@ -486,6 +446,57 @@ def analyse_round(
         log.end_reason,
         exact_rule=secret is not None,
     )
+
+
+class _SolvedWatch:
+    """Whether the evidence has left only the secret rule: every candidate still alive agrees
+    with it from the table as it stands. The candidate that kept the round unsolved last time is
+    asked first, as it most likely still disagrees, and a disagreement is found after a few
+    tables where an agreeing rule needs them all."""
+
+    def __init__(
+        self, secret: CompiledRule | None, candidates: CandidateSpace, observer: Observer
+    ) -> None:
+        self.secret, self.candidates, self.observer = secret, candidates, observer
+        self.blocking: list[int] = []
+
+    def solved(self, history: tuple[Attempt, ...]) -> bool:
+        if self.secret is None:
+            return False  # only the exact rule tells when the evidence left only it
+        alive = self.observer.alive
+        first = [index for index in self.blocking if index in alive]
+        for index in first + [index for index in alive if index not in first]:
+            if not self._agrees(index, history):
+                self.blocking[:] = [index]
+                return False
+        return bool(alive)
+
+    def _agrees(self, index: int, history: tuple[Attempt, ...]) -> bool:
+        rule, secret = self.candidates.rule(index), self.secret
+        if rule is secret:
+            return True
+        assert secret is not None  # `solved`
+        return isinstance(rule, CompiledRule) and is_rule_from(rule, secret, history) is True
+
+
+def _held_at(
+    play: PlayRecord, previous: _Held | None, analysis: _Analysis, judge: Judge
+) -> tuple[_Held | None, str]:
+    """The hypothesis in force at `play` and how it came: stated with the play (as a
+    "sentence" the app reads, or in "words"), "carried" from the player's last, or "none"."""
+    if not play.hypothesis.logged:
+        return previous, "carried" if previous is not None else "none"
+    rule = analysis.rule(play.hypothesis)
+    contradicted = rule is not None and judge.contradicted_by_cards(rule, play.evidence_before)
+    kept = (
+        contradicted
+        and previous is not None
+        and previous.rule is not None
+        and rule is not None
+        and analysis.equal(rule, previous.rule)
+    )
+    stated = _Held(play.hypothesis, rule, play.number, kept, contradicted)
+    return stated, "sentence" if rule is not None else "words"
 
 
 def _history_after(log: RoundLog, play: PlayRecord) -> tuple[Attempt, ...]:
