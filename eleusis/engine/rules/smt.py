@@ -30,7 +30,7 @@ from typing import Any
 
 import z3
 
-from eleusis.engine.cards import FULL_DECK
+from eleusis.engine.cards import FULL_DECK, Card
 from eleusis.engine.history import Attempt
 from eleusis.engine.rules import ast
 from eleusis.engine.rules.compiler import FIRST, TABLES, CompiledRule, aggregate_table
@@ -371,78 +371,93 @@ class _Encoder:
             case ast.Sum(prop=prop, count=count):
                 total: Any = z3.IntVal(0, s.ctx)
                 for k in range(1, count + 1):
-                    card = s.back[k - 1]
-                    total = total + z3.If(s.exists(k), _property(card, prop), 0)
+                    total = total + z3.If(s.exists(k), _property(s.back[k - 1], prop), 0)
                 return total, s.exists(1)
             case ast.Count() | ast.MainlineSum():
                 if self.start:
                     return z3.IntVal(0, s.ctx), yes
                 return s.aggregate(aggregate_table(node)), yes
             case ast.Extreme(fn=fn, prop=prop):
-                best: Any = z3.IntVal(0 if fn == "max" else 14, s.ctx)
-                for there, number in s.values_on_line(prop):
-                    better = number > best if fn == "max" else number < best
-                    best = z3.If(z3.And(there, better), number, best)
-                return best, s.n >= 1
-            case ast.Played(prop=prop, item=item):
-                if prop == "card":
-                    x, x_known = s.card.index_term(), yes
-                else:
-                    x, x_known = self.value(item)
-                    x = _as_int(x)
-                hits = [z3.And(there, number == x) for there, number in s.values_on_line(prop)]
-                return z3.Or(*hits) if hits else z3.BoolVal(False, s.ctx), x_known
+                return self._extreme(fn, prop), s.n >= 1
+            case ast.Played():
+                return self._played(node)
             case ast.Abs(operand=operand):
                 inner, known = self.value(operand)
                 return z3.If(inner < 0, -inner, inner), known
-            case ast.Arith(op=op, left=left, right=right):
+            case (
+                ast.Arith(op=op, left=left, right=right)
+                | ast.Compare(op=op, left=left, right=right)
+            ):
                 (a, a_known), (b, b_known) = self.value(left), self.value(right)
-                known = z3.And(a_known, b_known)
-                if op == "+":
-                    return a + b, known
-                if op == "-":
-                    return a - b, known
-                if op == "*":
-                    return a * b, known
-                return a % b, known
+                return _OPERATIONS[op](a, b), z3.And(a_known, b_known)
             case ast.Neg(operand=operand):
                 inner, known = self.value(operand)
                 return -inner, known
             case ast.Wrap(operand=operand, modulus=modulus):
                 inner, known = self.value(operand)
                 return (inner - 1) % modulus + 1, known
-            case ast.Compare(op=op, left=left, right=right):
-                (a, a_known), (b, b_known) = self.value(left), self.value(right)
-                result = {
-                    "==": lambda: a == b,
-                    "!=": lambda: a != b,
-                    "<": lambda: a < b,
-                    "<=": lambda: a <= b,
-                    ">": lambda: a > b,
-                    ">=": lambda: a >= b,
-                }[op]()
-                return result, z3.And(a_known, b_known)
-            case ast.If(cond=cond, then=then, otherwise=otherwise):
-                c_true, c_false = self.truth(cond)
-                t, t_known = self.value(then)
-                o, o_known = self.value(otherwise)
-                known = z3.Or(
-                    z3.And(c_true, t_known),
-                    z3.And(c_false, o_known),
-                    z3.And(t_known, o_known, t == o),
-                )
-                return z3.If(c_true, t, o), known
+            case ast.If():
+                return self._if(node)
             case ast.Not() | ast.BoolOp() | ast.In():
                 true, false = self.truth(node)
                 return true, z3.Or(true, false)
             case ast.Next(value=inner, cycle=cycle):
                 x, known = self.value(inner)
-                order = [item.value for item in cycle]
-                successor: Any = z3.IntVal(order[0], s.ctx)
-                for place, member in enumerate(order):
-                    successor = z3.If(x == member, order[(place + 1) % len(order)], successor)
-                return successor, known
+                return self._successor(x, [item.value for item in cycle]), known
         raise ValueError(f"cannot encode {type(node).__name__}")  # pragma: no cover
+
+    def _extreme(self, fn: str, prop: str) -> Any:
+        """The highest (`max`) or lowest (`min`) value of `prop` on the mainline."""
+        best: Any = z3.IntVal(0 if fn == "max" else 14, self.s.ctx)
+        for there, number in self.s.values_on_line(prop):
+            better = number > best if fn == "max" else number < best
+            best = z3.If(z3.And(there, better), number, best)
+        return best
+
+    def _played(self, node: ast.Played) -> tuple[Any, Any]:
+        """Whether the value (or the card itself) is on the mainline already."""
+        s = self.s
+        if node.prop == "card":
+            x, x_known = s.card.index_term(), self._true()
+        else:
+            x, x_known = self.value(node.item)
+            x = _as_int(x)
+        hits = [z3.And(there, number == x) for there, number in s.values_on_line(node.prop)]
+        return z3.Or(*hits) if hits else z3.BoolVal(False, s.ctx), x_known
+
+    def _if(self, node: ast.If) -> tuple[Any, Any]:
+        """Known when the branch taken is known, or when both branches agree."""
+        c_true, c_false = self.truth(node.cond)
+        t, t_known = self.value(node.then)
+        o, o_known = self.value(node.otherwise)
+        known = z3.Or(
+            z3.And(c_true, t_known),
+            z3.And(c_false, o_known),
+            z3.And(t_known, o_known, t == o),
+        )
+        return z3.If(c_true, t, o), known
+
+    def _successor(self, x: Any, order: list[int]) -> Any:
+        """The member after `x` in the cycle `order`, wrapping round."""
+        successor: Any = z3.IntVal(order[0], self.s.ctx)
+        for place, member in enumerate(order):
+            successor = z3.If(x == member, order[(place + 1) % len(order)], successor)
+        return successor
+
+
+# The arithmetic and the comparisons of the rule language, on z3 terms.
+_OPERATIONS: dict[str, Callable[[Any, Any], Any]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "%": lambda a, b: a % b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
 
 
 def prove_same(
@@ -599,14 +614,34 @@ def _history(
     def starter(index: int) -> bool:
         return all(rule.judge_start(index) for rule in rules)
 
+    mainline = _dealt_mainline(situation, model, dealer, starter, n - shown)
+    plays = [Attempt(FULL_DECK[index], True) for index in mainline + back]
+    if any(rule.reads_previous_card for rule in rules) or not rules:
+        wrong = FULL_DECK[dealer.take(situation.rejected.index(model))]
+    else:  # no rule reads the wrong card: any card will do
+        wrong = FULL_DECK[dealer.pick(range(len(FULL_DECK)))]
+    _add_wrong_plays(situation, ev, dealer, plays, wrong, n)
+    return plays, card
+
+
+def _dealt_mainline(
+    situation: _Situation,
+    model: z3.ModelRef,
+    dealer: _Dealer,
+    starter: Callable[[int], bool],
+    unseen: int,
+) -> list[int]:
+    """The `unseen` mainline cards further back than the rules look: the first card when the
+    rules read it, the cards of each hidden class as many as the model says, any cards for the
+    rest; a legal starter first where one fits."""
+    everything = range(len(FULL_DECK))
     hidden: list[tuple[Sequence[int], int]] = [
-        (members, ev(count).as_long())
+        (members, model.eval(count, model_completion=True).as_long())
         for members, count in zip(situation.classes, situation.hidden, strict=True)
     ]
-    filler = max(n - shown - sum(count for _members, count in hidden), 0)
+    filler = max(unseen - sum(count for _members, count in hidden), 0)
     mainline: list[int] = []
-    everything = range(len(FULL_DECK))
-    if situation.first is not None and n > shown:
+    if situation.first is not None and unseen > 0:
         # The first card the rules read, in front; one fewer of its class (or of the filler).
         first = dealer.take(situation.first.index(model))
         mainline.append(first)
@@ -623,15 +658,23 @@ def _history(
     for members, count in hidden:
         for _ in range(count):
             mainline.append(dealer.pick(members, starter if not mainline else None))
-    mainline += back
-    plays = [Attempt(FULL_DECK[index], True) for index in mainline]
+    return mainline
+
+
+def _add_wrong_plays(
+    situation: _Situation,
+    ev: Callable[[Any], Any],
+    dealer: _Dealer,
+    plays: list[Attempt],
+    wrong: Card,
+    n: int,
+) -> None:
+    """The wrong plays the situation has at the end of `plays`: the previous play (`wrong`)
+    and the one before it, or a wrong play just before the last mainline card."""
+    everything = range(len(FULL_DECK))
     previous_accepted = z3.is_true(ev(situation.previous_accepted))
     previous2_exists = z3.is_true(ev(situation.previous2_exists))
     previous2_accepted = z3.is_true(ev(situation.previous2_accepted))
-    if any(rule.reads_previous_card for rule in rules) or not rules:
-        wrong = FULL_DECK[dealer.take(situation.rejected.index(model))]
-    else:  # no rule reads the wrong card: any card will do
-        wrong = FULL_DECK[dealer.pick(everything)]
     if not situation.reads_previous2:
         previous2_accepted, previous2_exists = True, False
     if n >= 1 and not previous_accepted:
@@ -641,7 +684,6 @@ def _history(
     elif n >= 1 and previous2_exists and not previous2_accepted:
         # A wrong play just before the last mainline card.
         plays.insert(len(plays) - 1, Attempt(FULL_DECK[dealer.pick(everything)], False))
-    return plays, card
 
 
 __all__ = ["DEFAULT_TIMEOUT_MS", "SmtResult", "prove_same"]
