@@ -434,6 +434,54 @@ def _cell_state(
     return NONE
 
 
+def _students_of(review: RoundReview) -> dict[int, PlayerInsight]:
+    """The round's players who are students and played, by player number."""
+    assert review.measures is not None
+    return {
+        player.player: player
+        for player in review.measures.players
+        if player.plays
+        and (person := review.people.get(player.player)) is not None
+        and person.is_student
+    }
+
+
+def _add_cells(
+    review: RoundReview,
+    summaries: dict[int, StudentSummary],
+    ideas: Ideas,
+    hypotheses: dict[int, LoggedHypothesis],
+) -> None:
+    """A cell of the grid for each play of a student of `summaries` in the round, the last one
+    of each player marked when they guessed the rule."""
+    assert review.measures is not None
+    players = {p.player: p for p in review.measures.players}
+    last_play: dict[int, Cell] = {}
+    for play in review.measures.plays:
+        person = review.people.get(play.player)
+        if person is None or person.seat is None or person.seat.pk not in summaries:
+            continue
+        action = review.action_of_play.get(play.number)
+        logged = hypotheses.get(action) if action is not None else None
+        cell = Cell(
+            review,
+            play.number,
+            _cell_state(play, review, ideas, logged),
+            play.held or play.hypothesis,
+            play.test == "negative",
+            play.prediction_right is False,
+            False,
+            play.carried,
+            play.player not in last_play,
+        )
+        summaries[person.seat_pk].cells.append(cell)
+        last_play[play.player] = cell
+    for number, cell in last_play.items():
+        insight = players.get(number)
+        if insight is not None and insight.guessed:
+            cell.guess = True
+
+
 def session_review(
     session: GameSession, *, hide_names: bool = False, refutations: bool = True
 ) -> SessionReview:
@@ -448,64 +496,28 @@ def session_review(
         measures = review.measures
         if measures is None:
             continue
-        players = {p.player: p for p in measures.players}
-        student_rounds = [
-            player
-            for number, player in players.items()
-            if player.plays
-            and (person := review.people.get(number)) is not None
-            and person.is_student
-        ]
-        if measures.exact_rule and student_rounds:
+        students = _students_of(review)
+        if measures.exact_rule and students:
             rounds_checkable += 1
-            rounds_found += any(player.found for player in student_rounds)
-        for number, player in players.items():
-            person = review.people.get(number)
-            if person is None or not person.is_student or not player.plays:
-                continue
+            rounds_found += any(player.found for player in students.values())
+        for number, player in students.items():
+            person = review.people[number]
             summary = summaries.setdefault(person.seat_pk, StudentSummary(person))
             summary.add(player, exact_rule=measures.exact_rule)
             class_total.add(player, exact_rule=measures.exact_rule)
-        last_play: dict[int, Cell] = {}
-        first: set[int] = set()
-        for play in measures.plays:
-            person = review.people.get(play.player)
-            if person is None or person.seat is None or person.seat.pk not in summaries:
-                continue
-            action = review.action_of_play.get(play.number)
-            logged = hypotheses.get(action) if action is not None else None
-            cell = Cell(
-                review,
-                play.number,
-                _cell_state(play, review, ideas, logged),
-                play.held or play.hypothesis,
-                play.test == "negative",
-                play.prediction_right is False,
-                False,
-                play.carried,
-                play.player not in first,
-            )
-            first.add(play.player)
-            summaries[person.seat_pk].cells.append(cell)
-            last_play[play.player] = cell
-        for number, cell in last_play.items():
-            insight = players.get(number)
-            if insight is not None and insight.guessed:
-                cell.guess = True
-    students = sorted(summaries.values(), key=lambda s: natural_key(s.person.name))
+        _add_cells(review, summaries, ideas, hypotheses)
     done = sum(1 for r in rounds if r.current)
-    failed = [r for r in rounds if r.failed]
     session_review = SessionReview(
         session,
         rounds,
-        students,
+        sorted(summaries.values(), key=lambda s: natural_key(s.person.name)),
         class_total,
         ideas,
         _free_text(hypotheses, rounds),
         hypotheses,
         done,
         len(rounds),
-        failed,
+        [r for r in rounds if r.failed],
         rounds_found=rounds_found,
         rounds_checkable=rounds_checkable,
         guesses=session_guesses(session, people),
