@@ -217,70 +217,91 @@ def _from_lark(exc: UnexpectedInput, text: str) -> RuleSyntaxError:
             message += _CHARACTER_HINTS[char]()
         return RuleSyntaxError(message, text=text, line=line, column=column)
     if isinstance(exc, UnexpectedToken):
-        token = exc.token
-        expected = sorted(exc.expected or ())
-        if token.type == "$END":
-            lines = text.splitlines() or [""]
-            line = len(lines)
-            column = len(lines[-1].rstrip()) + 1
-            message = errors.UNEXPECTED_END()
-        elif token.type == "COMP_OP" and "NAME" not in expected:
-            return RuleSyntaxError(
-                errors.CHAINED_COMPARISON,
-                text=text,
-                line=line,
-                column=column,
-                end_column=column + len(token),
-            )
-        else:
-            message = errors.UNEXPECTED_TOKEN(token=str(token))
-        before = _words_before(text, token)
-        if before[-1:] == ["if"] and before[-2:-1] in (["and"], ["or"], ["not"]):
-            offset = token.start_pos if isinstance(token.start_pos, int) else 0
-            if_at = text.lower().rfind("if", 0, offset)
-            line = text.count("\n", 0, if_at) + 1
-            column = if_at - (text.rfind("\n", 0, if_at) + 1) + 1
-            return RuleSyntaxError(
-                errors.IF_NEEDS_PARENTHESES(word=before[-2]),
-                text=text,
-                line=line,
-                column=column,
-                end_column=column + 2,
-            )
-        if before[-2:-1] == ["is"] and before[-1:] in (["a"], ["an"]):
-            return RuleSyntaxError(
-                errors.NO_ARTICLE(article=before[-1], word=str(token)),
-                text=text,
-                line=line,
-                column=column,
-                end_column=column + len(str(token)),
-            )
-        missing = _missing_if_part(text, token, expected)
-        if missing:
-            message += missing()
-        elif token.type in ("_THEN", "_ELSE") and _words_before(text, token).count("if") == 0:
-            # `last is red then black else red`: the if was left out.
-            message += errors.START_WITH_IF()
-        elif expected == ["DOTDOT"]:
-            message += errors.IN_NEEDS_SET()
-        elif "NAME" in expected:
-            message += errors.EXPECTED(what=_TEST_OR_VALUE)
-        elif expected:
-            found: list[str | errors.Message] = [
-                _TERMINAL_WORDS.get(name, name.lower()) for name in expected
-            ]
-            words = sorted(dict.fromkeys(found), key=_english)
-            if len(words) == 1:
-                message += errors.EXPECTED(what=words[0])
-            elif len(words) == 2:
-                message += errors.EXPECTED_TWO(first=words[0], second=words[1])
-            elif len(words) == 3:
-                message += errors.EXPECTED_THREE(first=words[0], second=words[1], third=words[2])
-            else:
-                message += errors.MISSING_OPERATOR()
-        end = column + len(str(token)) if token.type != "$END" else None
-        return RuleSyntaxError(message, text=text, line=line, column=column, end_column=end)
+        return _unexpected_token(exc, text, line, column)
     return RuleSyntaxError(errors.UNEXPECTED_END, text=text, line=line, column=column)
+
+
+def _unexpected_token(exc: UnexpectedToken, text: str, line: int, column: int) -> RuleSyntaxError:
+    """A word or sign where the rule cannot have it, or the rule ending too early: where, and
+    what was expected, in the words a student knows."""
+    token = exc.token
+    expected = sorted(exc.expected or ())
+    if token.type == "$END":
+        lines = text.splitlines() or [""]
+        line = len(lines)
+        column = len(lines[-1].rstrip()) + 1
+        message = errors.UNEXPECTED_END()
+    elif token.type == "COMP_OP" and "NAME" not in expected:
+        return RuleSyntaxError(
+            errors.CHAINED_COMPARISON,
+            text=text,
+            line=line,
+            column=column,
+            end_column=column + len(token),
+        )
+    else:
+        message = errors.UNEXPECTED_TOKEN(token=str(token))
+    misplaced = _misplaced_words(text, token, line, column)
+    if misplaced is not None:
+        return misplaced
+    message += _expected_words(text, token, expected)
+    end = column + len(str(token)) if token.type != "$END" else None
+    return RuleSyntaxError(message, text=text, line=line, column=column, end_column=end)
+
+
+def _misplaced_words(text: str, token: Token, line: int, column: int) -> RuleSyntaxError | None:
+    """An `if` right after and/or/not (it needs parentheses there), or an article after `is`
+    (`last is a red`)."""
+    before = _words_before(text, token)
+    if before[-1:] == ["if"] and before[-2:-1] in (["and"], ["or"], ["not"]):
+        offset = token.start_pos if isinstance(token.start_pos, int) else 0
+        if_at = text.lower().rfind("if", 0, offset)
+        line = text.count("\n", 0, if_at) + 1
+        column = if_at - (text.rfind("\n", 0, if_at) + 1) + 1
+        return RuleSyntaxError(
+            errors.IF_NEEDS_PARENTHESES(word=before[-2]),
+            text=text,
+            line=line,
+            column=column,
+            end_column=column + 2,
+        )
+    if before[-2:-1] == ["is"] and before[-1:] in (["a"], ["an"]):
+        return RuleSyntaxError(
+            errors.NO_ARTICLE(article=before[-1], word=str(token)),
+            text=text,
+            line=line,
+            column=column,
+            end_column=column + len(str(token)),
+        )
+    return None
+
+
+def _expected_words(text: str, token: Token, expected: list[str]) -> errors.Message:
+    """What the rule needed where it went wrong: a missing part of an if, a set after `in`, a
+    test or a value, or the words the grammar expected (up to three)."""
+    missing = _missing_if_part(text, token, expected)
+    if missing:
+        return missing()
+    if token.type in ("_THEN", "_ELSE") and _words_before(text, token).count("if") == 0:
+        # `last is red then black else red`: the if was left out.
+        return errors.START_WITH_IF()
+    if expected == ["DOTDOT"]:
+        return errors.IN_NEEDS_SET()
+    if "NAME" in expected:
+        return errors.EXPECTED(what=_TEST_OR_VALUE)
+    if not expected:
+        return errors.Message()
+    found: list[str | errors.Message] = [
+        _TERMINAL_WORDS.get(name, name.lower()) for name in expected
+    ]
+    words = sorted(dict.fromkeys(found), key=_english)
+    if len(words) == 1:
+        return errors.EXPECTED(what=words[0])
+    if len(words) == 2:
+        return errors.EXPECTED_TWO(first=words[0], second=words[1])
+    if len(words) == 3:
+        return errors.EXPECTED_THREE(first=words[0], second=words[1], third=words[2])
+    return errors.MISSING_OPERATOR()
 
 
 def _words_before(text: str, token: Token) -> list[str]:
