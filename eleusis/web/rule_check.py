@@ -158,17 +158,7 @@ def _warning_text(warning: RuleWarning, analysis: Analysis) -> str:
     if warning.code == "no_starter":
         return gettext("No starter: no card can start the mainline.")
     if warning.code == "dead_end" and analysis.dead_end_example:
-        plays = ", ".join(
-            card_words(attempt.card) + ("" if attempt.accepted else " " + gettext("(wrong)"))
-            for attempt in analysis.dead_end_example
-        )
-        return ngettext(
-            "Dead end: after %(plays)s no card is legal; there must always be a legal next card "
-            "(%(count)s situation like this).",
-            "Dead end: after %(plays)s no card is legal; there must always be a legal next card "
-            "(%(count)s situations like this).",
-            analysis.dead_ends,
-        ) % {"plays": plays, "count": analysis.dead_ends}
+        return _dead_end_words(analysis)
     if warning.code == "previous_card":
         return gettext(
             "“previous” is the latest play, right or wrong: after a wrong play, previous.rank "
@@ -182,33 +172,55 @@ def _warning_text(warning: RuleWarning, analysis: Analysis) -> str:
             "Try a round by hand before playing it in class."
         )
     if warning.code == "never_playable" and analysis.never_playable:
-        never = [card_words(Card.parse(code)) for code in analysis.never_playable]
-        cards = ", ".join(never[:8])
-        if len(never) > 8:
-            cards += " " + gettext("and %(count)s more") % {"count": len(never) - 8}
-        return gettext(
-            "Card never playable: %(cards)s can never be played; every card must be playable "
-            "at some point."
-        ) % {"cards": cards}
+        return _never_playable_words(analysis)
     if warning.code == "dead_branch" and warning.params:
-        values = {"cond": warning.params["cond"]}
-        if warning.params["branch"] == "then":
-            return (
-                gettext(
-                    "Dead branch: in “if %(cond)s then …”, the condition is never true when the "
-                    "rule judges a card, so the “then” part can never apply."
-                )
-                % values
-            )
+        return _dead_branch_words(warning.params)
+    logger.error("Rule warning without words: %s", warning.code)  # a new code: add it above
+    return gettext("This rule breaks one of the guidelines for rules.")
+
+
+def _dead_end_words(analysis: Analysis) -> str:
+    plays = ", ".join(
+        card_words(attempt.card) + ("" if attempt.accepted else " " + gettext("(wrong)"))
+        for attempt in analysis.dead_end_example or ()
+    )
+    return ngettext(
+        "Dead end: after %(plays)s no card is legal; there must always be a legal next card "
+        "(%(count)s situation like this).",
+        "Dead end: after %(plays)s no card is legal; there must always be a legal next card "
+        "(%(count)s situations like this).",
+        analysis.dead_ends,
+    ) % {"plays": plays, "count": analysis.dead_ends}
+
+
+def _never_playable_words(analysis: Analysis) -> str:
+    never = [card_words(Card.parse(code)) for code in analysis.never_playable]
+    cards = ", ".join(never[:8])
+    if len(never) > 8:
+        cards += " " + gettext("and %(count)s more") % {"count": len(never) - 8}
+    return gettext(
+        "Card never playable: %(cards)s can never be played; every card must be playable "
+        "at some point."
+    ) % {"cards": cards}
+
+
+def _dead_branch_words(params: dict[str, str]) -> str:
+    values = {"cond": params["cond"]}
+    if params["branch"] == "then":
         return (
             gettext(
-                "Dead branch: in “if %(cond)s then …”, the condition is always true when the rule "
-                "judges a card, so the “else” part can never apply."
+                "Dead branch: in “if %(cond)s then …”, the condition is never true when the "
+                "rule judges a card, so the “then” part can never apply."
             )
             % values
         )
-    logger.error("Rule warning without words: %s", warning.code)  # a new code: add it above
-    return gettext("This rule breaks one of the guidelines for rules.")
+    return (
+        gettext(
+            "Dead branch: in “if %(cond)s then …”, the condition is always true when the rule "
+            "judges a card, so the “else” part can never apply."
+        )
+        % values
+    )
 
 
 def card_words(card: Card) -> str:
