@@ -313,66 +313,90 @@ def _exact(
     # A right previous play is the last card, so reading it means keeping that card.
     lookback = max(rule.lookback, 1 if rule.reads_previous_card else 0)
     horizon = position_horizon((rule,))
-    if horizon is not None and sum(horizon) > MAX_POSITION_HORIZON:
+    if _beyond_reach(len(classes), lookback, horizon, budget):
         return None
-    # Mainline tails the rule tells apart: far beyond the budget, the walk could only give up.
-    if len(classes) ** lookback > 50 * budget:
-        return None
-    if budget > MAX_EXACT_EVALUATIONS and len(classes) ** (lookback + 1) > 4 * budget:
-        return None  # the longer walk for dead ends only when it can finish
-
-    def normal(position: int) -> int:
-        if horizon is None:
-            return 0
-        threshold, period = horizon
-        return position - period if position >= threshold + period else position
-
     parents: dict[_State, tuple[_State | None, int, bool]] = {}
     queue: deque[_State] = deque()
     for starter in starters:
-        state: _State = ((rep_of[starter],)[:lookback], None, normal(2))
+        state: _State = ((rep_of[starter],)[:lookback], None, _normal(horizon, 2))
         if state not in parents:
             parents[state] = (None, rep_of[starter], True)
             queue.append(state)
-
     playable = {rep_of[index] for index in starters}
     legal_counts: list[tuple[int, int]] = []  # (legal cards, weight)
     dead: list[_State] = []
     while queue:
         state = queue.popleft()
-        back, rejected, position = state
         budget -= len(classes)
         if budget < 0:
             return None
-        tail = list(back) if back else [0]  # a rule that reads no earlier card
-        previous = tail[0] if rejected is None else rejected
-        legal = 0
-        for card_class in classes:
-            card = card_class.representative
-            if rule.judge(card, tail, previous, rejected is None, position):
-                legal += card_class.weight
+        legal, following = _judged(rule, state, classes, lookback, horizon)
+        for card, after in following:
+            if after[1] is None:
                 playable.add(card)
-                following: _State = (((card, *back))[:lookback], None, normal(position + 1))
-            elif rule.reads_previous:
-                following = (back, card if rule.reads_previous_card else 0, position)
-            else:
-                continue
-            if following not in parents:
-                parents[following] = (state, card, following[1] is None)
-                queue.append(following)
+            if after not in parents:
+                parents[after] = (state, card, after[1] is None)
+                queue.append(after)
         weight = 1
-        for card in back:
+        for card in state[0]:
             weight *= weight_of[card]
         legal_counts.append((legal, weight))
         if legal == 0:
             dead.append(state)
-
     never_indexes = sorted(
         member for c in classes if c.representative not in playable for member in c.members
     )
     never = [FULL_DECK[index].code for index in never_indexes]
     example = _spread(_history(dead[0], parents), classes) if dead else None
     return _finish(rule, starters, legal_counts, len(dead), example, never, exhaustive=True)
+
+
+def _beyond_reach(
+    classes: int, lookback: int, horizon: tuple[int, int] | None, budget: int
+) -> bool:
+    """Whether the exact walk could only give up: a position period too long, or far more
+    mainline tails the rule tells apart than the budget."""
+    if horizon is not None and sum(horizon) > MAX_POSITION_HORIZON:
+        return True
+    if classes**lookback > 50 * budget:
+        return True
+    # The longer walk for dead ends only when it can finish.
+    return budget > MAX_EXACT_EVALUATIONS and classes ** (lookback + 1) > 4 * budget
+
+
+def _normal(horizon: tuple[int, int] | None, position: int) -> int:
+    """The position as the rule reads it: 0 when it reads none, else folded by its period."""
+    if horizon is None:
+        return 0
+    threshold, period = horizon
+    return position - period if position >= threshold + period else position
+
+
+def _judged(
+    rule: CompiledRule,
+    state: _State,
+    classes: list[CardClass],
+    lookback: int,
+    horizon: tuple[int, int] | None,
+) -> tuple[int, list[tuple[int, _State]]]:
+    """Every class of cards judged in `state`: how many cards are legal, and the states each
+    card leads to (a right card joins the mainline; a wrong one is the previous play, when the
+    rule reads it)."""
+    back, rejected, position = state
+    tail = list(back) if back else [0]  # a rule that reads no earlier card
+    previous = tail[0] if rejected is None else rejected
+    legal = 0
+    following: list[tuple[int, _State]] = []
+    for card_class in classes:
+        card = card_class.representative
+        if rule.judge(card, tail, previous, rejected is None, position):
+            legal += card_class.weight
+            following.append(
+                (card, (((card, *back))[:lookback], None, _normal(horizon, position + 1)))
+            )
+        elif rule.reads_previous:
+            following.append((card, (back, card if rule.reads_previous_card else 0, position)))
+    return legal, following
 
 
 def _spread(plays: list[Attempt], classes: list[CardClass]) -> list[Attempt]:
