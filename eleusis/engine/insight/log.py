@@ -18,7 +18,7 @@ from eleusis.engine.inference import Observation
 from eleusis.engine.variants.actions import Guess, NoPlay, Play, Verdict
 from eleusis.engine.variants.base import GuessJudge, IllegalActionError
 from eleusis.engine.variants.express import ExpressRound, TableEntry
-from eleusis.engine.variants.express.state import GuessRecord
+from eleusis.engine.variants.express.state import ExpressState, GuessRecord
 
 
 @dataclass(frozen=True)
@@ -152,6 +152,11 @@ def _recorded_judge(round_: ExpressRound) -> GuessJudge:
     return judge
 
 
+# A play awaiting its entry on the table, by player: the table's length, the hand and the
+# history before it, and the evidence gathered so far.
+Pending = dict[int, tuple[int, tuple[Card, ...], tuple[Attempt, ...], int]]
+
+
 def _round_log(round_: ExpressRound, judge_guess: GuessJudge) -> RoundLog:
     fresh = type(round_)(
         round_.config, round_.seed, round_.rule, round_.players, judge_guess=judge_guess
@@ -163,7 +168,7 @@ def _round_log(round_: ExpressRound, judge_guess: GuessJudge) -> RoundLog:
             Evidence("start", cards=tuple(state.starter_rejected), starter=state.history[0].card)
         )
     plays: list[PlayRecord] = []
-    pending: dict[int, tuple[int, tuple[Card, ...], tuple[Attempt, ...], int]] = {}
+    pending: Pending = {}
     for action in round_.actions:
         entries_before = len(state.table)
         guesses_before = len(state.guesses)
@@ -179,39 +184,7 @@ def _round_log(round_: ExpressRound, judge_guess: GuessJudge) -> RoundLog:
             if not guess.correct:
                 evidence.append(Evidence("guess", text=guess.text, accepted=False))
         for index in range(entries_before, len(state.table)):
-            entry = state.table[index]
-            prefix = tuple(_history_before(state.table, index))
-            if entry.kind == "play":
-                evidence.append(Evidence("card", prefix, (entry.cards[0],), entry.accepted))
-            elif entry.kind == "correction":
-                evidence.append(Evidence("card", prefix, (entry.cards[0],), True))
-                plays[-1] = replace(
-                    plays[-1], correction=entry.cards[0], evidence_after=len(evidence)
-                )
-                continue
-            elif entry.kind == "no_play":
-                evidence.append(Evidence("no_play", prefix, tuple(entry.cards), entry.accepted))
-            else:
-                continue
-            assert entry.player is not None
-            start, hand, history, before = pending.pop(entry.player)
-            assert start <= index
-            plays.append(
-                PlayRecord(
-                    number=len(plays) + 1,
-                    entry=index,
-                    player=entry.player,
-                    kind="play" if entry.kind == "play" else "no_play",
-                    cards=tuple(entry.cards),
-                    accepted=entry.accepted,
-                    hand=hand,
-                    history=history,
-                    hypothesis=Hypothesis(entry.hypothesis, entry.hypothesis),
-                    prediction=entry.prediction,
-                    evidence_before=before,
-                    evidence_after=len(evidence),
-                )
-            )
+            _add_entry(state, index, evidence, plays, pending)
     return RoundLog(
         players=round_.players,
         plays=tuple(plays),
@@ -220,6 +193,48 @@ def _round_log(round_: ExpressRound, judge_guess: GuessJudge) -> RoundLog:
         guessed_by=state.guessed_by,
         end_reason=state.end_reason,
         guesses=tuple(state.guesses),
+    )
+
+
+def _add_entry(
+    state: ExpressState,
+    index: int,
+    evidence: list[Evidence],
+    plays: list[PlayRecord],
+    pending: Pending,
+) -> None:
+    """The table's entry `index` as evidence and, for a play or a "no play", as the play of its
+    player (`pending` holds what they had before it); a correction amends the play before."""
+    entry = state.table[index]
+    prefix = tuple(_history_before(state.table, index))
+    if entry.kind == "play":
+        evidence.append(Evidence("card", prefix, (entry.cards[0],), entry.accepted))
+    elif entry.kind == "correction":
+        evidence.append(Evidence("card", prefix, (entry.cards[0],), True))
+        plays[-1] = replace(plays[-1], correction=entry.cards[0], evidence_after=len(evidence))
+        return
+    elif entry.kind == "no_play":
+        evidence.append(Evidence("no_play", prefix, tuple(entry.cards), entry.accepted))
+    else:
+        return
+    assert entry.player is not None
+    start, hand, history, before = pending.pop(entry.player)
+    assert start <= index
+    plays.append(
+        PlayRecord(
+            number=len(plays) + 1,
+            entry=index,
+            player=entry.player,
+            kind="play" if entry.kind == "play" else "no_play",
+            cards=tuple(entry.cards),
+            accepted=entry.accepted,
+            hand=hand,
+            history=history,
+            hypothesis=Hypothesis(entry.hypothesis, entry.hypothesis),
+            prediction=entry.prediction,
+            evidence_before=before,
+            evidence_after=len(evidence),
+        )
     )
 
 
