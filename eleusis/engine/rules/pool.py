@@ -135,10 +135,24 @@ def _pool_conditions() -> Iterator[dict[str, str]]:
 
 def pool_fillings() -> Iterator[dict[str, str]]:
     """The builder's sentences that bots and the review weigh (before deduplication)."""
-    singles = list(_single_requirements())
-    yield from singles
+    yield from _single_requirements()
     yield from plain_fillings()
-    # Two properties of the last card, either or both ("same suit or same rank").
+    yield from _joined_fillings()
+    branches = _branch_requirements()
+    for condition in _pool_conditions():
+        yield from _conditional_fillings(condition, branches)
+
+
+def _otherwise(
+    condition: dict[str, str], then: dict[str, str], other: dict[str, str]
+) -> dict[str, str]:
+    """`condition`, then `then`, otherwise `other`."""
+    return {**condition, **then, "join": "otherwise", **_second(other)}
+
+
+def _joined_fillings() -> Iterator[dict[str, str]]:
+    """Two requirements joined by and/or: two properties of the last card ("same suit or same
+    rank"), a color with a kind of rank ("a red card and a high card")."""
     props = ("color", "suit", "rank", "parity", "half", "face")
     for i, first in enumerate(props):
         for second in props[i + 1 :]:
@@ -148,55 +162,41 @@ def pool_fillings() -> Iterator[dict[str, str]]:
                     "join": join,
                     **_second(_req("same", prop=second, ref="last")),
                 }
-    # A color or suit with a kind of rank ("a red card and a high card").
-    for first in ("red", "black"):
-        for second in ("odd", "even", "low", "high", "face", "number"):
+    for color in ("red", "black"):
+        for kind in ("odd", "even", "low", "high", "face", "number"):
             for join in ("and", "or"):
-                yield {
-                    **_req("play", what=first),
-                    "join": join,
-                    **_second(_req("play", what=second)),
-                }
-    # A condition, one side, then the other (or anything).
-    branches = _branch_requirements()
-    for condition in _pool_conditions():
-        for then, otherwise in _COMPLEMENTS:
-            yield {
-                **condition,
-                **_req("play", what=then),
-                "join": "otherwise",
-                **_second(_req("play", what=otherwise)),
-            }
-        for branch in branches:
-            if branch["then"] == "any":
-                continue
-            yield {**condition, **branch}
-            if condition["if"] in ("wrong", "right"):
-                # "After a wrong play anything goes; otherwise …"
-                yield {**condition, **_req("any"), "join": "otherwise", **_second(branch)}
-        if condition["if"] == "last":
-            for then in ("hearts", "diamonds", "spades", "clubs"):
-                for otherwise in ("hearts", "diamonds", "spades", "clubs"):
-                    if then != otherwise:
-                        yield {
-                            **condition,
-                            **_req("play", what=then),
-                            "join": "otherwise",
-                            **_second(_req("play", what=otherwise)),
-                        }
-        if condition["if"] in ("wrong", "right", "odd-place", "even-place"):
-            relations = [b for b in branches if b["then"] not in ("play", "any")]
-            for one in relations:
-                for other in relations:
-                    if one != other:
-                        yield {**condition, **one, "join": "otherwise", **_second(other)}
-        for then, otherwise in (("higher", "lower"), ("lower", "higher")):
-            yield {
-                **condition,
-                **_req(then, ref="last"),
-                "join": "otherwise",
-                **_second(_req(otherwise, ref="last")),
-            }
+                yield {**_req("play", what=color), "join": join, **_second(_req("play", what=kind))}
+
+
+def _conditional_fillings(
+    condition: dict[str, str], branches: list[dict[str, str]]
+) -> Iterator[dict[str, str]]:
+    """A condition, one side, then the other (or anything)."""
+    for then, otherwise in _COMPLEMENTS:
+        yield _otherwise(condition, _req("play", what=then), _req("play", what=otherwise))
+    for branch in branches:
+        if branch["then"] == "any":
+            continue
+        yield {**condition, **branch}
+        if condition["if"] in ("wrong", "right"):
+            # "After a wrong play anything goes; otherwise …"
+            yield _otherwise(condition, _req("any"), branch)
+    if condition["if"] == "last":
+        suits = ("hearts", "diamonds", "spades", "clubs")
+        for then in suits:
+            for otherwise in suits:
+                if then != otherwise:
+                    yield _otherwise(
+                        condition, _req("play", what=then), _req("play", what=otherwise)
+                    )
+    if condition["if"] in ("wrong", "right", "odd-place", "even-place"):
+        relations = [b for b in branches if b["then"] not in ("play", "any")]
+        for one in relations:
+            for other in relations:
+                if one != other:
+                    yield _otherwise(condition, one, other)
+    for then, otherwise in (("higher", "lower"), ("lower", "higher")):
+        yield _otherwise(condition, _req(then, ref="last"), _req(otherwise, ref="last"))
 
 
 @cache
