@@ -447,18 +447,8 @@ class _Checker:
             case ast.Position():
                 self.reads_position = True
                 return node, ast.Kind.NUMBER
-            case ast.Sum(prop=prop, count=count):
-                if self.in_start:
-                    self.fail(errors.START_LOOKS_BACK(what=errors.words("earlier card")), node.span)
-                for back in range(1, count + 1):
-                    self.read(back, prop)
-                return node, ast.Kind.NUMBER
-            case ast.Count() | ast.MainlineSum():
-                if self.in_start:
-                    self.fail(errors.START_LOOKS_BACK(what=errors.words("mainline")), node.span)
-                table = aggregate_table(node)
-                if table not in self.aggregates:
-                    self.aggregates.append(table)
+            case ast.Sum() | ast.Count() | ast.MainlineSum():
+                self._looks_back(node)
                 return node, ast.Kind.NUMBER
             case ast.Extreme(prop=prop):
                 self.line_aggregate(TABLES[prop], node.span)
@@ -495,6 +485,21 @@ class _Checker:
             ):  # pragma: no cover - the grammar puts these after `in`
                 self.fail(errors.SET_EMPTY, node.span)
         self.fail("cannot read this part of the rule", _span(node))  # pragma: no cover
+
+    def _looks_back(self, node: ast.Sum | ast.Count | ast.MainlineSum) -> None:
+        """A sum of the last cards, or a count or sum over the whole mainline: what it reads
+        (never in the start clause, which judges the first card)."""
+        if isinstance(node, ast.Sum):
+            if self.in_start:
+                self.fail(errors.START_LOOKS_BACK(what=errors.words("earlier card")), node.span)
+            for back in range(1, node.count + 1):
+                self.read(back, node.prop)
+            return
+        if self.in_start:
+            self.fail(errors.START_LOOKS_BACK(what=errors.words("mainline")), node.span)
+        table = aggregate_table(node)
+        if table not in self.aggregates:
+            self.aggregates.append(table)
 
     def _prop(self, node: ast.Prop) -> tuple[ast.Expr, ast.Kind]:
         """A card's property: notes which card it reads (a place looked back at, the first

@@ -13,7 +13,7 @@ tables from here; the tables are a third of it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
@@ -322,10 +322,7 @@ def condition(node: ast.Expr) -> str:
             key = "same_truth" if op == "==" else "different_truth"
             return PHRASES[key].format(left=_grouped(left), right=_grouped(right))
         case ast.BoolOp(op=op, items=items):
-            text = _grouped(items[0])
-            for item in items[1:]:
-                text = PHRASES[op].format(left=text, right=_grouped(item))
-            return text
+            return _joined(op, items)
         case ast.If():
             return _branch(node)
         case ast.Played():
@@ -352,13 +349,25 @@ def condition(node: ast.Expr) -> str:
             key = "not_in_range" if negated else "in_range"
             return PHRASES[key].format(item=noun(item), low=noun(low), high=noun(high))
         case ast.In(item=item, container=ast.SetLit(items=items), negated=negated):
-            key = "not_in_set" if negated else "in_set"
-            words = [noun(element) for element in items]
-            choices = words[0]
-            if len(words) > 1:
-                choices = PHRASES["choices"].format(items=", ".join(words[:-1]), last=words[-1])
-            return PHRASES[key].format(item=noun(item), choices=choices)
+            return _in_set(item, items, negated)
     return noun(node)
+
+
+def _joined(op: str, items: Sequence[ast.Expr]) -> str:
+    """Tests joined by and/or, each grouped where it needs it."""
+    text = _grouped(items[0])
+    for item in items[1:]:
+        text = PHRASES[op].format(left=text, right=_grouped(item))
+    return text
+
+
+def _in_set(item: ast.Expr, items: Sequence[ast.Expr], negated: bool) -> str:
+    """`item in {a, b, c}`: "… is a, b or c"."""
+    words = [noun(element) for element in items]
+    choices = words[0]
+    if len(words) > 1:
+        choices = PHRASES["choices"].format(items=", ".join(words[:-1]), last=words[-1])
+    return PHRASES["not_in_set" if negated else "in_set"].format(item=noun(item), choices=choices)
 
 
 _NEGATED_OP = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
