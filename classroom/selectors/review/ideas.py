@@ -248,6 +248,23 @@ class IdeaGroup:
     def other_wordings(self) -> list[str]:
         return [s for s, _n in self.sentences.most_common() if s != self.sentence][:3]
 
+    def add(
+        self, review: RoundReview, play: PlayInsight, text: str, logged: LoggedHypothesis | None
+    ) -> None:
+        """A play whose hypothesis (read as the rule `text`) is this idea: its student, its
+        count, and the words it was said in."""
+        person = review.people.get(play.player)
+        if person is not None and person.is_student:
+            self.seats.add(person.seat_pk)
+        self.plays += 1
+        self.carried += play.carried
+        self.held.append((review, play.number))
+        words = (play.held or play.hypothesis or text).strip()
+        self.texts[text] += 1
+        frame_id = logged.frame_id if logged else ""
+        choices = logged.frame_choices if logged else None
+        self.sentences[sentence_of(words, frame_id, choices) or sentence_of(text) or words] += 1
+
 
 @dataclass
 class Ideas:
@@ -312,36 +329,24 @@ def class_ideas(
             group = groups.get(key)
             if group is None:
                 group = groups[key] = IdeaGroup(f"idea-{len(groups) + 1}", secret_text, exact, text)
-            person = review.people.get(play.player)
-            if person is not None and person.is_student:
-                group.seats.add(person.seat_pk)
-            group.plays += 1
-            group.carried += play.carried
-            group.held.append((review, play.number))
-            words = (play.held or play.hypothesis or text).strip()
-            group.texts[text] += 1
-            group.sentences[
-                sentence_of(
-                    words,
-                    logged.frame_id if logged else "",
-                    logged.frame_choices if logged else None,
-                )
-                or sentence_of(text)
-                or words
-            ] += 1
+            group.add(review, play, text, logged)
             by_play[(review.round.pk, play.number)] = group
     for group in groups.values():
         group.rule_text = group.texts.most_common(1)[0][0]
         known = [s for s, _n in group.sentences.most_common() if s not in group.texts]
         group.sentence = known[0] if known else explained(group.rule_text)
     if refutations:
-        wrong = [g for g in groups.values() if not g.is_rule]
-        logs = round_logs(list({r.round.pk: r.round for g in wrong for r, _ in g.held}.values()))
-        judges: dict[int, Judge] = {}
-        for group in wrong:
-            group.refutation = _refutation(group, logs, judges)
+        _add_refutations([g for g in groups.values() if not g.is_rule])
     ordered = sorted(groups.values(), key=lambda g: (g.is_rule, -g.students, -g.plays, g.key))
     return Ideas(ordered, by_play)
+
+
+def _add_refutations(wrong: list[IdeaGroup]) -> None:
+    """What first showed each wrong idea wrong, its rounds' logs read once for all."""
+    logs = round_logs(list({r.round.pk: r.round for g in wrong for r, _ in g.held}.values()))
+    judges: dict[int, Judge] = {}
+    for group in wrong:
+        group.refutation = _refutation(group, logs, judges)
 
 
 def _refutation(
