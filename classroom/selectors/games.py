@@ -618,25 +618,12 @@ def student_board(
             engine = engine_round(round_row)
         joins_next_round = not round_row.seated(seat.position)
         player = None if joins_next_round else round_row.player_of(seat.position)
-        if joins_next_round:
-            # Neither a player's view nor the dealer's: nothing of the round is theirs, but
-            # they watch it (its layout, counts, scores and hints) until they play.
-            watching = getattr(engine, "spectator_view", lambda: None)()
-        elif player is None:
-            dealer = engine.dealer_view()
-        else:
-            view = engine.view(player)
+        view, dealer, watching = _seen_by(engine, player, joins_next_round)
         plays_made = _plays_made(round_row, engine, seat, player)
         if round_row.revealed:
             revealed = "\n".join(t for t in (round_row.rule_words, round_row.rule_text) if t)
     game = game_totals(table=table, seats=seats, current=round_row)
-    must_write_rule = (
-        not game.over
-        and table.session.status == GameSession.Status.RUNNING
-        and table.dealt_by_students
-        and (round_row is None or round_row.status == Round.Status.OVER)
-        and next_dealer_position(table=table, seats=seats) == seat.position
-    )
+    must_write_rule = not game.over and _writes_next_rule(table, seat, seats, round_row)
     infos = _seat_infos(seats, round_row, view or dealer or watching)
     verdict = None
     if round_row is not None and dealer is not None:
@@ -656,6 +643,28 @@ def student_board(
         must_write_rule=must_write_rule,
         joins_next_round=joins_next_round,
         watching=watching,
+    )
+
+
+def _seen_by(engine: Any, player: int | None, joins_next_round: bool) -> tuple[Any, Any, Any]:
+    """(the player's view, the dealer's view, the spectator's view): the one this seat has."""
+    if joins_next_round:
+        # Neither a player's view nor the dealer's: nothing of the round is theirs, but they
+        # watch it (its layout, counts, scores and hints) until they play.
+        return None, None, getattr(engine, "spectator_view", lambda: None)()
+    if player is None:
+        return None, engine.dealer_view(), None
+    return engine.view(player), None, None
+
+
+def _writes_next_rule(table: Table, seat: Seat, seats: list[Seat], round_row: Round | None) -> bool:
+    """Whether this seat must write the rule of the next round: students deal at this table,
+    the session is running, no round is being played, and they are the next dealer."""
+    return (
+        table.session.status == GameSession.Status.RUNNING
+        and table.dealt_by_students
+        and (round_row is None or round_row.status == Round.Status.OVER)
+        and next_dealer_position(table=table, seats=seats) == seat.position
     )
 
 
