@@ -216,6 +216,29 @@ def alternating_play(table, seats_by_position):
     return seat, card
 
 
+def minds_move(table, record, minds, *, unless=None):
+    """The next move of the students' minds (the game's bots, `record.seat(...)`) at `table`,
+    made through the same service as the pages; returns it, or None when the round is over.
+    `unless(round_row, action)` true: the move is returned unmade."""
+    from classroom.selectors.games import current_round
+    from classroom.selectors.rounds import engine_round
+    from classroom.services.rounds import round_act
+
+    round_row = current_round(table=table)
+    round_ = engine_round(round_row)
+    if round_.is_over:
+        return None
+    action = record.next_action(round_, minds)
+    if unless is not None and unless(round_row, action):
+        return action
+    actor = getattr(action, "player", None)
+    if actor is None or action.kind == "prophet_judgement":
+        actor = round_.state.prophet
+    seat = table.seats.get(position=round_row.position_of(actor))
+    round_act(round_id=round_row.pk, action=action, seat=seat)
+    return action
+
+
 def sentence_play(table, seats, **client_options):
     """The student to move (`student_to_move`, with `client_options`) plays their first card
     with the sentence "a different color from the last card" and the prediction "unsure", as

@@ -13,6 +13,7 @@ from classroom.selectors.games import current_round
 from classroom.selectors.rounds import engine_round
 from classroom.services.games import lobby_join
 from tests.browser.signed_in import WIDE, student_page, teacher_page
+from tests.factories import minds_move
 
 # A classmate's move reaches a page by its poll (every 1.5 s); a loaded CI machine is slow.
 SEEN_MS = 15_000
@@ -69,25 +70,24 @@ def minds_play(table, variant: str, *, before_last: bool = False, limit: int = 8
     """The students' minds (the game's scientist bots) play the round on, server side, through
     the same service as the pages: to its end, or (`before_last`) up to the one move that would
     end it, which is returned unplayed."""
-    from classroom.services.rounds import round_act
     from eleusis.engine.games import GAMES
 
     record = GAMES[variant]
     bots = list(record.seat(["scientist"], 4, current_round(table=table).seed))
+
+    unmade = []
+
+    def ends_it(round_row, action) -> bool:
+        probe = engine_round(round_row)
+        probe.apply(action)
+        if probe.is_over:
+            unmade.append(action)
+        return probe.is_over
+
     for _ in range(limit):
-        round_row = current_round(table=table)
-        round_ = engine_round(round_row)
-        if round_.is_over:
-            return None
-        action = record.next_action(round_, bots)
-        if before_last:
-            probe = engine_round(round_row)
-            probe.apply(action)
-            if probe.is_over:
-                return action
-        actor = round_.state.prophet if action.kind == "prophet_judgement" else action.player
-        seat = table.seats.get(position=round_row.position_of(actor))
-        round_act(round_id=round_row.pk, action=action, seat=seat)
+        action = minds_move(table, record, bots, unless=ends_it if before_last else None)
+        if action is None or unmade:
+            return action
     raise AssertionError("the round did not come to its end")
 
 

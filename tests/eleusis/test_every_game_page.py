@@ -16,7 +16,7 @@ from classroom.services.rounds import engine_round, round_act
 from eleusis.engine.games import GAMES
 from eleusis.engine.variants import End
 from tests.eleusis.routes import routes as site_routes
-from tests.factories import ALTERNATE_COLORS, ClassroomFactory, started_session
+from tests.factories import ALTERNATE_COLORS, ClassroomFactory, minds_move, started_session
 
 pytestmark = pytest.mark.django_db
 
@@ -36,16 +36,7 @@ def _moves(table, game: str, count: int) -> None:
     record = GAMES[game]
     minds = list(record.seat(["scientist"], 4, current_round(table=table).seed))
     for _ in range(count):
-        round_row = current_round(table=table)
-        round_ = engine_round(round_row)
-        if round_.is_over:
-            return
-        action = record.next_action(round_, minds)
-        actor = getattr(action, "player", None)
-        if actor is None:
-            actor = round_.state.prophet
-        seat = table.seats.get(position=round_row.position_of(actor))
-        round_act(round_id=round_row.pk, action=action, seat=seat)
+        minds_move(table, record, minds)
 
 
 def _paths(ids: list[int], code: str):
