@@ -11,6 +11,7 @@ Names: with `hide_names` every student is "Student 1", "Student 2"... numbered i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -232,42 +233,38 @@ def session_hypotheses(session: GameSession) -> dict[int, LoggedHypothesis]:
     }
 
 
-def round_tables(rounds: list[Round]) -> dict[int, list[tuple[int, Attempt]]]:
-    """Each round's table as (entry index, attempt): the cards in the order they were placed,
-    from the stored snapshots, in one query (the snapshot is current for a finished round; a
-    round whose snapshot is not is replayed from its actions)."""
+def round_engines(rounds: list[Round]) -> Iterator[tuple[Round, Any]]:
+    """Each round with its engine, from the stored snapshots read in one query (the snapshot is
+    current for a finished round; a round whose snapshot is not is replayed from its
+    actions)."""
     snapshots = dict(
         Round.objects.filter(pk__in=[r.pk for r in rounds]).values_list("pk", "snapshot")
     )
-    tables = {}
     for round_row in rounds:
         snapshot = snapshots.get(round_row.pk)
         if snapshot and len(snapshot.get("actions", [])) == round_row.version:
-            state = EngineRound.from_json(snapshot, secret_rule(round_row.rule_text)).state
+            yield round_row, EngineRound.from_json(snapshot, secret_rule(round_row.rule_text))
         else:
-            state = replay_round(round_row).state
-        tables[round_row.pk] = [
+            yield round_row, replay_round(round_row)
+
+
+def round_tables(rounds: list[Round]) -> dict[int, list[tuple[int, Attempt]]]:
+    """Each round's table as (entry index, attempt): the cards in the order they were placed."""
+    return {
+        round_row.pk: [
             (index, Attempt(entry.cards[0], entry.accepted))
-            for index, entry in enumerate(getattr(state, "table", []))
+            for index, entry in enumerate(getattr(engine.state, "table", []))
             if entry.kind in ("starter", "play", "correction")
         ]
-    return tables
+        for round_row, engine in round_engines(rounds)
+    }
 
 
 def round_logs(rounds: list[Round]) -> dict[int, RoundLog]:
     """Each analysed round's log as the insight reads it (every card, "no play", the start and
-    every wrong guess, `eleusis.engine.insight.log`): from the stored snapshot (or the actions,
-    when the snapshot is not current), replayed by the engine."""
-    snapshots = dict(
-        Round.objects.filter(pk__in=[r.pk for r in rounds]).values_list("pk", "snapshot")
-    )
-    logs = {}
-    for round_row in rounds:
-        snapshot = snapshots.get(round_row.pk)
-        if snapshot and len(snapshot.get("actions", [])) == round_row.version:
-            engine = EngineRound.from_json(snapshot, secret_rule(round_row.rule_text))
-        else:
-            engine = replay_round(round_row)
-        if isinstance(engine, ExpressRound):
-            logs[round_row.pk] = round_log(engine)
-    return logs
+    every wrong guess, `eleusis.engine.insight.log`), replayed by the engine."""
+    return {
+        round_row.pk: round_log(engine)
+        for round_row, engine in round_engines(rounds)
+        if isinstance(engine, ExpressRound)
+    }
