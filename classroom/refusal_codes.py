@@ -45,7 +45,6 @@ STUDENT_AT_TWO_TABLES = Refusal("student_at_two_tables", "a student is at two ta
 STUDENT_NOT_IN_LOBBY = Refusal("student_not_in_lobby", "a student at a table is not in the lobby")
 UNKNOWN_SEATING = Refusal("unknown_seating", "unknown seating {method!r}")
 SESSION_NOT_UNDER_WAY = Refusal("session_not_under_way", "the session is not under way")
-WHOLE_CLASS_ONE_TABLE = Refusal("whole_class_one_table", "the whole class plays at one table")
 TABLE_FULL = Refusal("table_full", "that table is full")
 LIBRARY_EXHAUSTED = Refusal("library_exhausted", "every library rule was revealed in this session")
 SESSION_STARTED = Refusal("session_started", "the session has already started")

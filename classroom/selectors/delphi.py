@@ -218,6 +218,7 @@ def delphi_board(
                     placement.chips[player],
                 )
                 for number, placement in enumerate(view.placements, start=2)
+                if player < len(placement.predictions)  # not the cards before they joined
             ]
     revealed = (
         (round_row.rule_text or round_row.rule_words)

@@ -54,11 +54,16 @@ from classroom.refusal_codes import (
     TEACHER_CHOSE_RULE,
     UNKNOWN_BOT,
     UNKNOWN_SEATING,
-    WHOLE_CLASS_ONE_TABLE,
 )
 from classroom.secret_rules import secret_rule
 from classroom.selectors.games import game_over, next_dealer_position
-from classroom.services.rounds import round_act, round_create, schedule_bots, table_set_paused
+from classroom.services.rounds import (
+    engine_round,
+    round_act,
+    round_create,
+    schedule_bots,
+    table_set_paused,
+)
 from classroom.titles import library_matches
 from eleusis.engine.games import DEFAULT
 from eleusis.engine.rules import LIBRARY, LibraryRule
@@ -66,6 +71,7 @@ from eleusis.engine.variants import (
     End,
     EndReason,
     IllegalActionError,
+    Join,
     Leave,
     codec,
     config_from_json,
@@ -155,6 +161,16 @@ def lobby_join(*, session: GameSession, student: Student) -> LobbyEntry:
     entry, created = LobbyEntry.objects.get_or_create(session=session, student=student)
     if created:
         transaction.on_commit(lambda: session_changed(session.pk))
+        under_way = (GameSession.Status.RUNNING, GameSession.Status.PAUSED)
+        if (
+            whole_class(session.assignment.variant)
+            and GameSession.objects.filter(pk=session.pk, status__in=under_way).exists()
+        ):
+            # The whole class plays at one table: a latecomer takes a seat there at once. Should
+            # that be refused (no table yet, a full round), they wait in the lobby for the
+            # teacher, as at any other game.
+            with contextlib.suppress(SeatingError, IllegalActionError):
+                late_arrival_seat(session=session, student=student)
     return entry
 
 
@@ -262,10 +278,10 @@ def late_arrival_seat(
             return existing.table
         if session.status not in (GameSession.Status.RUNNING, GameSession.Status.PAUSED):
             raise SeatingError(SESSION_NOT_UNDER_WAY)
-        if whole_class(session.assignment.variant):
-            raise SeatingError(WHOLE_CLASS_ONE_TABLE)
         if not session.lobby.filter(student=student).exists():
             raise SeatingError(STUDENT_NOT_IN_LOBBY)
+        if whole_class(session.assignment.variant):
+            return _join_whole_class(session, student, table)
         if table is None:
             number = (
                 session.tables.order_by("-number").values_list("number", flat=True).first() or 0
@@ -286,6 +302,35 @@ def late_arrival_seat(
         table_id = table.pk
         transaction.on_commit(lambda: session_changed(session.pk))
         transaction.on_commit(lambda: table_changed(table_id))
+    return table
+
+
+def _join_whole_class(session: GameSession, student: Student, table: Table | None) -> Table:
+    """A latecomer at a whole-class game (Delphi): seated at `table`, or at the table with the
+    fewest seats (the class's one table unless the teacher made groups), and, while its round
+    is being played, its next player from the card on show on (the round's `Join`)."""
+    tables = Table.objects.select_for_update().filter(session=session)
+    if table is None:
+        table = min(tables, key=lambda one: (one.seats.count(), one.number), default=None)
+    if table is None:
+        raise SeatingError(SEAT_FIRST)
+    table = tables.get(pk=table.pk)
+    taken = list(table.seats.values_list("position", flat=True))
+    position = max(taken, default=-1) + 1
+    Seat.objects.create(table=table, position=position, student=student)
+    playing = table.rounds.filter(status=Round.Status.PLAYING).order_by("-number").first()
+    if playing is not None:
+        playing = Round.objects.select_for_update().get(pk=playing.pk)
+        engine_players = engine_round(playing).players
+        positions = playing.positions
+        if positions is None:
+            positions = [playing.position_of(player) for player in range(engine_players)]
+        playing.positions = [*positions, position]
+        playing.save(update_fields=["positions"])
+        round_act(round_id=playing.pk, action=Join(), schedule=False)
+    table_id = table.pk
+    transaction.on_commit(lambda: session_changed(session.pk))
+    transaction.on_commit(lambda: table_changed(table_id))
     return table
 
 

@@ -28,7 +28,7 @@ def _sample(refusal: Refusal) -> IllegalActionError:
 
 def _words(code: str, language: str) -> str:
     refusal = Refusal(code, "")
-    error = IllegalActionError(refusal, card="Q♦", player=0, turn=1, prophet=2)
+    error = IllegalActionError(refusal, card="Q♦", player=0, turn=1, prophet=2, limit=500)
     with translation.override(language):
         return refusal_message(error, name_of=lambda number: f"s0{number}")
 

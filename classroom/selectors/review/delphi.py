@@ -35,6 +35,13 @@ class DelphiCard:
     predictions: list[bool | None]  # by engine player
     hypotheses: list[str | None]  # by engine player: what each logged with their token
 
+    def token_of(self, player: int) -> bool | None:
+        """The player's token for this card; None also for a latecomer who joined after it."""
+        return self.predictions[player] if player < len(self.predictions) else None
+
+    def hypothesis_of(self, player: int) -> str:
+        return (self.hypotheses[player] or "") if player < len(self.hypotheses) else ""
+
     @property
     def majority(self) -> bool | None:
         if self.fits == self.not_fits:
@@ -127,7 +134,7 @@ def _changes_of_mind(cards: list[DelphiCard], player: int) -> list[tuple[int, st
     it says something other than their last one (a student may send the same words again)."""
     changes: list[tuple[int, str]] = []
     for card in cards:
-        words = (card.hypotheses[player] or "").strip() if player < len(card.hypotheses) else ""
+        words = card.hypothesis_of(player).strip()
         if words and (not changes or changes[-1][1] != words):
             changes.append((card.number, words))
     return changes
@@ -164,7 +171,7 @@ def delphi_report(round_row: Round, people: dict[int, Person]) -> DelphiReport:
             person, player, chips=view.chips[player], score=view.scores.players[player]
         )
         for card in cards:
-            token = card.predictions[player]
+            token = card.token_of(player)
             if token is None:
                 student.tokens.append(None)
                 continue
@@ -227,7 +234,7 @@ def delphi_rows(report: DelphiSessionReport) -> Iterable[dict[str, Any]]:
         round_row = delphi.round
         for card in delphi.cards:
             for student in delphi.students:
-                token = card.predictions[student.player]
+                token = card.token_of(student.player)
                 yield {
                     "session": report.session.pk,
                     "table": round_row.table.number,
@@ -242,5 +249,5 @@ def delphi_rows(report: DelphiSessionReport) -> Iterable[dict[str, Any]]:
                     "student": student.person.name,
                     "prediction": token,
                     "prediction_right": None if token is None else token == card.accepted,
-                    "hypothesis": card.hypotheses[student.player] or "",
+                    "hypothesis": card.hypothesis_of(student.player),
                 }

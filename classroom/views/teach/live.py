@@ -210,10 +210,13 @@ def _live_context(session: GameSession, **extra) -> dict:
         "next_rule_choices": library_choices()[1:],
         "students_can_deal": game.students_may_deal,
         "late": late_arrivals(session=session) if session.status != "lobby" else [],
+        # A whole-class game seats a latecomer at its table at once (they play from the card
+        # on show); another game, at a table with a free seat (from its next round) or a new one.
+        "whole_class": is_whole_class(session.assignment.variant),
         "free_tables": [
             table
             for table in session.tables.order_by("number")
-            if not is_whole_class(session.assignment.variant) and table.seats.count() < MAX_TABLE
+            if is_whole_class(session.assignment.variant) or table.seats.count() < MAX_TABLE
         ],
         "poll_ms": settings.POLL_INTERVAL_MS,
         # The hint forms' idempotency key: new with every rendering, the same for both requests

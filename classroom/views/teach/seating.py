@@ -11,6 +11,7 @@ from classroom.access import (
     session_for_teacher,
     teacher_required,
 )
+from classroom.games import whole_class
 from classroom.parsing import parse_int
 from classroom.refusals import refusal_message
 from classroom.services.games import (
@@ -51,7 +52,9 @@ def session_late_seat_view(request: HttpRequest, pk: int) -> HttpResponse:
         table = late_arrival_seat(session=session, student=student, table=table)
     except SeatingError as error:
         return _live_response(request, session, refusal_message(error), ok=False, status=409)
-    if where == "new":
+    if whole_class(session.assignment.variant):
+        message = _("%(name)s is at %(table)s: they predict from the card on show.")
+    elif where == "new":
         message = _("%(name)s is at %(table)s, a new table: the round is dealt.")
     else:
         message = _("%(name)s is at %(table)s: they join at its next round.")

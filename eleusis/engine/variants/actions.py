@@ -149,6 +149,14 @@ class Predict(Action):
 
 
 @dataclass(frozen=True)
+class Join(Action):
+    """Delphi: a student who arrived after the deal joins the round in progress as its next
+    player (numbered after the others), from the card on show on, with no chips yet."""
+
+    kind = "join"
+
+
+@dataclass(frozen=True)
 class Reveal(Action):
     """Delphi: the dealer places the turned card now, whoever has not predicted yet."""
 

@@ -18,6 +18,9 @@ Decisions beyond docs/rules.md, each documented here and tested:
 - Chips start at 0. The dealer's chip count (chips taken less chips paid) is shown but does not
   score: the dealer's score is the settlement's sum, as in the seed's example.
 - The round ends when the deck is used up ("deck_finished") or the dealer ends it (`End`).
+- A student who arrives after the deal joins the round in progress (`Join`) as its next
+  player: they predict from the card on show on, start with no chips like everyone did, and
+  are settled with the others; they had no token for the cards placed before.
 - A player who leaves or is removed (`Leave`) predicts no more: a token they showed for the card
   on show is void, the card is placed once everyone still in has predicted, and the settlement
   is among those still in. They score less than everyone still in, so they cannot win the
@@ -37,7 +40,7 @@ from typing import Literal
 
 from eleusis.engine.cards import Card, build_stock
 from eleusis.engine.history import Attempt
-from eleusis.engine.variants.actions import Leave, Predict, Reveal, Verdict
+from eleusis.engine.variants.actions import Join, Leave, Predict, Reveal, Verdict
 from eleusis.engine.variants.base import (
     EndReason,
     Event,
@@ -60,6 +63,7 @@ from eleusis.engine.variants.events import (
     CardPlaced,
     CardTurned,
     DelphiEnded,
+    PlayerJoined,
     PlayerLeft,
     Predicted,
     StarterPlaced,
@@ -76,6 +80,7 @@ ORACLE_PLACES = Refusal(
     "oracle_places", "the oracle's rule is in words: the oracle places the card on show"
 )
 APP_PLACES = Refusal("app_places", "the app places the cards by the oracle's rule")
+TOO_MANY_PLAYERS = Refusal("too_many_players", "a round of Delphi takes at most {limit} players")
 MAX_PLAYERS = 500
 
 DelphiStarter = Literal["flip", "until_legal"]
@@ -128,6 +133,7 @@ class DelphiState(RoundState):
     dealer_chips: int = 0
     placements: list[Placement] = field(default_factory=list)
     left: list[int] = field(default_factory=list)  # players out of the round (Leave), in order
+    joined: int = 0  # players who joined (`Join`) since the card on show was turned
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +209,7 @@ class DelphiRound(Round):
         state = self.state
         state.predictions = [None] * self.players
         state.hypotheses = [None] * self.players
+        state.joined = 0
         if not state.stock:
             state.current = None
             self._end(EndReason.DECK_FINISHED, events)
@@ -236,6 +243,23 @@ class DelphiRound(Round):
             value is not None or seat in state.left for seat, value in enumerate(state.predictions)
         ):
             self._reveal(events)
+
+    @precondition(Join)
+    def _can_join(self, action: Join) -> None:
+        if self.players >= MAX_PLAYERS:
+            raise IllegalActionError(TOO_MANY_PLAYERS, limit=MAX_PLAYERS)
+
+    @move(Join)
+    def _join(self, action: Join, events: list[Event]) -> None:
+        state = self.state
+        player = self.players
+        self.players += 1
+        state.chips.append(0)
+        if state.current is not None:
+            state.predictions.append(None)
+            state.hypotheses.append(None)
+            state.joined += 1
+        events.append(PlayerJoined(player))
 
     @precondition(Leave)
     def _can_leave(self, action: Leave) -> None:
@@ -300,8 +324,10 @@ class DelphiRound(Round):
         """The whole class predicts the card on show at once: a classmate's token does not
         change what a page asks (a class of 30 would otherwise see 29 of 30 tokens refused),
         only a card placed since does. The actions since the card was turned are its tokens
-        (a placement turns the next card and clears them; `End` ends the round)."""
-        tokens = sum(value is not None for value in self.state.predictions)
+        and the latecomers' joins (a placement turns the next card and clears them; `End` ends
+        the round)."""
+        state = self.state
+        tokens = sum(value is not None for value in state.predictions) + state.joined
         return not self.action_count - tokens <= version <= self.action_count
 
     def _on_end(self) -> None:

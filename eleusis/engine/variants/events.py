@@ -223,6 +223,12 @@ class CardPlaced(Event):
     chips: tuple[int, ...]
 
 
+class PlayerJoined(PlayerEvent):
+    """A latecomer joined the round in progress as player `player` (Delphi)."""
+
+    kind = "player_joined"
+
+
 class DelphiEnded(RoundOver):
     kind = "delphi_ended"
 

@@ -170,3 +170,46 @@ def test_bots_fill_seats_and_wait_for_the_people(django_capture_on_commit_callba
     assert [s.predicted for s in delphi_tables(session=session)[0].seats] == [False, True, True]
     assert Hypothesis.objects.filter(seat__bot="scientist").exists()
     assert delphi_bots_play(round_row.pk) == 0  # nothing to do: idempotent
+
+
+def _latecomer(table, nickname="Late Lou"):
+    session = table.session
+    student = StudentFactory(classroom=session.assignment.classroom, nickname=nickname)
+    lobby_join(session=session, student=student)
+    return student
+
+
+def test_a_latecomer_sits_at_the_class_table_at_once_and_predicts_the_card_on_show():
+    """Delphi is played by the whole class at one table and one long round: a student who
+    arrives late joins it at once, from the card on show (before, they waited in the lobby for
+    the whole deck)."""
+    table, seats = delphi_table(players=3)
+    round_row, card, fits = on_show(table)
+    delphi_predict(round_id=round_row.pk, seat=seats[0], card=card, value=fits)
+    student = _latecomer(table)
+    late = table.seats.get(student=student)
+    round_row.refresh_from_db()
+    assert round_row.player_of(late.position) == 3 and round_row.players == 3
+    engine = engine_round(round_row)
+    assert engine.players == 4 and engine.view(3).current == card
+    for seat in seats[1:]:
+        delphi_predict(round_id=round_row.pk, seat=seat, card=card, value=fits)
+    assert engine_round(current_round(table=table)).state.current == card  # waits for Lou
+    delphi_predict(round_id=round_row.pk, seat=late, card=card, value=not fits)
+    after = engine_round(current_round(table=table))
+    assert after.state.placements[-1].predictions == [fits, fits, fits, not fits]
+    # The log replays to the same round (the snapshot and the actions agree).
+    from classroom.selectors.rounds import replay_round
+
+    assert replay_round(current_round(table=table)).to_json() == after.to_json()
+
+
+def test_a_latecomer_joins_a_paused_class_and_a_second_join_seats_once():
+    table, _seats = delphi_table(players=3)
+    from classroom.services.games import session_set_paused
+
+    session_set_paused(session=table.session, paused=True)
+    student = _latecomer(table)
+    lobby_join(session=table.session, student=student)  # a double click
+    assert table.seats.filter(student=student).count() == 1
+    assert engine_round(current_round(table=table)).players == 4

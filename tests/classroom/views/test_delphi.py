@@ -11,7 +11,7 @@ from classroom.services.delphi import delphi_predict
 from tests.classroom.conftest import each_visitor
 from tests.classroom.services.test_delphi import delphi_assignment, delphi_table, on_show
 from tests.classroom.views.test_teach import assignment_data
-from tests.factories import TeacherFactory, started_session, student_client
+from tests.factories import StudentFactory, TeacherFactory, started_session, student_client
 
 pytestmark = pytest.mark.django_db
 
@@ -320,3 +320,43 @@ def test_another_teacher_cannot_reveal(game):
     round_row, card, _fits = on_show(game["table"])
     url = reverse("classroom:table_reveal_card", args=[game["table"].pk])
     assert other.post(url, {"round": round_row.pk, "card": card.code}).status_code == 404
+
+
+def test_a_latecomer_joins_by_the_class_code_and_predicts_at_once_and_is_on_the_review():
+    """A student who arrives after the start goes to the game as every student does: they are
+    at the class's table at once, with the token buttons, and the round's review counts them
+    (no token for the cards placed before they came)."""
+    from classroom.services.rounds import engine_round, round_act
+    from eleusis.engine.variants import End
+
+    table, seats = delphi_table(players=3)
+    session = table.session
+    round_row, card, fits = on_show(table)
+    for seat in seats:
+        delphi_predict(round_id=round_row.pk, seat=seat, card=card, value=fits)
+    late = StudentFactory(classroom=session.assignment.classroom, nickname="Late Lou")
+    client = student_client(late)
+    joined = client.post(reverse("classroom:session_join", args=[session.pk]))
+    assert joined.status_code == 302
+    lobby = client.get(reverse("classroom:session_lobby", args=[session.pk]))
+    table_url = reverse("classroom:table", args=[table.pk])
+    assert lobby.status_code == 302 and lobby["Location"] == table_url
+    page = client.get(table_url).content.decode()
+    assert "True: it fits" in page and "join the game at the next round" not in page
+    made = client.post(reverse("classroom:table_predict", args=[table.pk]), _predict_data(table))
+    assert made.status_code == 200 and "message-error" not in made.content.decode()
+    round_row = current_round(table=table)
+    assert engine_round(round_row).state.predictions == [None, None, None, True]
+    teacher = Client()
+    teacher.force_login(session.assignment.classroom.teacher)
+    live = teacher.get(reverse("classroom:session_live", args=[session.pk])).content.decode()
+    assert "Late Lou" in live and "Arrived late" not in live
+    _round, card, fits = on_show(table)
+    for seat in seats:  # the classmates' tokens place the card Lou predicted
+        delphi_predict(round_id=round_row.pk, seat=seat, card=card, value=fits)
+    round_act(round_id=round_row.pk, action=End(reason="teacher"))
+    review = teacher.get(reverse("classroom:review_session", args=[session.pk]))
+    assert review.status_code == 200
+    (report,) = review.context["report"].reports
+    lou = next(s for s in report.students if s.person.name == "Late Lou")
+    assert lou.tokens[0] is None and lou.predicted == 1 and len(lou.tokens) == 2

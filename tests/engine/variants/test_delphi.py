@@ -20,6 +20,7 @@ from eleusis.engine.variants import (
     DelphiRound,
     End,
     IllegalActionError,
+    Join,
     Play,
     Predict,
     Reveal,
@@ -185,6 +186,45 @@ def test_a_page_is_out_of_date_once_a_card_is_placed_not_when_a_classmate_predic
     ]
     round_.apply(Reveal())
     assert round_.moved_on_since(3) and not round_.moved_on_since(4)
+
+
+def test_a_latecomer_joins_the_round_in_progress_and_predicts_the_card_on_show() -> None:
+    """A student who arrives after the deal plays from the card on show: the card waits for
+    their token, they start with no chips, and the settlement counts them."""
+    round_ = make(players=2)
+    round_.apply(Predict(0, True))
+    events = round_.apply(Join())
+    assert [event.kind for event in events] == ["player_joined"] and round_.players == 3
+    assert round_.state.chips == [0, 0, 0]
+    round_.apply(Predict(1, True))
+    assert len(round_.state.placements) == 0  # the latecomer has not shown a token yet
+    round_.apply(Predict(2, False))
+    (placed,) = round_.state.placements
+    assert placed.predictions == [True, True, False]
+    assert len(round_.scores().players) == 3 and sum(round_.scores().players) == 0
+    assert round_.view(2).player == 2 and conserved(round_)
+    replayed = DelphiRound.replay(round_.config, round_.seed, ANY_CARD, 2, round_.actions)
+    assert_replayed_and_serialized(round_, replayed, ANY_CARD, 3)
+
+
+def test_a_join_does_not_make_a_classmates_page_out_of_date() -> None:
+    round_ = make(players=2)
+    round_.apply(Predict(0, True))
+    round_.apply(Join())
+    assert not round_.moved_on_since(0)  # the token drawn before the join still counts
+    round_.apply(Predict(1, True))
+    assert not round_.moved_on_since(1)
+
+
+def test_only_delphi_takes_a_latecomer_and_not_once_the_round_is_over() -> None:
+    round_ = make(players=2)
+    round_.apply(End("time is up"))
+    with pytest.raises(IllegalActionError) as over:
+        round_.apply(Join())
+    assert over.value.code == "round_over"
+    express = new_round("express", VARIANTS["express"].config_class(), 1, ANY_CARD, 3)
+    with pytest.raises(IllegalActionError):
+        express.apply(Join())
 
 
 def test_end_puts_the_card_on_show_back_and_nothing_more_can_happen() -> None:
