@@ -80,3 +80,26 @@ def test_three_students_predict_and_the_teacher_reveals(
     expect(pages[2].get_by_text("no prediction")).to_be_visible()
     readme_screenshot(pages[0], "delphi-student")
     screenshot(teacher, "delphi-teacher")
+
+
+def test_a_latecomer_goes_to_the_game_and_predicts_the_card_on_show(new_page, live_server):
+    """Dev arrives after the deal, goes to the game from their page as every student does, and
+    is at the class's table at once: the card on show waits for their token too."""
+    from tests.classroom.services.test_delphi import delphi_table
+
+    table, _seats = delphi_table(players=3)
+    session = table.session
+    teacher = teacher_page(new_page, live_server, session.assignment.classroom.teacher)
+    teacher.goto(f"/teach/sessions/{session.pk}/live/")
+    expect(teacher.get_by_text("0 of 3 have predicted.")).to_be_visible()
+    dev = StudentFactory(classroom=session.assignment.classroom, nickname="Dev")
+    page = student_page(new_page, live_server, dev, viewport=WIDE)
+    page.goto("/me/")
+    page.get_by_role("button", name="Go to the game").click()
+    expect(page.get_by_role("heading", name="Will the next card fit the rule?")).to_be_visible(
+        timeout=SEEN_MS
+    )
+    expect(teacher.get_by_text("0 of 4 have predicted.")).to_be_visible(timeout=SEEN_MS)
+    page.get_by_role("button", name="True: it fits").click()
+    expect(page.get_by_text("Waiting for the others…").first).to_be_visible()
+    expect(teacher.get_by_text("1 of 4 have predicted.")).to_be_visible(timeout=SEEN_MS)
