@@ -432,7 +432,8 @@ class _Checker:
             self.fail(errors.NEEDS_NUMBER(kind=_kind(kind), op=op), _span(node))
         return checked
 
-    def value(self, node: ast.Expr) -> tuple[ast.Expr, ast.Kind]:
+    # Its branches are a dispatch, one case per kind of node of the rule language (`noqa: C901`).
+    def value(self, node: ast.Expr) -> tuple[ast.Expr, ast.Kind]:  # noqa: C901
         """`node` checked (its parts' kinds agree, it reads only what a rule may), with the kind
         of what it stands for; what it reads is noted for the compiled rule."""
         match node:

@@ -353,7 +353,8 @@ class _Encoder:
         value, known = self.value(node)
         return z3.And(known, value), z3.And(known, z3.Not(value))
 
-    def value(self, node: ast.Expr) -> tuple[Any, Any]:
+    # Its branches are a dispatch, one case per kind of node of the rule language (`noqa: C901`).
+    def value(self, node: ast.Expr) -> tuple[Any, Any]:  # noqa: C901
         """(value, known) of any part (a yes/no part's value is its truth when known)."""
         s = self.s
         yes = self._true()

@@ -164,7 +164,8 @@ _COMPILE_LOCK = threading.RLock()
 _COMPILING: set[Any] = set()
 
 
-def _compile(target: Any) -> Loader:
+# Its branches are a dispatch, one branch per kind of type it reads (`noqa: C901`).
+def _compile(target: Any) -> Loader:  # noqa: C901
     if target is Any:
         return lambda data: data
     origin = get_origin(target)
