@@ -1,9 +1,11 @@
 """Forms for teachers' accounts and classes, and for students joining and signing in."""
 
 import logging
+from urllib.parse import urlsplit
 
 from axes.utils import reset as axes_reset
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import (
     AuthenticationForm,
     PasswordResetForm,
@@ -70,6 +72,13 @@ class ThrottledPasswordResetForm(PasswordResetForm):
         if per_email or per_client:
             logger.warning("password reset mail not sent: the hourly limit is reached")
             return None
+        if settings.SITE_URL:
+            # The link in the mail is on the app's own address, never on the Host the request
+            # named (which `make run` accepts whatever it is): a forged Host cannot send a
+            # teacher's reset link elsewhere.
+            site = urlsplit(settings.SITE_URL)
+            kwargs["domain_override"] = site.netloc
+            kwargs["use_https"] = site.scheme == "https"
         return super().save(*args, **kwargs)
 
 

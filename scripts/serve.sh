@@ -2,7 +2,8 @@
 # `make run`: serve the app to the classroom's network, so students' own devices reach it.
 #
 # Binds every interface (BIND=127.0.0.1 keeps it to this machine), finds the machine's LAN address
-# and lets the app answer to it; the join link, the QR code and the login cards carry that address.
+# and answers whatever name a device uses; the join link, the QR code, the login cards and the
+# password-reset mail carry that address.
 # Served to a network, nothing weakens: DEBUG is off (no debug pages for anyone), static files come
 # from WhiteNoise, the secret key is random (kept in .secret_key), the demo teacher's password is
 # new and random each run, and gunicorn serves, not Django's development server.
@@ -36,6 +37,10 @@ if [ -n "$name" ]; then
   hosts="${hosts},${name},${name}.local"
   origins="${origins},http://${name}:${PORT},http://${name}.local:${PORT}"
 fi
+# Served to the network, any host name reaches the app: a device may know the machine by another
+# of its addresses, its name, or a forwarded port. Nothing the app writes trusts that name: its
+# links (join link, QR code, login cards, password-reset mail) are built on SITE_URL.
+if [ "$BIND" = "0.0.0.0" ]; then hosts="*"; fi
 export ALLOWED_HOSTS="${ALLOWED_HOSTS:-$hosts}"
 export CSRF_TRUSTED_ORIGINS="${CSRF_TRUSTED_ORIGINS:-$origins}"
 export LOG_LEVEL="${LOG_LEVEL:-WARNING}"

@@ -359,6 +359,23 @@ def test_password_reset_mail_is_rate_limited(settings):
     assert len(mail.outbox) == RESET_MAILS_PER_EMAIL.max_failures
 
 
+def test_a_forged_host_cannot_send_a_teachers_reset_link_elsewhere(settings):
+    """`make run` answers any host name on the school network; the reset link is on SITE_URL
+    whatever Host the request named."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.ALLOWED_HOSTS = ["*"]
+    settings.SITE_URL = "http://192.168.1.23:8000"
+    TeacherFactory(email="teacher@school.example")
+    response = Client().post(
+        reverse("classroom:password_reset"),
+        {"email": "teacher@school.example"},
+        HTTP_HOST="evil.example:8000",
+    )
+    assert response.status_code == 302
+    (sent,) = mail.outbox
+    assert "http://192.168.1.23:8000/" in sent.body and "evil.example" not in sent.body
+
+
 def test_sign_up_does_not_tell_whether_an_email_has_an_account():
     TeacherFactory(email="known@school.example")
     url = reverse("classroom:signup")

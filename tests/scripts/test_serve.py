@@ -81,12 +81,18 @@ class Served:
 
 
 def _get(
-    opener, url: str, *, method: str | None = None, data: dict | None = None, retry: float = 0
+    opener,
+    url: str,
+    *,
+    method: str | None = None,
+    data: dict | None = None,
+    retry: float = 0,
+    headers: dict | None = None,
 ):
     body = urllib.parse.urlencode(data).encode() if data is not None else None
     deadline = time.monotonic() + retry
     while True:
-        request = urllib.request.Request(url, data=body, method=method)
+        request = urllib.request.Request(url, data=body, method=method, headers=headers or {})
         try:
             with opener.open(request, timeout=10) as response:
                 return response.status, response.headers, response.read().decode(), response.url
@@ -149,6 +155,11 @@ def test_make_run_serves_the_lan_address_under_gunicorn_with_debug_off(served):
     assert headers["Server"].startswith("gunicorn")
     assert 'name="nickname"' in body
     join_page = body
+    # A device that knows the machine by another name (another of its addresses, a forwarded
+    # port) is answered too, and the page's links still carry the LAN address.
+    named = {"Host": f"teachers-laptop.school.example:{port}"}
+    status, _headers, body, _url = _get(opener, f"{base}/", headers=named)
+    assert status == 200 and "teachers-laptop" not in body, body[:300]
     status, _headers, body, _url = _get(opener, f"{base}/healthz")
     assert status == 200 and '"status": "ok"' in body.replace('":"', '": "')
     status, _headers, body, _url = _get(opener, f"{base}/healthz", method="HEAD")
