@@ -931,31 +931,11 @@ class _KleeneGen:
 
     @staticmethod
     def gen_and(functions: Sequence[Fn]) -> Fn:
-        def both(env: Env) -> Any:
-            result: bool | None = True
-            for function in functions:
-                value = function(env)
-                if value is None:
-                    result = None
-                elif not value:
-                    return False
-            return result
-
-        return both
+        return _kleene(functions, decided_by=False)
 
     @staticmethod
     def gen_or(functions: Sequence[Fn]) -> Fn:
-        def either(env: Env) -> Any:
-            result: bool | None = False
-            for function in functions:
-                value = function(env)
-                if value is None:
-                    result = None
-                elif value:
-                    return True
-            return result
-
-        return either
+        return _kleene(functions, decided_by=True)
 
     def gen_BoolOp(self, node: ast.BoolOp) -> Fn:
         functions = [self.gen(item) for item in node.items]
@@ -979,6 +959,23 @@ class _KleeneGen:
         for place, item in enumerate(order):
             successor[item] = order[(place + 1) % len(order)]
         return self._lift(tuple(successor).__getitem__, self.gen(node.value))
+
+
+def _kleene(functions: Sequence[Fn], *, decided_by: bool) -> Fn:
+    """Kleene's three-valued `and` (a part that is False decides it) or `or` (a part that is
+    True decides it): an unknown part (None) leaves it unknown unless another part decides."""
+
+    def joined(env: Env) -> Any:
+        result: bool | None = not decided_by
+        for function in functions:
+            value = function(env)
+            if value is None:
+                result = None
+            elif bool(value) is decided_by:
+                return decided_by
+        return result
+
+    return joined
 
 
 def _not3(value: Any) -> Any:
