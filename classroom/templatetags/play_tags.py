@@ -307,6 +307,15 @@ def layout(columns, wording: str = "rejected") -> SafeString:
 
 # How many of the latest events a page carries for the screen reader (it reads each once).
 NEWS_LENGTH = 6
+# A classmate's move in words, by its kind and whether it was right.
+_NEWS_WORDS = {
+    ("play", True): gettext_lazy("%(name)s played the %(card)s: accepted."),
+    ("play", False): gettext_lazy("%(name)s played the %(card)s: rejected."),
+    ("no_play", True): gettext_lazy("%(name)s said no card fits, and was right."),
+    ("no_play", False): gettext_lazy("%(name)s said no card fits, and was wrong."),
+    ("guess", True): gettext_lazy("%(name)s guessed the rule, “%(guess)s”: right."),
+    ("guess", False): gettext_lazy("%(name)s guessed the rule, “%(guess)s”: wrong."),
+}
 
 
 def table_news(board) -> list[tuple[str, str]]:
@@ -332,34 +341,19 @@ def table_news(board) -> list[tuple[str, str]]:
         entry = view.table[index]
         if entry.player is None or entry.player == board.player or not entry.cards:
             continue
-        values = {"name": name_of(entry.player), "card": card_label(entry.cards[0])}
-        if entry.kind == "play":
-            text = (
-                _("%(name)s played the %(card)s: accepted.")
-                if entry.accepted
-                else _("%(name)s played the %(card)s: rejected.")
-            ) % values
-        elif entry.kind == "no_play":
-            text = (
-                _("%(name)s said no card fits, and was right.")
-                if entry.accepted
-                else _("%(name)s said no card fits, and was wrong.")
-            ) % values
-        else:
+        words = _NEWS_WORDS.get((entry.kind, entry.accepted))
+        if words is None:
             continue
-        news.append((f"play-{round_row.pk}-{index}", text))
+        values = {"name": name_of(entry.player), "card": card_label(entry.cards[0])}
+        news.append((f"play-{round_row.pk}-{index}", str(words) % values))
     news.reverse()
     for index, guess in enumerate(view.guesses):
         if guess.player == board.player:
             continue
         # A guess in the rule language is said in words: students never read rule code.
         values = {"name": name_of(guess.player), "guess": guess_words(guess.text)}
-        text = (
-            _("%(name)s guessed the rule, “%(guess)s”: right.")
-            if guess.correct
-            else _("%(name)s guessed the rule, “%(guess)s”: wrong.")
-        ) % values
-        news.append((f"guess-{round_row.pk}-{index}", text))
+        words = _NEWS_WORDS[("guess", guess.correct)]
+        news.append((f"guess-{round_row.pk}-{index}", str(words) % values))
     for index, hint in enumerate(view.hints):
         news.append((f"hint-{round_row.pk}-{index}", _("Hint: %(hint)s") % {"hint": hint}))
     if board.revealed_rule and (said := rule_said(round_row)):
