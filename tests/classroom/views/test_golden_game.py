@@ -8,7 +8,14 @@ from django.urls import reverse
 from classroom.selectors.games import current_round
 from classroom.services.rounds import engine_round
 from eleusis.engine.variants import IllegalActionError
-from tests.factories import alternating_turn, deal_order, live_table, play_form, student_client
+from tests.factories import (
+    StudentFactory,
+    alternating_turn,
+    deal_order,
+    live_table,
+    play_form,
+    student_client,
+)
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -592,3 +599,24 @@ def test_the_assignment_form_offers_the_dealer_assignment(visitors, classroom):
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     assert Assignment.objects.get(classroom=classroom).config["dealer_assignment"] == "winner"
+
+
+def test_a_latecomer_joins_a_rotating_oracles_delphi_round_as_its_next_player():
+    """The oracle's seat stays the dealer's; the latecomer is the round's next player."""
+    from classroom.services.games import lobby_join
+
+    table, seats = students_deal_table(players=3, variant="delphi", config={"starter": "flip"})
+    seats = deal_order(table, seats)
+    oracle = student_client(seats[0].student)
+    oracle.post(reverse("classroom:table_deal", args=[table.pk]), {"rule_text": "red"})
+    late = StudentFactory(classroom=table.session.assignment.classroom, nickname="Late Lou")
+    lobby_join(session=table.session, student=late)
+    round_row = current_round(table=table)
+    seat = table.seats.get(student=late)
+    assert round_row.player_of(seat.position) == 2
+    assert round_row.player_of(seats[0].position) is None  # still the oracle
+    assert [round_row.position_of(p) for p in range(2)] == [s.position for s in seats[1:]]
+    card = engine_round(round_row).state.current
+    response = _predict_it_fits(student_client(late), table, round_row, card, "k-late")
+    assert response.status_code == 200
+    assert engine_round(current_round(table=table)).state.predictions == [None, None, True]
