@@ -39,6 +39,7 @@ from classroom.selectors.review.ideas import (
     Ideas,
     class_ideas,
     explained,
+    suggested_idea,
 )
 from eleusis.engine.insight import PlayerInsight, PlayInsight, catalog
 from eleusis.engine.insight.measures import MIN_TESTS
@@ -330,13 +331,15 @@ _SORT_KEYS = (
 
 
 def _free_text(
-    hypotheses: dict[int, LoggedHypothesis], rounds: list[RoundReview]
+    hypotheses: dict[int, LoggedHypothesis], rounds: list[RoundReview], ideas: Ideas
 ) -> list[FreeTextGroup]:
-    """The groups of words, each one rule's, that rule said in words."""
+    """The groups of words, each one rule's, that rule said in words, and the class's idea the
+    words say when the app knows their phrasing."""
     rules = {review.round.pk: review.round.rule_text for review in rounds}
     groups = free_text_groups(hypotheses, rules)
     for group in groups:
         group.rule = explained(group.rule_text) if group.rule_text else ""
+        group.suggested = suggested_idea(group.text, group.rule_text, ideas)
     return groups
 
 
@@ -513,7 +516,7 @@ def session_review(
         sorted(summaries.values(), key=lambda s: natural_key(s.person.name)),
         class_total,
         ideas,
-        _free_text(hypotheses, rounds),
+        _free_text(hypotheses, rounds, ideas),
         hypotheses,
         done,
         len(rounds),

@@ -7,6 +7,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from classroom.selectors.review.data import LoggedHypothesis
 
@@ -30,6 +31,8 @@ class FreeTextGroup:
     # rule and wrong under another).
     rule_text: str = ""
     rule: str = ""  # that rule in words, for the teacher (set by the review)
+    # The class's idea (an `IdeaGroup`) these words say, when the app knows the phrasing.
+    suggested: Any = None
     texts: Counter[str] = field(default_factory=Counter)
     seats: set[int] = field(default_factory=set)
     hypotheses: list[LoggedHypothesis] = field(default_factory=list)

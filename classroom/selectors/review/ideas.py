@@ -48,8 +48,10 @@ from eleusis.engine.insight.agreement import is_rule
 from eleusis.engine.insight.candidates import resolve
 from eleusis.engine.insight.observer import Judge
 from eleusis.engine.rules import LIBRARY, CompiledRule, RuleSyntaxError
+from eleusis.engine.rules.builder import BuilderError, build
 from eleusis.engine.rules.equivalence import sample_history
 from eleusis.engine.rules.frames import FRAMES, Frame, FrameError
+from eleusis.engine.rules.phrases import match
 from eleusis.engine.rules.reachable import explore
 from eleusis.web.frames_i18n import frame_sentence
 from eleusis.web.rule_check import explanation
@@ -218,6 +220,7 @@ class IdeaGroup:
     relation: str
     rule_text: str  # the most logged checkable form
     sentence: str = ""
+    says: bytes = b""  # its verdicts on the sampled situations (what groups it)
     texts: Counter[str] = field(default_factory=Counter)  # the words as logged
     sentences: Counter[str] = field(default_factory=Counter)  # in the teacher's language
     seats: set[int] = field(default_factory=set)
@@ -285,6 +288,26 @@ class Ideas:
         return RULE if play.right else group.relation
 
 
+def suggested_idea(words: str, secret_text: str, ideas: Ideas) -> IdeaGroup | None:
+    """The class's idea, held under `secret_text`, that `words` say when the app knows the
+    phrasing (the phrasings behind the "did you mean" the students are offered): the teacher
+    then counts the words with it in one click. None when the phrasing is unknown or no student
+    held that idea as a sentence."""
+    filling = match(words, get_language() or "en")
+    if filling is None:
+        return None
+    try:
+        says = verdicts(secret_text, build(filling).text)
+    except BuilderError:  # pragma: no cover - every phrasing builds (tests/engine/rules)
+        return None
+    if says is None:
+        return None
+    return next(
+        (idea for idea in ideas.groups if idea.secret_text == secret_text and idea.says == says),
+        None,
+    )
+
+
 def checkable_text(play: PlayInsight, logged: LoggedHypothesis | None) -> str | None:
     """The rule text the insight read the play's hypothesis as, if any."""
     if play.agreement_source != "checkable":
@@ -328,7 +351,9 @@ def class_ideas(
             key = (secret_text, says, exact)
             group = groups.get(key)
             if group is None:
-                group = groups[key] = IdeaGroup(f"idea-{len(groups) + 1}", secret_text, exact, text)
+                group = groups[key] = IdeaGroup(
+                    f"idea-{len(groups) + 1}", secret_text, exact, text, says=says
+                )
             group.add(review, play, text, logged)
             by_play[(review.round.pk, play.number)] = group
     for group in groups.values():

@@ -211,3 +211,40 @@ def test_a_session_with_no_finished_round_says_so(visitors, classroom) -> None:
 def test_a_student_client_helper_is_not_a_teacher(played) -> None:
     client = student_client(StudentFactory())
     assert client.get(urls(played)["overview"][1]).status_code == 302
+
+
+def test_words_the_app_can_read_are_offered_as_the_idea_others_wrote_as_a_sentence(
+    visitors, classroom
+):
+    """Issue 34: a student who wrote "colors alternate" in words holds the idea the others
+    built as a sentence; the review offers that idea, preselected, for one click (in the
+    teacher's language, as the students' "did you mean" is in theirs)."""
+    table, seats = live_table(players=3)
+    session = table.session
+    session.assignment.classroom = classroom
+    session.assignment.save()
+    round_row = table.rounds.get()
+    logged_plays(
+        round_row,
+        seats,
+        plays=PLAYS,
+        hypothesis=free_text_first("Colors alternate!", words="other colour"),
+    )
+    round_over(round_row)
+    round_insight_compute(round_id=round_row.pk)
+    review = visitors["teacher"].get(reverse("classroom:review_session", args=[session.pk]))
+    (group,) = [g for g in review.context["review"].free_text if g.key == "colors alternate"]
+    assert group.suggested is not None and group.suggested.rule_text == "color != last.color"
+    page = review.content.decode()
+    item = page.split('data-words="colors alternate"', 1)[1].split("</li>", 1)[0]
+    assert 'value="color != last.color" selected' in item
+    assert "The app reads these words as" in item
+
+
+def test_words_the_app_cannot_read_are_offered_nothing(visitors, played):
+    review = visitors["teacher"].get(
+        reverse("classroom:review_session", args=[played["session"].pk])
+    )
+    (group,) = [g for g in review.context["review"].free_text if "take turns" in g.key]
+    assert group.suggested is None
+    assert "The app reads these words as" not in review.content.decode()
