@@ -287,6 +287,15 @@ def logged_plays(
             after(player)
 
 
+def played_to_the_end(table, seats, *, plays: int, hypothesis, prediction=None):
+    """The table's round: `plays` logged plays (`logged_plays`, every play's card the player's
+    first), then the teacher ends it (`round_over`). Returns the round."""
+    round_row = table.rounds.get()
+    logged_plays(round_row, seats, plays=plays, hypothesis=hypothesis, prediction=prediction)
+    round_over(round_row)
+    return round_row
+
+
 def free_text_first(free: str, *, words: str, checkable: str = "color != last.color"):
     """A `hypothesis` for `logged_plays`: player 0 logs the free text `free`, the others
     `words` with the checkable `checkable`."""

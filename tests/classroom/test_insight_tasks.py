@@ -16,7 +16,7 @@ from classroom.services.review import (
 )
 from classroom.services.rounds import round_act
 from eleusis.engine.variants import End
-from tests.factories import free_text_first, live_table, logged_plays, round_over
+from tests.factories import free_text_first, live_table, played_to_the_end
 
 pytestmark = pytest.mark.django_db
 
@@ -25,15 +25,8 @@ def finished_round(plays: int = 4) -> Round:
     """A live table of three where each student plays their first card with a hypothesis
     (student 0 in free text, the others checkable), then the teacher ends the round."""
     table, seats = live_table(players=3)
-    round_row = table.rounds.get()
-    logged_plays(
-        round_row,
-        seats,
-        plays=plays,
-        hypothesis=free_text_first("it goes red, black, red", words="colors alternate"),
-    )
-    round_over(round_row)
-    return round_row
+    hypothesis = free_text_first("it goes red, black, red", words="colors alternate")
+    return played_to_the_end(table, seats, plays=plays, hypothesis=hypothesis)
 
 
 def test_the_task_stores_every_play_with_its_measures() -> None:

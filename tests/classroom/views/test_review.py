@@ -14,8 +14,7 @@ from tests.factories import (
     StudentFactory,
     free_text_first,
     live_table,
-    logged_plays,
-    round_over,
+    played_to_the_end,
     student_client,
 )
 
@@ -40,15 +39,13 @@ def played(classroom, student):
     student.save()
     seats[0].student = student
     seats[0].save()
-    round_row = table.rounds.get()
-    logged_plays(
-        round_row,
+    round_row = played_to_the_end(
+        table,
         seats,
         plays=PLAYS,
         hypothesis=free_text_first("red and black take turns", words="alternate"),
         prediction=lambda player: player != 1,
     )
-    round_over(round_row)
     round_insight_compute(round_id=round_row.pk)
     return {
         "session": session,
@@ -223,14 +220,8 @@ def test_words_the_app_can_read_are_offered_as_the_idea_others_wrote_as_a_senten
     session = table.session
     session.assignment.classroom = classroom
     session.assignment.save()
-    round_row = table.rounds.get()
-    logged_plays(
-        round_row,
-        seats,
-        plays=PLAYS,
-        hypothesis=free_text_first("Colors alternate!", words="other colour"),
-    )
-    round_over(round_row)
+    hypothesis = free_text_first("Colors alternate!", words="other colour")
+    round_row = played_to_the_end(table, seats, plays=PLAYS, hypothesis=hypothesis)
     round_insight_compute(round_id=round_row.pk)
     review = visitors["teacher"].get(reverse("classroom:review_session", args=[session.pk]))
     (group,) = [g for g in review.context["review"].free_text if g.key == "colors alternate"]
