@@ -360,3 +360,9 @@ def test_a_latecomer_joins_by_the_class_code_and_predicts_at_once_and_is_on_the_
     (report,) = review.context["report"].reports
     lou = next(s for s in report.students if s.person.name == "Late Lou")
     assert lou.tokens[0] is None and lou.predicted == 1 and len(lou.tokens) == 2
+    replay = reverse("classroom:review_replay", args=[session.pk, round_row.pk])
+    for step in (1, 2, 3):  # before, at and after the card Lou joined on
+        answer = teacher.get(f"{replay}?step={step}")
+        assert answer.status_code == 200 and "cannot be shown" not in answer.content.decode()
+    exported = teacher.get(reverse("classroom:review_delphi_csv", args=[session.pk]))
+    assert exported.status_code == 200 and "Late Lou" in exported.content.decode()
