@@ -213,3 +213,17 @@ def test_a_latecomer_joins_a_paused_class_and_a_second_join_seats_once():
     lobby_join(session=table.session, student=student)  # a double click
     assert table.seats.filter(student=student).count() == 1
     assert engine_round(current_round(table=table)).players == 4
+
+
+def test_a_latecomer_who_leaves_again_predicts_no_more_and_the_card_is_placed():
+    from classroom.services.games import seat_remove
+
+    table, seats = delphi_table(players=3)
+    student = _latecomer(table)
+    round_row, card, fits = on_show(table)
+    for seat in seats:
+        delphi_predict(round_id=round_row.pk, seat=seat, card=card, value=fits)
+    assert engine_round(current_round(table=table)).state.current == card  # waits for Lou
+    seat_remove(seat=table.seats.get(student=student))
+    engine = engine_round(current_round(table=table))
+    assert engine.state.left == [3] and engine.state.placements[-1].card == card
