@@ -5,6 +5,7 @@ token places a card, the teacher places the next with "Reveal now", and everyone
 from playwright.sync_api import expect
 
 from classroom.services.games import lobby_join
+from classroom.templatetags.play_tags import card_label
 from tests.browser.marks import LIVE
 from tests.browser.signed_in import WIDE, student_page, teacher_page
 from tests.browser.turns import open_live_session
@@ -103,3 +104,24 @@ def test_a_latecomer_goes_to_the_game_and_predicts_the_card_on_show(new_page, li
     page.get_by_role("button", name="True: it fits").click()
     expect(page.get_by_text("Waiting for the others…").first).to_be_visible()
     expect(teacher.get_by_text("1 of 4 have predicted.")).to_be_visible(timeout=SEEN_MS)
+
+
+def test_the_projector_follows_delphi_card_by_card(new_page, live_server):
+    """The class's projector shows the card to predict, and the next one once every token
+    placed it, with the chips; never the stock or the rule."""
+    from classroom.services.delphi import delphi_predict
+    from tests.classroom.services.test_delphi import delphi_table
+
+    table, seats = delphi_table(players=3)
+    session = table.session
+    projector = teacher_page(new_page, live_server, session.assignment.classroom.teacher)
+    projector.goto(f"/teach/sessions/{session.pk}/projector/")
+    round_row, card, fits = on_show(table)
+    shown = projector.locator("#projector-table-1 .projector-on-show")
+    expect(shown.get_by_role("img", name=card_label(card))).to_be_visible()
+    for seat in seats:
+        delphi_predict(round_id=round_row.pk, seat=seat, card=card, value=fits)
+    _round, following, _fits = on_show(table)
+    expect(shown.get_by_role("img", name=card_label(following))).to_be_visible(timeout=SEEN_MS)
+    expect(projector.locator("#projector-table-1 .layout")).to_contain_text(card.rank_name)
+    assert session.assignment.rule_text not in projector.content()
